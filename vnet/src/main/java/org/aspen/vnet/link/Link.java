@@ -1,0 +1,272 @@
+package org.aspen.vnet.link;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.PacketCodec;
+import org.aspen.vnet.time.Cancellable;
+import org.aspen.vnet.time.Scheduler;
+
+/**
+ * One end of a VNet link: an output queue (discipline + rate shaper + propagation delay) in front
+ * of a {@link LinkTransport}, and the receive side that validates frames from the peer.
+ *
+ * <pre>{@code
+ * Link l = node.addLink("a-b", config, transport);
+ * l.addDropListener((link, p, why) -> monitor.onCongestion(p));
+ * }</pre>
+ *
+ * All methods run on the owning node's loop.
+ */
+public final class Link {
+    /** Receives validated packets from this link. */
+    public interface Receiver {
+        void receive(Packet p, Link from);
+
+        void dropped(Packet p, Link at, DropReason reason);
+
+        void malformed(Link at, DropReason reason);
+    }
+
+    private final String name;
+    private final int index;
+    private final Scheduler scheduler;
+    private final RandomGenerator random;
+    private final Receiver receiver;
+    private final LinkTransport transport;
+    private final int maxFrame;
+    private final List<DropListener> dropListeners = new ArrayList<>();
+    private final LinkCounters counters;
+    private final QueueContext queueContext = new Ctx();
+    private LinkConfig config;
+    private QueueDiscipline discipline;
+    private VAddr peer = VAddr.UNSPECIFIED;
+    private boolean up = true;
+    private boolean transmitting;
+    private Cancellable txTimer = Cancellable.NONE;
+    private long busyFrom;
+
+    public Link(String name, int index, Scheduler scheduler, RandomGenerator random, Receiver receiver,
+                LinkTransport transport, LinkConfig config, int maxFrame) {
+        this.name = name;
+        this.index = index;
+        this.scheduler = scheduler;
+        this.random = random;
+        this.receiver = receiver;
+        this.transport = transport;
+        this.config = config;
+        this.maxFrame = maxFrame;
+        this.counters = new LinkCounters(scheduler.nanos());
+        setDiscipline(new DropTail(config.limit()));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Position of this link in its node's link list (stable for the node's life). */
+    public int index() {
+        return index;
+    }
+
+    public LinkConfig config() {
+        return config;
+    }
+
+    public void setConfig(LinkConfig c) {
+        this.config = c;
+        if (discipline instanceof FifoDiscipline f) {
+            f.setLimit(c.limit());
+        }
+    }
+
+    public LinkTransport transport() {
+        return transport;
+    }
+
+    public LinkCounters counters() {
+        return counters;
+    }
+
+    public QueueDiscipline discipline() {
+        return discipline;
+    }
+
+    /**
+     * Replaces the queue discipline at run time; packets waiting in the old one move to the new
+     * one in order (and may be dropped by it).
+     */
+    public void setDiscipline(QueueDiscipline d) {
+        QueueDiscipline old = this.discipline;
+        this.discipline = d;
+        d.attach(queueContext);
+        if (old != null) {
+            Packet p;
+            while ((p = old.dequeue()) != null) {
+                d.enqueue(p);
+            }
+            counters.queueChanged(scheduler.nanos(), d.packets());
+        }
+    }
+
+    /** The neighbour's VNet address once known (from configuration or its hellos). */
+    public VAddr peer() {
+        return peer;
+    }
+
+    public void setPeer(VAddr peer) {
+        this.peer = peer;
+    }
+
+    public boolean isUp() {
+        return up;
+    }
+
+    /**
+     * Administratively cuts (false) or restores (true) this end of the link. While down, the queue is
+     * emptied, and packets sent or received here are dropped as {@code link-down}.
+     */
+    public void setUp(boolean up) {
+        if (this.up == up) {
+            return;
+        }
+        this.up = up;
+        if (!up) {
+            Packet p;
+            while ((p = discipline.dequeue()) != null) {
+                queueContext.drop(p, DropReason.LINK_DOWN);
+            }
+            counters.queueChanged(scheduler.nanos(), 0);
+        }
+    }
+
+    public void addDropListener(DropListener l) {
+        dropListeners.add(l);
+    }
+
+    public void removeDropListener(DropListener l) {
+        dropListeners.remove(l);
+    }
+
+    /** Queues {@code p} for transmission; false when it was dropped (counted). */
+    public boolean send(Packet p) {
+        if (!up) {
+            queueContext.drop(p, DropReason.LINK_DOWN);
+            return false;
+        }
+        if (!discipline.enqueue(p)) {
+            return false;
+        }
+        counters.enqueued++;
+        if (!transmitting) {
+            transmitNext();
+        } else {
+            counters.queueChanged(scheduler.nanos(), discipline.packets());
+        }
+        return true;
+    }
+
+    private void transmitNext() {
+        Packet p = discipline.dequeue();
+        long now = scheduler.nanos();
+        counters.queueChanged(now, discipline.packets());
+        if (p == null) {
+            if (transmitting) {
+                counters.busyNanos += now - busyFrom;
+            }
+            transmitting = false;
+            return;
+        }
+        if (!transmitting) {
+            busyFrom = now;
+        }
+        byte[] frame = p.frame();
+        counters.sentPackets++;
+        counters.sentBytes += frame.length;
+        long tx = config.txNanos(frame.length);
+        if (tx == 0) {
+            transport.transmit(frame, config.delayNanos());
+            // unlimited rate: drain everything now; a packet never waits behind another
+            transmitting = true;
+            transmitNext();
+            return;
+        }
+        transmitting = true;
+        // the last bit leaves after tx; it reaches the peer after the propagation delay
+        txTimer = scheduler.schedule(tx, () -> {
+            transport.transmit(frame, config.delayNanos());
+            transmitNext();
+        });
+    }
+
+    /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
+    public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
+        if (!up) {
+            counters.drops[DropReason.LINK_DOWN.ordinal()]++;
+            return;
+        }
+        DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
+        if (bad != null) {
+            counters.drops[bad.ordinal()]++;
+            receiver.malformed(this, bad);
+            return;
+        }
+        byte[] frame = owned && off == 0 && len == buf.length ? buf : java.util.Arrays.copyOfRange(buf, off, off + len);
+        counters.receivedPackets++;
+        counters.receivedBytes += len;
+        receiver.receive(Packet.wrapValidated(frame), this);
+    }
+
+    /** Stops the transmitter and drops what is queued (node shutdown). */
+    public void close() {
+        txTimer.cancel();
+        Packet p;
+        while ((p = discipline.dequeue()) != null) {
+            counters.drops[DropReason.NODE_STOPPED.ordinal()]++;
+        }
+        transmitting = false;
+    }
+
+    @Override
+    public String toString() {
+        return name + "(" + transport.describePeer() + ")";
+    }
+
+    private final class Ctx implements QueueContext {
+        @Override
+        public long now() {
+            return scheduler.nanos();
+        }
+
+        @Override
+        public RandomGenerator random() {
+            return random;
+        }
+
+        @Override
+        public long bandwidthBps() {
+            return config.bandwidthBps();
+        }
+
+        @Override
+        public void drop(Packet p, DropReason reason) {
+            for (int i = 0; i < dropListeners.size(); i++) {
+                try {
+                    dropListeners.get(i).aboutToDrop(Link.this, p, reason);
+                } catch (RuntimeException e) {
+                    counters.drops[DropReason.HANDLER_ERROR.ordinal()]++;
+                }
+            }
+            counters.drops[reason.ordinal()]++;
+            receiver.dropped(p, Link.this, reason);
+        }
+
+        @Override
+        public void marked(Packet p) {
+            counters.marked++;
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package org.aspen.vnet.link;
+
+import java.util.random.RandomGenerator;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
+
+/**
+ * What a {@link QueueDiscipline} may use from the link it serves: the node's clock and seeded
+ * random source, the link's rate, and the one way to drop or mark a packet (so every drop is
+ * counted and announced to congestion listeners first).
+ */
+public interface QueueContext {
+    long now();
+
+    RandomGenerator random();
+
+    /** Link rate in bits per second; 0 means unlimited. */
+    long bandwidthBps();
+
+    /** Drops {@code p}: announces it to the link's drop listeners, then counts it under {@code reason}. */
+    void drop(Packet p, DropReason reason);
+
+    /** Counts an ECN (or other) mark the discipline applied to {@code p}. */
+    void marked(Packet p);
+}

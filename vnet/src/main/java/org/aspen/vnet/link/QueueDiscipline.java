@@ -1,0 +1,39 @@
+package org.aspen.vnet.link;
+
+import java.util.Map;
+import org.aspen.vnet.packet.Packet;
+
+/**
+ * A link's output queue: decides on arrival (enqueue, mark, drop) and owns the queued packets.
+ *
+ * <pre>{@code
+ * link.setDiscipline(new DropTail(QueueLimit.packets(100)));
+ * }</pre>
+ *
+ * Every method runs on the node's loop. A discipline drops only through
+ * {@link QueueContext#drop}, so drops are counted by cause and seen by congestion listeners.
+ */
+public interface QueueDiscipline {
+    /** Called once before use, and again if the discipline moves to another link. */
+    void attach(QueueContext ctx);
+
+    /** Offers an arriving packet; returns false when it was dropped (already reported to the context). */
+    boolean enqueue(Packet p);
+
+    /** Removes and returns the head packet, or null when empty. */
+    Packet dequeue();
+
+    /** Packets queued now. */
+    int packets();
+
+    /** Bytes queued now (VNet frame bytes). */
+    long bytes();
+
+    /** Short name used in configuration and reports, e.g. {@code droptail}. */
+    String kind();
+
+    /** Parameters and internal state for reports and the management endpoint. */
+    default Map<String, Object> describe() {
+        return Map.of("kind", kind());
+    }
+}

@@ -1,0 +1,21 @@
+package org.aspen.vnet.node;
+
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
+
+/**
+ * Receives every packet event of a node: arrival, forwarding, local delivery, origination and
+ * drop. Used for the determinism check (a running hash) and for human-readable traces.
+ */
+public interface TraceSink {
+    enum Event { RECV, FORWARD, DELIVER, ORIGINATE, DROP }
+
+    /**
+     * @param link   the link involved (arrival or output), or null
+     * @param reason for {@link Event#DROP}, else null
+     */
+    void record(long nanos, Node node, Event event, Link link, Packet p, DropReason reason);
+
+    TraceSink NONE = (nanos, node, event, link, p, reason) -> { };
+}

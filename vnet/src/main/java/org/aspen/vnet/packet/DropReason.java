@@ -1,0 +1,37 @@
+package org.aspen.vnet.packet;
+
+/**
+ * Why a node or link dropped a packet. Every drop is counted under one of these; none is an
+ * exception that escapes the event loop.
+ */
+public enum DropReason {
+    // decoding (a malformed frame never becomes a Packet)
+    TRUNCATED("truncated"),
+    OVERSIZED("oversized"),
+    BAD_VERSION("bad-version"),
+    BAD_LENGTH("bad-length"),
+    BAD_CHECKSUM("bad-checksum"),
+    BAD_AA_SPEC("bad-aa-spec"),
+    // node
+    UNKNOWN_PEER("unknown-peer"),
+    TTL_EXCEEDED("ttl-exceeded"),
+    NO_ROUTE("no-route"),
+    NO_HANDLER("no-handler"),
+    BAD_CONTROL("bad-control"),
+    HANDLER_ERROR("handler-error"),
+    LINK_DOWN("link-down"),
+    NODE_STOPPED("node-stopped"),
+    // queues
+    QUEUE_OVERFLOW("overflow"),
+    QUEUE_EARLY("early"),
+    QUEUE_FORCED("forced"),
+    // policy (AAs, filters, impairments)
+    FILTERED("filtered"),
+    IMPAIRED("impaired");
+
+    public final String label;
+
+    DropReason(String label) {
+        this.label = label;
+    }
+}
