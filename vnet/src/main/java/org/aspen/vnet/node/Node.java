@@ -198,6 +198,10 @@ public final class Node implements Link.Receiver {
         }
     }
 
+    public boolean isStarted() {
+        return started;
+    }
+
     public boolean isStopped() {
         return stopped;
     }
