@@ -154,7 +154,7 @@ final class Expectations {
         }
         Object v = flat.get(c.counter());
         long value = v instanceof Number num ? num.longValue() : 0;
-        if (v == null && c.counter().contains(".drops.")) {
+        if (v == null && (c.counter().startsWith("drops.") || c.counter().contains(".drops."))) {
             v = 0L; // a drop reason never seen is a zero count
         }
         boolean ok = v != null && (c.atLeast() == null || value >= c.atLeast()) && (c.atMost() == null || value <= c.atMost());

@@ -64,7 +64,11 @@ public final class ScenarioLoader {
     public static Scenario parse(InputStream in, String label, boolean yaml) {
         Scenario s;
         try {
-            s = strictMapper(yaml).readValue(in, Scenario.class);
+            byte[] bytes = in.readAllBytes();
+            if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+                throw new ConfigException(label + ": the file is empty");
+            }
+            s = strictMapper(yaml).readValue(bytes, Scenario.class);
         } catch (JsonProcessingException e) {
             throw new ConfigException(label + ": " + describe(e));
         } catch (IOException e) {

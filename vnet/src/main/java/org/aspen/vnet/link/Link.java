@@ -45,6 +45,7 @@ public final class Link {
     private QueueDiscipline discipline;
     private VAddr peer = VAddr.UNSPECIFIED;
     private boolean up = true;
+    private boolean cut;
     private boolean transmitting;
     private Cancellable txTimer = Cancellable.NONE;
     private long busyFrom;
@@ -143,6 +144,21 @@ public final class Link {
         }
     }
 
+    /** True while the wire under this end is cut (see {@link #setCut}). */
+    public boolean isCut() {
+        return cut;
+    }
+
+    /**
+     * Cuts (true) or mends (false) the wire under this end without telling anyone: the link stays
+     * up and keeps transmitting, but every frame arriving here is lost and counted as
+     * {@code link-cut}. This is how a failure looks on an overlay over UDP, where there is no
+     * carrier to lose: only the routing protocol's hellos reveal it.
+     */
+    public void setCut(boolean cut) {
+        this.cut = cut;
+    }
+
     public void addDropListener(DropListener l) {
         dropListeners.add(l);
     }
@@ -204,8 +220,8 @@ public final class Link {
 
     /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
     public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
-        if (!up) {
-            counters.drops[DropReason.LINK_DOWN.ordinal()]++;
+        if (!up || cut) {
+            counters.drops[(up ? DropReason.LINK_CUT : DropReason.LINK_DOWN).ordinal()]++;
             return;
         }
         DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
