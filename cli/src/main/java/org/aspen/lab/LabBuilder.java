@@ -10,6 +10,7 @@ import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.link.QueueLimit;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.qdisc.QueueDisciplines;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.runtime.Network;
 
@@ -93,28 +94,26 @@ public final class LabBuilder {
         throw new IllegalArgumentException("expected a packet count (100) or a size (64KB)");
     }
 
-    /** {@code queue: droptail} or {@code queue: {kind: droptail}}; absent means drop-tail. */
+    /**
+     * {@code queue: red} or {@code queue: {kind: red, min_th: 5, ...}} (see {@code docs/queues.md});
+     * absent means drop-tail.
+     */
     public static QueueDiscipline discipline(Object queue, QueueLimit limit) {
         if (queue == null) {
             return new DropTail(limit);
         }
-        String kind;
-        Map<String, Object> params = Scenario.queueParams(queue);
-        if (queue instanceof String str) {
-            kind = str;
-        } else if (queue instanceof Map<?, ?>) {
-            Object k = params.get("kind");
-            if (!(k instanceof String ks)) {
-                throw new IllegalArgumentException("missing 'kind' (e.g. droptail)");
+        if (queue instanceof String kind) {
+            return QueueDisciplines.create(kind, Map.of(), limit);
+        }
+        if (queue instanceof Map<?, ?>) {
+            Map<String, Object> params = new java.util.LinkedHashMap<>(Scenario.queueParams(queue));
+            Object k = params.remove("kind");
+            if (!(k instanceof String kind)) {
+                throw new IllegalArgumentException("missing 'kind' (one of " + String.join(", ", QueueDisciplines.KINDS) + ")");
             }
-            kind = ks;
-        } else {
-            throw new IllegalArgumentException("expected a discipline name or a mapping with 'kind'");
+            return QueueDisciplines.create(kind, params, limit);
         }
-        if (kind.equals("droptail") && params.keySet().stream().allMatch(k -> k.equals("kind"))) {
-            return new DropTail(limit);
-        }
-        throw new IllegalArgumentException("unknown queue discipline '" + kind + "' or parameters " + params.keySet());
+        throw new IllegalArgumentException("expected a discipline name or a mapping with 'kind'");
     }
 
     /** A destination written as a node name, an address or a prefix {@code a.b.c.d/len}. */
