@@ -63,8 +63,8 @@ public final class LinkStateRouting implements RoutingProtocol {
     private long lastOriginated;
     private Cancellable tick = Cancellable.NONE;
     private boolean running;
-    private boolean originatePending;
-    private boolean spfPending;
+    private final Deferred originateSoon = new Deferred(this::originate);
+    private final Deferred spfSoon = new Deferred(this::computeRoutes);
 
     // counters, for reports and tests
     private long hellosSent;
@@ -284,26 +284,32 @@ public final class LinkStateRouting implements RoutingProtocol {
     }
 
     private void scheduleOriginate() {
-        if (!originatePending) {
-            originatePending = true;
-            scheduler.schedule(0, () -> {
-                originatePending = false;
-                if (running) {
-                    originate();
-                }
-            });
-        }
+        originateSoon.request();
     }
 
     private void scheduleSpf() {
-        if (!spfPending) {
-            spfPending = true;
-            scheduler.schedule(0, () -> {
-                spfPending = false;
-                if (running) {
-                    computeRoutes();
-                }
-            });
+        spfSoon.request();
+    }
+
+    /** Runs an action once after the current event, however often it was requested during it. */
+    private final class Deferred {
+        private final Runnable action;
+        private boolean pending;
+
+        Deferred(Runnable action) {
+            this.action = action;
+        }
+
+        void request() {
+            if (!pending) {
+                pending = true;
+                scheduler.schedule(0, () -> {
+                    pending = false;
+                    if (running) {
+                        action.run();
+                    }
+                });
+            }
         }
     }
 
