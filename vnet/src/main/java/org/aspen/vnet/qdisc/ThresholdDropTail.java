@@ -36,6 +36,9 @@ public final class ThresholdDropTail extends FifoDiscipline {
 
     @Override
     protected DropReason admit(Packet p) {
+        if (limit.exceededBy(packets(), bytes(), p.length())) {
+            return DropReason.QUEUE_OVERFLOW;    // before marking: a packet that will not fit is not marked
+        }
         if (packets() < threshold && bytes() + p.length() <= thresholdBytes) {
             return null;
         }
