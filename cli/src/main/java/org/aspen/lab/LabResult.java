@@ -19,10 +19,11 @@ public final class LabResult {
     private final Map<String, Object> nodes;
     private final Map<String, Object> links;
     private final List<ExpectationResult> expectations;
+    private final EventLog events;
 
     LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
               List<PingFlow> pings, List<TraceRun> traces, Map<String, Object> nodes, Map<String, Object> links,
-              List<ExpectationResult> expectations) {
+              List<ExpectationResult> expectations, EventLog events) {
         this.scenario = scenario;
         this.simulated = simulated;
         this.seed = seed;
@@ -34,6 +35,7 @@ public final class LabResult {
         this.nodes = nodes;
         this.links = links;
         this.expectations = expectations;
+        this.events = events;
     }
 
     public boolean passed() {
@@ -82,9 +84,19 @@ public final class LabResult {
         List<Map<String, Object>> ts = new ArrayList<>();
         traces.forEach(t -> ts.add(t.report(scenario)));
         m.put("traces", ts);
+        m.put("events", events.report());
         m.put("nodes", nodes);
         m.put("links", links);
         return m;
+    }
+
+    /** Route changes before this time are initial convergence, not news. */
+    private long firstScheduledEvent() {
+        long first = durationNanos;
+        for (Scenario.EventSpec e : scenario.events()) {
+            first = Math.min(first, Values.durationNanos(e.at()));
+        }
+        return first;
     }
 
     public String summary() {
@@ -92,6 +104,12 @@ public final class LabResult {
         sb.append("Aspen lab '").append(scenario.name()).append("': ").append(simulated ? "simulated" : "real UDP")
                 .append(", seed ").append(seed).append(", ").append(Values.formatDuration(durationNanos))
                 .append(" (wall ").append(String.format(java.util.Locale.ROOT, "%.2fs", wallNanos / 1e9)).append(")\n");
+        List<String> happened = events.lines(firstScheduledEvent());
+        if (!happened.isEmpty()) {
+            sb.append("events:\n");
+            happened.forEach(l -> sb.append("  ").append(l).append('\n'));
+        }
+        sb.append("workload:\n");
         for (PingFlow p : pings) {
             sb.append("  ").append(p.summary()).append('\n');
         }

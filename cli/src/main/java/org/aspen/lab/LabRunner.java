@@ -59,9 +59,12 @@ public final class LabRunner {
             }
             TraceSink sink = traceSink(o.simulated(), hasher, traceOut);
             Map<String, ControlPlane> planes = new LinkedHashMap<>();
+            EventLog events = new EventLog();
             for (Node n : net.nodes()) {
                 n.setTrace(sink);
-                planes.put(n.name(), ControlPlane.install(n, s.dynamicRouting()));
+                ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
+                planes.put(n.name(), cp);
+                events.watchRoutes(net, n, cp);
             }
             List<PingFlow> pings = new ArrayList<>();
             for (Scenario.PingSpec p : s.workload().pings()) {
@@ -75,7 +78,7 @@ public final class LabRunner {
                 tr.schedule(net, planes, s);
                 traces.add(tr);
             }
-            scheduleEvents(s, net);
+            scheduleEvents(s, net, events);
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
             runWithProgress(net, duration, o.progress());
@@ -98,7 +101,7 @@ public final class LabRunner {
             }
             List<ExpectationResult> results = judge.evaluate(net, pings, traces);
             return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, nodeStats, linkStats, results);
+                    pings, traces, nodeStats, linkStats, results, events);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
@@ -131,11 +134,12 @@ public final class LabRunner {
         };
     }
 
-    private static void scheduleEvents(Scenario s, Network net) {
+    private static void scheduleEvents(Scenario s, Network net, EventLog log) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Values.durationNanos(e.at());
             boolean up = e.up() != null;
             Scenario.LinkSpec l = s.link(up ? e.up() : e.down());
+            net.at(at, l.between().get(0), () -> log.add(net.now(), "*", "link " + l.linkName() + (up ? " mended" : " cut")));
             for (String end : l.between()) {
                 net.at(at, end, () -> {
                     // a silent wire failure: routing finds out from missing hellos, as on a real overlay
