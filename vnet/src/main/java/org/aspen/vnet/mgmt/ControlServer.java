@@ -15,6 +15,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 import io.netty.handler.codec.TooLongFrameException;
 import java.net.InetSocketAddress;
@@ -30,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.udp.Transports;
+import org.aspen.vnet.udp.UdpCounters;
 import org.aspen.vnet.udp.UdpNetwork;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,6 +62,7 @@ public final class ControlServer implements AutoCloseable {
     private final Map<String, CommandHandler> commands = new ConcurrentHashMap<>();
     private final Map<String, Supplier<?>> statsSections = new ConcurrentHashMap<>();
     private final byte[] token;
+    private final ChannelGroup clients;
     private Channel serverChannel;
 
     /** @param loop the loop that runs {@code node} (handlers are called there) */
@@ -67,6 +71,7 @@ public final class ControlServer implements AutoCloseable {
         this.loop = loop;
         this.config = config;
         this.token = config.token() == null ? null : config.token().getBytes(StandardCharsets.UTF_8);
+        this.clients = new DefaultChannelGroup("control-" + node.name(), loop);
         register("stats", (args, reply) -> reply.done(NodeReports.stats(node, statsSections)));
         register("routes", (args, reply) -> reply.done(NodeReports.routes(node)));
         register("help", (args, reply) -> reply.done(Map.of("commands", new TreeSet<>(commands.keySet()))));
@@ -79,7 +84,8 @@ public final class ControlServer implements AutoCloseable {
             throw new IllegalArgumentException("no node named " + nodeName);
         }
         ControlServer s = new ControlServer(n, net.eventLoop(nodeName), config);
-        s.addStatsSection("udp", () -> net.udpCounters(nodeName).snapshot());
+        UdpCounters udp = net.udpCounters(nodeName);
+        s.addStatsSection("udp", udp::snapshot);
         return s;
     }
 
@@ -106,6 +112,7 @@ public final class ControlServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        clients.add(ch);
                         ch.pipeline().addLast(new LineBasedFrameDecoder(config.maxLineBytes(), true, true), new Session());
                     }
                 });
@@ -123,10 +130,12 @@ public final class ControlServer implements AutoCloseable {
         return serverChannel == null ? null : (InetSocketAddress) serverChannel.localAddress();
     }
 
+    /** Stops listening and drops every client connection. */
     @Override
     public synchronized void close() {
         if (serverChannel != null) {
             serverChannel.close().awaitUninterruptibly(2_000);
+            clients.close().awaitUninterruptibly(2_000);
         }
     }
 
@@ -248,10 +257,11 @@ public final class ControlServer implements AutoCloseable {
             @Override
             public void onClose(Runnable r) {
                 onLoop(() -> {
-                    if (finished) {
-                        return;
+                    if (!finished) {
+                        closeHooks.add(r);
+                    } else if (!ch.isActive()) {
+                        r.run();   // the client left before the hook was registered
                     }
-                    closeHooks.add(r);
                 });
             }
 

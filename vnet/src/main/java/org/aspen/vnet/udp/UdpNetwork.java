@@ -15,10 +15,11 @@ import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -60,7 +61,9 @@ public final class UdpNetwork implements Network {
     private final boolean epoll;
     private final WallClock clock = new WallClock();
     private final EventLoopGroup group;
-    private final Map<String, NodeSocket> sockets = new LinkedHashMap<>();
+    private final Map<String, NodeSocket> sockets = new ConcurrentHashMap<>();
+    private final List<NodeSocket> order = new CopyOnWriteArrayList<>();
+    private final Object setupLock = new Object();
     private final List<Pending> pending = new ArrayList<>();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private volatile boolean started;
@@ -97,34 +100,43 @@ public final class UdpNetwork implements Network {
     }
 
     @Override
-    public synchronized Node addNode(String name, VAddr address, NodeConfig config, InetSocketAddress udp) {
-        checkOpen();
-        if (sockets.containsKey(name)) {
-            throw new IllegalArgumentException("duplicate node name: " + name);
+    public Node addNode(String name, VAddr address, NodeConfig config, InetSocketAddress udp) {
+        NodeSocket socket;
+        boolean startNow;
+        // setupLock serialises set-up callers; loop threads never take it, so waiting here is safe
+        synchronized (setupLock) {
+            checkOpen();
+            if (sockets.containsKey(name)) {
+                throw new IllegalArgumentException("duplicate node name: " + name);
+            }
+            if (options.maxNodes() > 0 && sockets.size() >= options.maxNodes()) {
+                throw new IllegalStateException("this network holds at most " + options.maxNodes() + " node(s)");
+            }
+            InetSocketAddress bind = bindAddress(name, udp);
+            EventLoop loop = group.next();
+            NettyScheduler scheduler = new NettyScheduler(loop, clock, name);
+            Node node = new Node(name, address, scheduler, Seeds.stream(seed, "node", name), config);
+            socket = new NodeSocket(node, scheduler);
+            ChannelFuture f = bootstrap(loop, config, socket).bind(bind).awaitUninterruptibly();
+            if (!f.isSuccess()) {
+                throw new IllegalStateException("node " + name + ": cannot bind UDP " + NodeSocket.describe(bind) + ": "
+                        + f.cause().getMessage(), f.cause());
+            }
+            socket.bound(f.channel());
+            synchronized (this) {
+                sockets.put(name, socket);
+                order.add(socket);
+                startNow = started;
+            }
         }
-        if (options.maxNodes() > 0 && sockets.size() >= options.maxNodes()) {
-            throw new IllegalStateException("this network holds at most " + options.maxNodes() + " node(s)");
-        }
-        InetSocketAddress bind = bindAddress(name, udp);
-        EventLoop loop = group.next();
-        NettyScheduler scheduler = new NettyScheduler(loop, clock, name);
-        Node node = new Node(name, address, scheduler, Seeds.stream(seed, "node", name), config);
-        NodeSocket socket = new NodeSocket(node, scheduler);
-        ChannelFuture f = bootstrap(loop, config, socket).bind(bind).awaitUninterruptibly();
-        if (!f.isSuccess()) {
-            throw new IllegalStateException("node " + name + ": cannot bind UDP " + NodeSocket.describe(bind) + ": "
-                    + f.cause().getMessage(), f.cause());
-        }
-        socket.bound(f.channel());
-        sockets.put(name, socket);
         log.debug("node {} ({}) on UDP {} ({})", name, address, NodeSocket.describe(socket.localAddress()), epoll ? "epoll" : "nio");
-        if (started) {
+        if (startNow) {
             onLoopAndWait(socket, () -> {
                 socket.start();
                 return null;
             });
         }
-        return node;
+        return socket.node;
     }
 
     private static InetSocketAddress bindAddress(String name, InetSocketAddress udp) {
@@ -194,7 +206,7 @@ public final class UdpNetwork implements Network {
         return require(node).counters;
     }
 
-    private synchronized NodeSocket require(String name) {
+    private NodeSocket require(String name) {
         NodeSocket s = sockets.get(name);
         if (s == null) {
             throw new IllegalArgumentException("no node named " + name);
@@ -203,14 +215,14 @@ public final class UdpNetwork implements Network {
     }
 
     @Override
-    public synchronized Node node(String name) {
+    public Node node(String name) {
         NodeSocket s = sockets.get(name);
         return s == null ? null : s.node;
     }
 
     @Override
-    public synchronized Collection<Node> nodes() {
-        return sockets.values().stream().map(s -> s.node).collect(Collectors.toUnmodifiableList());
+    public Collection<Node> nodes() {
+        return order.stream().map(s -> s.node).collect(Collectors.toUnmodifiableList());
     }
 
     @Override
@@ -239,7 +251,7 @@ public final class UdpNetwork implements Network {
             if (!started) {
                 started = true;
                 clock.start();
-                toStart = new ArrayList<>(sockets.values());
+                toStart = new ArrayList<>(order);
                 toSchedule = new ArrayList<>(pending);
                 pending.clear();
             }
@@ -275,7 +287,7 @@ public final class UdpNetwork implements Network {
                 return;
             }
             closed = true;
-            all = new ArrayList<>(sockets.values());
+            all = new ArrayList<>(order);
         }
         boolean fromLoop = false;
         for (EventExecutor e : group) {

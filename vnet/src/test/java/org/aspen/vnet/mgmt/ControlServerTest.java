@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
@@ -105,6 +106,23 @@ class ControlServerTest {
             ControlException bad = assertThrows(ControlException.class, () -> c.call("count", Map.of("n", -1)));
             assertEquals("count needs n >= 0", bad.getMessage());
         }
+    }
+
+    @Test
+    void aStreamingCommandHearsWhenItsClientLeaves() throws Exception {
+        CountDownLatch gone = new CountDownLatch(1);
+        CountDownLatch streaming = new CountDownLatch(1);
+        ControlClient c = client(ControlConfig.loopback(0), null);
+        server.register("forever", (args, reply) -> {
+            reply.onClose(gone::countDown);
+            reply.next(Map.of("tick", 1));
+            streaming.countDown();
+        });
+        c.sendLine("{\"id\":1,\"cmd\":\"forever\"}");
+        assertEquals(1, c.readReply().at("/data/tick").asInt());
+        assertTrue(streaming.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+        c.close();
+        assertTrue(gone.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "close hook did not run");
     }
 
     @Test

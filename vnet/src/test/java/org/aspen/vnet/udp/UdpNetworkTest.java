@@ -1,6 +1,7 @@
 package org.aspen.vnet.udp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -223,6 +224,24 @@ class UdpNetworkTest {
             });
             long took = arrived.get(TIMEOUT_S, TimeUnit.SECONDS) - sent.get(TIMEOUT_S, TimeUnit.SECONDS);
             assertTrue(took >= delay, "arrived after " + took + " ns, link delay is " + delay);
+        }
+    }
+
+    @Test
+    void nioTransportForwardsLikeEpoll() throws Exception {
+        try (UdpNetwork net = new UdpNetwork(7, UdpOptions.DEFAULT.withForceNio(true))) {
+            assertFalse(net.epoll());
+            line(net, 3);
+            CountDownLatch got = new CountDownLatch(20);
+            net.node("n3").registerHandler(Protocol.RAW, (p, in) -> got.countDown());
+            start(net);
+            net.onLoop("n1", () -> {
+                for (int i = 0; i < 20; i++) {
+                    net.node("n1").send(raw(addr(1), addr(3), i));
+                }
+            });
+            assertTrue(got.await(TIMEOUT_S, TimeUnit.SECONDS));
+            assertEquals(20, (long) onLoop(net, "n2", () -> net.node("n2").counters().forwarded));
         }
     }
 
