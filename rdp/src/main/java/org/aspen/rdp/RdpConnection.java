@@ -254,10 +254,10 @@ public final class RdpConnection {
         tx.sendSyn(false);
     }
 
-    void openPassive(Segment syn) {
+    /** A listener got this SYN: SYN-RCVD (the stack sends SYN,ACK once the acceptor took the connection). */
+    void synReceived(Segment syn) {
         acceptSyn(syn);
         state = State.SYN_RCVD;
-        tx.sendSyn(true);
     }
 
     private void acceptSyn(Segment s) {

@@ -129,15 +129,17 @@ public final class RdpStack implements PacketHandler {
     private void accept(RdpListener l, VAddr from, Segment syn) {
         RdpConnection c = new RdpConnection(this, from, syn.sourcePort, syn.destinationPort, true, l.options, null,
                 random.nextInt());
+        c.synReceived(syn);
         ConnectionListener cl = l.acceptor.accept(c);
         if (cl == null) {
             counters.connectionsRefused++;
+            c.end(CloseReason.REFUSED, false);
             refuse(from, syn);
             return;
         }
         c.setListener(cl);
         connections.put(key(from.value(), syn.sourcePort, syn.destinationPort), c);
-        c.openPassive(syn);
+        c.tx.sendSyn(true);
     }
 
     /** RFC 908: answer a segment for no connection with RST (acknowledging its sequence number). */

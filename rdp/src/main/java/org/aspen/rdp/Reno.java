@@ -53,7 +53,7 @@ public final class Reno implements CongestionControl {
         }
         s.setDupAcks(s.dupAcks() + 1);
         // RFC 6582: no new recovery for duplicates of data sent before the last reduction
-        if (s.dupAcks() != DUP_ACK_THRESHOLD || ConnectionState.seqLe(e.ack(), s.recover())) {
+        if (s.dupAcks() != DUP_ACK_THRESHOLD || ConnectionState.seqLt(e.ack(), s.recover())) {
             return false;
         }
         s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));
