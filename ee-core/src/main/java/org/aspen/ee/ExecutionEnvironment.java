@@ -61,6 +61,8 @@ public final class ExecutionEnvironment {
     private final List<CongestionReg> congestion = new ArrayList<>();
     private final Set<Link> hookedLinks = new LinkedHashSet<>();
     private final Map<String, PendingStart> pending = new LinkedHashMap<>();
+    /** Digests whose on-demand start failed, until when: packets for them are dropped without a new fetch. */
+    private final Map<String, Long> refusedUntil = new LinkedHashMap<>();
     private final PacketInterceptor interceptor = this::intercept;
     private CodeFetcher fetcher;
     private VAddr codeServer;
@@ -494,6 +496,13 @@ public final class ExecutionEnvironment {
             startPending(ps, code);
             return;
         }
+        Long until = refusedUntil.get(hex);
+        if (until != null && until > node.scheduler().nanos()) {
+            counters.pendingDrops++;
+            node.counters().countDrop(DropReason.FILTERED);
+            return;
+        }
+        refusedUntil.remove(hex);
         pending.put(hex, ps);
         ps.sources.add(p.source());
         if (codeServer != null && !codeServer.equals(p.source())) {
@@ -565,8 +574,13 @@ public final class ExecutionEnvironment {
         }
     }
 
+    /**
+     * Drops the waiting packets, tells each requester why, and holds the refusal for one fetch
+     * timeout, so a stream of packets for bad code does not become a stream of fetches and notices.
+     */
     private void failPending(PendingStart ps, String why) {
         pending.remove(ps.spec.digestHex());
+        refusedUntil.put(ps.spec.digestHex(), node.scheduler().nanos() + config.fetchTimeoutNanos());
         counters.pendingDrops += ps.waiting.size();
         for (int i = 0; i < ps.waiting.size(); i++) {
             node.counters().countDrop(DropReason.FILTERED);
