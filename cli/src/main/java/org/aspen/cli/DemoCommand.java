@@ -33,6 +33,6 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("Aspen demo: " + s.description());
             spec.commandLine().getOut().flush();
         }
-        return run.execute(s, spec.commandLine());
+        return run.execute(s, spec.commandLine(), null);
     }
 }

@@ -32,7 +32,7 @@ public final class LabCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Scenario s = ScenarioLoader.load(file);
-        return run.execute(s, spec.commandLine());
+        return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
 
     /** Options shared by {@code lab} and {@code demo}. */
@@ -55,7 +55,7 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
 
-        int execute(Scenario s, CommandLine cl) throws InterruptedException, IOException {
+        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
             Long d = null;
             if (duration != null) {
                 try {
@@ -70,8 +70,10 @@ public final class LabCommand implements Callable<Integer> {
             boolean toStdout = json != null && json.toString().equals("-");
             ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
             long total = d != null ? d : s.durationNanos();
+            Path artifacts = json == null || toStdout ? null : json.toAbsolutePath().getParent();
             LabResult r = LabRunner.run(s, new LabRunner.Options(sim, seed, d, trace,
-                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total))));
+                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
+                    baseDir, artifacts));
             bar.done();
             var out = cl.getOut();
             if (!toStdout) {

@@ -54,7 +54,7 @@ final class Expectations {
         }
     }
 
-    List<ExpectationResult> evaluate(Network net, List<PingFlow> pings, List<TraceRun> traces) {
+    List<ExpectationResult> evaluate(Network net, List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers) {
         List<ExpectationResult> out = new ArrayList<>();
         for (Scenario.Expectation x : s.expect()) {
             if (x instanceof Scenario.PingsAnswered p) {
@@ -74,6 +74,8 @@ final class Expectations {
                 out.add(trace(t, traces));
             } else if (x instanceof Scenario.CounterBound c) {
                 out.add(counter(c, net));
+            } else if (x instanceof Scenario.TransferDone t) {
+                out.add(transfer(t, transfers));
             }
         }
         return out;
@@ -143,6 +145,35 @@ final class Expectations {
         return new ExpectationResult("trace", "trace " + t.from() + " -> " + t.to()
                 + (t.at() == null ? "" : " at " + t.at()) + " sees " + String.join(" ", t.hops()),
                 seen.equals(t.hops()), String.join(" ", t.hops()), String.join(" ", seen));
+    }
+
+    private ExpectationResult transfer(Scenario.TransferDone t, List<TransferRun> transfers) {
+        TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
+        var sent = run.sender();
+        StringBuilder want = new StringBuilder("complete, digest match");
+        boolean ok = run.digestMatch();
+        String measured;
+        if (sent == null) {
+            measured = "not finished (" + (run.receiver() == null ? "nothing received" : run.receiver().bytes() + " bytes received") + ")";
+        } else {
+            long rtx = sent.retransmissions();
+            if (t.minRetransmissions() != null) {
+                want.append(", retransmissions >= ").append(t.minRetransmissions());
+                ok &= rtx >= t.minRetransmissions();
+            }
+            if (t.maxRetransmissions() != null) {
+                want.append(", retransmissions <= ").append(t.maxRetransmissions());
+                ok &= rtx <= t.maxRetransmissions();
+            }
+            if (t.minGoodput() != null) {
+                want.append(", goodput >= ").append(t.minGoodput());
+                ok &= sent.goodputBps() >= Values.rateBps(t.minGoodput());
+            }
+            measured = sent.bytes() + " bytes, digest " + (run.digestMatch() ? "match" : "MISMATCH") + ", " + rtx
+                    + " retransmissions, goodput " + Values.formatRate(Math.round(sent.goodputBps()));
+        }
+        return new ExpectationResult("transfer", "transfer " + run.name + " (" + run.spec.from() + " -> " + run.spec.to() + ")",
+                ok, want.toString(), measured);
     }
 
     private ExpectationResult counter(Scenario.CounterBound c, Network net) {

@@ -16,13 +16,16 @@ public final class LabResult {
     private final TraceHasher hasher;
     private final List<PingFlow> pings;
     private final List<TraceRun> traces;
+    private final List<TransferRun> transfers;
+    private final Map<String, java.nio.file.Path> series;
     private final Map<String, Object> nodes;
     private final Map<String, Object> links;
     private final List<ExpectationResult> expectations;
     private final EventLog events;
 
     LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
-              List<PingFlow> pings, List<TraceRun> traces, Map<String, Object> nodes, Map<String, Object> links,
+              List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers,
+              Map<String, java.nio.file.Path> series, Map<String, Object> nodes, Map<String, Object> links,
               List<ExpectationResult> expectations, EventLog events) {
         this.scenario = scenario;
         this.simulated = simulated;
@@ -32,6 +35,8 @@ public final class LabResult {
         this.hasher = hasher;
         this.pings = pings;
         this.traces = traces;
+        this.transfers = transfers;
+        this.series = series;
         this.nodes = nodes;
         this.links = links;
         this.expectations = expectations;
@@ -84,6 +89,9 @@ public final class LabResult {
         List<Map<String, Object>> ts = new ArrayList<>();
         traces.forEach(t -> ts.add(t.report(scenario)));
         m.put("traces", ts);
+        List<Map<String, Object>> xs = new ArrayList<>();
+        transfers.forEach(t -> xs.add(t.report(series.get(t.name))));
+        m.put("transfers", xs);
         m.put("events", events.report());
         m.put("nodes", nodes);
         m.put("links", links);
@@ -115,6 +123,9 @@ public final class LabResult {
         }
         for (TraceRun t : traces) {
             sb.append("  ").append(t.summary(scenario)).append('\n');
+        }
+        for (TransferRun t : transfers) {
+            sb.append("  ").append(t.summary()).append('\n');
         }
         sb.append("  links:\n");
         for (Map.Entry<String, Object> e : links.entrySet()) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.node.Node;
@@ -39,8 +40,14 @@ public final class LabRunner {
      * @param durationNanos overrides the scenario's duration when not null
      * @param traceFile     where to write the human-readable packet trace, or null
      * @param progress      told the fraction done (0..1) as the run advances
+     * @param baseDir       where relative paths in the scenario (transfer files) are resolved, or null
+     * @param artifactsDir  where per-transfer cwnd series (CSV) are written, or null for none
      */
-    public record Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress) {
+    public record Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress,
+                          Path baseDir, Path artifactsDir) {
+        public Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress) {
+            this(simulated, seed, durationNanos, traceFile, progress, null, null);
+        }
     }
 
     private LabRunner() {
@@ -78,6 +85,16 @@ public final class LabRunner {
                 tr.schedule(net, planes, s);
                 traces.add(tr);
             }
+            Map<String, RdpStack> stacks = new LinkedHashMap<>();
+            List<TransferRun> transfers = new ArrayList<>();
+            for (int i = 0; i < s.workload().transfers().size(); i++) {
+                TransferRun t = new TransferRun(s.workload().transfers().get(i), i);
+                for (String end : List.of(t.spec.from(), t.spec.to())) {
+                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
+                }
+                t.schedule(net, stacks, s, seed, o.baseDir());
+                transfers.add(t);
+            }
             scheduleEvents(s, net, events);
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
@@ -99,9 +116,17 @@ public final class LabRunner {
                     linkStats.put(l.name() + "@" + n.name(), m);
                 }
             }
-            List<ExpectationResult> results = judge.evaluate(net, pings, traces);
+            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers);
+            Map<String, Path> series = new LinkedHashMap<>();
+            if (o.artifactsDir() != null) {
+                for (TransferRun t : transfers) {
+                    Path f = o.artifactsDir().resolve(s.name() + "-" + t.name + "-cwnd.csv");
+                    t.writeSeries(f);
+                    series.put(t.name, f);
+                }
+            }
             return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, nodeStats, linkStats, results, events);
+                    pings, traces, transfers, series, nodeStats, linkStats, results, events);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

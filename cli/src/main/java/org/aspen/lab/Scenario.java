@@ -28,7 +28,7 @@ public record Scenario(
     public Scenario {
         links = links == null ? List.of() : links;
         routes = routes == null ? List.of() : routes;
-        workload = workload == null ? new Workload(null, null) : workload;
+        workload = workload == null ? new Workload(null, null, null) : workload;
         events = events == null ? List.of() : events;
         expect = expect == null ? List.of() : expect;
         routing = routing == null ? "auto" : routing;
@@ -84,11 +84,22 @@ public record Scenario(
     public record RouteSpec(String node, String to, String via) {
     }
 
-    public record Workload(List<PingSpec> pings, List<TraceSpec> traces) {
+    public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers) {
         public Workload {
             pings = pings == null ? List.of() : pings;
             traces = traces == null ? List.of() : traces;
+            transfers = transfers == null ? List.of() : transfers;
         }
+    }
+
+    /**
+     * An RDP transfer of {@code size} seeded bytes (or the contents of {@code file}, relative to the
+     * scenario file) from {@code from} to port {@code port} of {@code to}, starting at {@code start}.
+     * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
+     * segment size, {@code ecn} whether the connection is ECN-capable.
+     */
+    public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
+                               String start, Integer window, Integer segment, Boolean ecn) {
     }
 
     /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */
@@ -111,8 +122,10 @@ public record Scenario(
             @JsonSubTypes.Type(value = RouteAvoids.class, name = "route"),
             @JsonSubTypes.Type(value = Reachable.class, name = "reachable"),
             @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
-            @JsonSubTypes.Type(value = CounterBound.class, name = "counter")})
-    public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound {
+            @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
+            @JsonSubTypes.Type(value = TransferDone.class, name = "transfer")})
+    public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
+            TransferDone {
     }
 
     /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */
@@ -145,6 +158,14 @@ public record Scenario(
      * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}. Bounds are inclusive.
      */
     public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
+    }
+
+    /**
+     * Transfer {@code transfer} (its name) completed with the receiver's digest equal to the sender's,
+     * and, when given, its retransmissions and goodput within bounds.
+     */
+    public record TransferDone(String transfer, Long minRetransmissions, Long maxRetransmissions, String minGoodput)
+            implements Expectation {
     }
 
     /** Queue discipline settings when given as a map: {@code {kind: red, minTh: 5, ...}}. */

@@ -90,7 +90,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter)";
+            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer)";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -200,6 +200,7 @@ public final class ScenarioLoader {
             checkLinks();
             checkRoutes();
             checkWorkload();
+            checkTransfers();
             checkEvents();
             checkExpectations();
         }
@@ -335,6 +336,42 @@ public final class ScenarioLoader {
             }
         }
 
+        private void checkTransfers() {
+            List<Scenario.TransferSpec> ts = s.workload().transfers();
+            Set<String> names = new HashSet<>();
+            Set<String> endpoints = new HashSet<>();
+            for (int i = 0; i < ts.size(); i++) {
+                Scenario.TransferSpec t = ts.get(i);
+                String p = "workload.transfers[" + i + "]";
+                nodeRef(p + ".from", t.from());
+                nodeRef(p + ".to", t.to());
+                if (t.from().equals(t.to())) {
+                    throw fail(p + ".to", "a transfer goes to another node");
+                }
+                if (!names.add(TransferRun.nameOf(t, i))) {
+                    throw fail(p + ".name", "duplicate transfer name '" + TransferRun.nameOf(t, i) + "'");
+                }
+                int port = TransferRun.portOf(t, i);
+                if (port < 1 || port > 65535) {
+                    throw fail(p + ".port", "must be 1-65535");
+                }
+                if (!endpoints.add(t.to() + ":" + port)) {
+                    throw fail(p + ".port", "port " + port + " on '" + t.to() + "' is used by another transfer");
+                }
+                if ((t.size() == null) == (t.file() == null)) {
+                    throw fail(p, "give exactly one of 'size' (seeded bytes, e.g. 2MB) or 'file'");
+                }
+                unit(p + ".size", t.size(), Values::sizeBytes);
+                unit(p + ".start", t.start(), Values::durationNanos);
+                if (t.window() != null && (t.window() < 1 || t.window() > 65535)) {
+                    throw fail(p + ".window", "must be 1-65535 segments");
+                }
+                if (t.segment() != null && (t.segment() < 64 || t.segment() > 8192)) {
+                    throw fail(p + ".segment", "must be 64-8192 bytes");
+                }
+            }
+        }
+
         private void checkEvents() {
             for (int i = 0; i < s.events().size(); i++) {
                 Scenario.EventSpec e = s.events().get(i);
@@ -412,6 +449,17 @@ public final class ScenarioLoader {
                         throw fail(p, "no trace workload from '" + t.from() + "' to '" + t.to() + "'"
                                 + (t.at() == null ? "" : " at " + t.at()) + " to judge");
                     }
+                } else if (x instanceof Scenario.TransferDone t) {
+                    List<Scenario.TransferSpec> ts = s.workload().transfers();
+                    boolean known = false;
+                    for (int k = 0; k < ts.size(); k++) {
+                        known |= TransferRun.nameOf(ts.get(k), k).equals(t.transfer());
+                    }
+                    if (!known) {
+                        throw fail(p + ".transfer", t.transfer() == null ? "missing (a transfer's name)"
+                                : "no transfer named '" + t.transfer() + "'");
+                    }
+                    unit(p + ".minGoodput", t.minGoodput(), Values::rateBps);
                 } else if (x instanceof Scenario.CounterBound c) {
                     nodeRef(p + ".node", c.node());
                     if (c.counter() == null) {
