@@ -103,8 +103,11 @@ public final class AaInstance {
         return inbound.size();
     }
 
-    /** The AA object itself (tests and diagnostics; never handed to other AAs). */
-    ActiveApplication app() {
+    /**
+     * The AA object itself, for in-process tests and diagnostics (its class lives in the AA's own
+     * loader: reach its methods by reflection, and only on the node's loop). Never handed to AAs.
+     */
+    public ActiveApplication app() {
         return app;
     }
 
