@@ -49,6 +49,7 @@ public final class AaInstance {
     private final List<Diversion> channels = new ArrayList<>();
     private final Set<HostContext.HostTimer> timers = new LinkedHashSet<>();
     private final List<Registration> registrations = new ArrayList<>();
+    private final Map<String, Metric> metrics = new LinkedHashMap<>();
     private final long startedAt;
     private State state = State.STARTING;
     private String stopReason;
@@ -123,6 +124,32 @@ public final class AaInstance {
         return context;
     }
 
+    /** A counter the AA itself keeps (see {@code AaContext.counter}). */
+    static final class Metric implements org.aspen.ee.api.AaCounter {
+        private long value;
+
+        @Override
+        public void add(long delta) {
+            value += delta;
+        }
+
+        @Override
+        public long get() {
+            return value;
+        }
+    }
+
+    Metric metric(String name) {
+        return metrics.computeIfAbsent(name, n -> new Metric());
+    }
+
+    /** The AA's own counters by name. */
+    public Map<String, Long> metrics() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        metrics.forEach((k, v) -> m.put(k, v.get()));
+        return m;
+    }
+
     /** One row for {@code aa list} and {@code stats}. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -139,6 +166,7 @@ public final class AaInstance {
         m.put("channels", channels.size());
         m.put("queued", inbound.size());
         m.put("counters", counters.snapshot());
+        m.put("metrics", metrics());
         return m;
     }
 
