@@ -373,6 +373,9 @@ public final class ExecutionEnvironment {
     // ---- congestion ----
 
     Registration addCongestionListener(AaInstance owner, Consumer<CongestionEvent> listener) {
+        // Detection is off by default (as in ASP); an AA that asks for congestion callbacks turns it
+        // on for the node, and it goes off again when the last such registration ends.
+        node.setCongestionDetection(true);
         for (Link l : node.links()) {
             if (hookedLinks.add(l)) {
                 l.addDropListener(this::aboutToDrop);
@@ -380,7 +383,12 @@ public final class ExecutionEnvironment {
         }
         CongestionReg r = new CongestionReg(owner, listener);
         congestion.add(r);
-        return () -> congestion.remove(r);
+        return () -> {
+            congestion.remove(r);
+            if (congestion.isEmpty()) {
+                node.setCongestionDetection(false);
+            }
+        };
     }
 
     private void aboutToDrop(Link link, Packet p, DropReason why) {

@@ -32,6 +32,18 @@ public interface QueueDiscipline {
     /** Short name used in configuration and reports, e.g. {@code droptail}. */
     String kind();
 
+    /**
+     * Called when the link stops using this discipline (replaced or closed): cancel timers here.
+     * The packets still queued are taken by the link, not lost.
+     */
+    default void detach() {
+    }
+
+    /** The discipline's averaged queue length in packets (RED's EWMA), or NaN when it keeps none. */
+    default double averageQueue() {
+        return Double.NaN;
+    }
+
     /** Parameters and internal state for reports and the management endpoint. */
     default Map<String, Object> describe() {
         return Map.of("kind", kind());

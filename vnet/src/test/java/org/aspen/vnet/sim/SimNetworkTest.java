@@ -59,6 +59,7 @@ class SimNetworkTest {
         net.connect("a-b", "a", "b", new LinkConfig(1_000_000, 0, QueueLimit.packets(5), 1));
         a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
         List<DropReason> heard = new ArrayList<>();
+        a.setCongestionDetection(true);
         a.link("a-b").addDropListener((l, p, why) -> heard.add(why));
         int[] got = new int[1];
         b.registerHandler(Protocol.RAW, (p, in) -> got[0]++);
