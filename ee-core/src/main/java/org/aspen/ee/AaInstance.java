@@ -49,6 +49,7 @@ public final class AaInstance {
     private final List<Diversion> channels = new ArrayList<>();
     private final Set<HostContext.HostTimer> timers = new LinkedHashSet<>();
     private final List<Registration> registrations = new ArrayList<>();
+    private final Map<String, Metric> metrics = new LinkedHashMap<>();
     private final long startedAt;
     private State state = State.STARTING;
     private String stopReason;
@@ -103,8 +104,11 @@ public final class AaInstance {
         return inbound.size();
     }
 
-    /** The AA object itself (tests and diagnostics; never handed to other AAs). */
-    ActiveApplication app() {
+    /**
+     * The AA object itself, for in-process tests and diagnostics (its class lives in the AA's own
+     * loader: reach its methods by reflection, and only on the node's loop). Never handed to AAs.
+     */
+    public ActiveApplication app() {
         return app;
     }
 
@@ -118,6 +122,32 @@ public final class AaInstance {
 
     HostContext context() {
         return context;
+    }
+
+    /** A counter the AA itself keeps (see {@code AaContext.counter}). */
+    static final class Metric implements org.aspen.ee.api.AaCounter {
+        private long value;
+
+        @Override
+        public void add(long delta) {
+            value += delta;
+        }
+
+        @Override
+        public long get() {
+            return value;
+        }
+    }
+
+    Metric metric(String name) {
+        return metrics.computeIfAbsent(name, n -> new Metric());
+    }
+
+    /** The AA's own counters by name. */
+    public Map<String, Long> metrics() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        metrics.forEach((k, v) -> m.put(k, v.get()));
+        return m;
     }
 
     /** One row for {@code aa list} and {@code stats}. */
@@ -136,6 +166,7 @@ public final class AaInstance {
         m.put("channels", channels.size());
         m.put("queued", inbound.size());
         m.put("counters", counters.snapshot());
+        m.put("metrics", metrics());
         return m;
     }
 

@@ -484,7 +484,7 @@ public final class ExecutionEnvironment {
         }
     }
 
-    private void deliverBySpec(Packet p, Link in) {
+    void deliverBySpec(Packet p, Link in) {
         AaSpec spec = p.aaSpec();
         String hex = spec.digestHex();
         AaInstance inst = runningByDigest(hex);

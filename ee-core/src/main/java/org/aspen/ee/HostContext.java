@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import org.aspen.ee.api.AaContext;
+import org.aspen.ee.api.AaCounter;
 import org.aspen.ee.api.AaLog;
 import org.aspen.ee.api.AaPacket;
 import org.aspen.ee.api.Address;
@@ -124,7 +125,12 @@ final class HostContext implements AaContext {
             throw new IllegalArgumentException("send packets built with newPacket() or received from the EE");
         }
         owner.counters().sent++;
-        return node.send(v.channel == null ? v.packet : v.packet.copy());
+        Packet p = v.channel == null ? v.packet : v.packet.copy();
+        if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {
+            ee.deliverBySpec(p, null);  // node.send would skip the EE: an AA starting another AA here
+            return true;
+        }
+        return node.send(p);
     }
 
     @Override
@@ -150,6 +156,22 @@ final class HostContext implements AaContext {
             return sendMessage(aaName, body);
         }
         return ee.sendRemoteMessage(PacketView.vaddr(nodeAddress), owner.name(), aaName, body);
+    }
+
+    @Override
+    public AaPacket.Spec findCode(String aaName) {
+        AaPacket.Spec found = null;
+        for (AaCode c : ee.cache().all()) {
+            if (c.name().equals(aaName)) {
+                found = new AaPacket.Spec(c.name(), c.version(), c.digestHex());
+            }
+        }
+        return found;
+    }
+
+    @Override
+    public AaCounter counter(String name) {
+        return owner.metric(name);
     }
 
     @Override

@@ -72,6 +72,13 @@ class EeCommandsTest {
     }
 
     @Test
+    void operatorCanAllowCodeWhenDeploying() {
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar), "allow", true, "start", true));
+        assertEquals(true, r.get("ok"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().contains(AaCode.hex(AaCode.sha256(jar))));
+    }
+
+    @Test
     void deployWithUpgradeReplacesTheRunningVersion() {
         byte[] v2 = lab.trusted(TestAas.echo("echo", "2"));
         lab.start("b", jar, Map.of());

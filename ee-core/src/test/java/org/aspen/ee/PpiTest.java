@@ -49,6 +49,8 @@ class PpiTest {
         assertEquals("b-c", l.name());
         assertEquals(1000, l.queueLimitPackets());
         assertEquals("echo", ctx.aaName());
+        assertEquals("echo", ctx.findCode("echo").name());
+        assertEquals(null, ctx.findCode("nothing"));
     }
 
     @Test

@@ -27,6 +27,7 @@ class SideBySideTest {
         lab.run(1_000_000_000L);
         assertEquals("pkt:for-1 from 10.0.0.2;", one.app().toString());
         assertEquals("pkt:for-2 from 10.0.0.2;pkt:for-2b from 10.0.0.2;", two.app().toString());
+        assertEquals(Map.of("packetsSeen", 2L), two.metrics());
         // a message by name goes to the newest running version
         assertEquals(two, lab.ee("c").running("twin"));
     }

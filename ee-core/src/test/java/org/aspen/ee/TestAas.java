@@ -104,6 +104,7 @@ final class TestAas {
                     });
                 }
                 public void onPacket(AaPacket p) {
+                    ctx.counter("packetsSeen").increment();
                     log.append("pkt:").append(new String(p.payload(), StandardCharsets.UTF_8))
                        .append(" from ").append(p.previousHop()).append(';');
                 }

@@ -80,6 +80,19 @@ public interface AaContext {
      */
     boolean sendMessage(Address node, String aaName, byte[] body);
 
+    // ---- code ----
+
+    /**
+     * The spec of the newest code called {@code aaName} in this node's code cache, or null: what to
+     * put in a packet that should start that AA on another node (which fetches the code from here).
+     */
+    AaPacket.Spec findCode(String aaName);
+
+    // ---- observability ----
+
+    /** The AA's counter called {@code name}, created at zero on first use. */
+    AaCounter counter(String name);
+
     // ---- logging ----
 
     AaLog log();

@@ -12,6 +12,8 @@ import org.aspen.ee.AaCode;
 import org.aspen.ee.AaException;
 import org.aspen.ee.AaInstance;
 import org.aspen.ee.ExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The EE's management commands, behind {@code aspen aa list|start|stop}, {@code aspen deploy JAR}
@@ -19,7 +21,7 @@ import org.aspen.ee.ExecutionEnvironment;
  *
  * <pre>{@code
  * EeCommands.register(ee, controlServer::register);
- * // {"jar": "<base64>", "signature": "<base64, optional>", "start": true, "upgrade": false, "params": {"k": "v"}}
+ * // {"jar": "<base64>", "signature": "<base64, optional>", "allow": false, "start": true, "upgrade": false, "params": {"k": "v"}}
  * handler("deploy").handle(args).thenAccept(answer -> print(answer));
  * }</pre>
  *
@@ -27,12 +29,15 @@ import org.aspen.ee.ExecutionEnvironment;
  * <li>{@code aa.list} {} -> {@code aas}: one row per AA (id, name, version, digest, state, stopReason, counters)</li>
  * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code</li>
  * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version) -> {@code stopped}: ids</li>
- * <li>{@code deploy} {@code {jar, signature?, start?, upgrade?, params?}} -> {@code digest}, {@code id} when started</li>
+ * <li>{@code deploy} {@code {jar, signature?, allow?, start?, upgrade?, params?}} -> {@code digest}, {@code id} when
+ * started. {@code allow} puts the jar's digest on the node's allow-list first: the operator, who
+ * reached the authenticated control endpoint, vouches for the code (logged).</li>
  * <li>{@code stats} {} -> the node's, the EE's, every AA's and every link's counters</li>
  * </ul>
  * Each runs on the node's loop; refusals come back as {@code ok=false} with the reason.
  */
 public final class EeCommands {
+    private static final Logger log = LoggerFactory.getLogger(EeCommands.class);
     public static final String AA_LIST = "aa.list";
     public static final String AA_START = "aa.start";
     public static final String AA_STOP = "aa.stop";
@@ -120,6 +125,10 @@ public final class EeCommands {
     private Map<String, Object> deploy(Map<String, Object> args) {
         byte[] jar = base64(args, "jar", true);
         byte[] sig = base64(args, "signature", false);
+        if (Boolean.TRUE.equals(args.get("allow"))) {
+            ee.trust().allowJar(jar);
+            log.info("{}: operator allowed code {} by management command", ee.node().name(), AaCode.hex(AaCode.sha256(jar)));
+        }
         Map<String, Object> out = new LinkedHashMap<>();
         if (Boolean.TRUE.equals(args.get("upgrade"))) {
             AaInstance i = ee.upgrade(jar, sig, params(args));
