@@ -145,6 +145,7 @@ public final class SimNetwork implements Network {
         private int head;
         private int size;
         private long lastArrival = Long.MIN_VALUE;
+        private boolean scheduled;
         Link far;
 
         Wire(String farName) {
@@ -166,19 +167,31 @@ public final class SimNetwork implements Network {
             int tail = (head + size) & (frames.length - 1);
             frames[tail] = frame;
             arrivals[tail] = arrival;
-            if (size++ == 0) {
-                scheduler.scheduleAt(arrival, deliverHead);
+            size++;
+            if (!scheduled) {
+                scheduled = true;
+                scheduler.scheduleAt(arrivals[head], deliverHead);
             }
         }
 
+        /**
+         * Delivers every frame due now in one event, like one batched socket read: frames that arrive
+         * at the same instant all reach the far node before anything they cause runs there.
+         */
         private void deliverHead() {
-            byte[] frame = frames[head];
-            frames[head] = null;
-            head = (head + 1) & (frames.length - 1);
-            if (--size > 0) {
+            long now = scheduler.nanos();
+            scheduled = false;
+            while (size > 0 && arrivals[head] <= now) {
+                byte[] frame = frames[head];
+                frames[head] = null;
+                head = (head + 1) & (frames.length - 1);
+                size--;
+                far.receiveFrame(frame, 0, frame.length, true);
+            }
+            if (size > 0 && !scheduled) {
+                scheduled = true;
                 scheduler.scheduleAt(arrivals[head], deliverHead);
             }
-            far.receiveFrame(frame, 0, frame.length, true);
         }
 
         private void grow() {
