@@ -306,17 +306,24 @@ public final class ExecutionEnvironment {
         m.put("address", node.address().toString());
         m.put("nanos", node.scheduler().nanos());
         m.put("nodeCounters", node.counters().snapshot());
+        m.putAll(aaStats());
+        Map<String, Object> links = new LinkedHashMap<>();
+        for (Link l : node.links()) {
+            links.put(l.name(), l.counters().snapshot(node.scheduler().nanos()));
+        }
+        m.put("links", links);
+        return m;
+    }
+
+    /** The EE's own part of the stats: its counters ({@code ee}) and one row per AA ({@code aas}). */
+    public Map<String, Object> aaStats() {
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("ee", counters.snapshot());
         List<Object> aas = new ArrayList<>();
         for (AaInstance i : instances.values()) {
             aas.add(i.describe());
         }
         m.put("aas", aas);
-        Map<String, Object> links = new LinkedHashMap<>();
-        for (Link l : node.links()) {
-            links.put(l.name(), l.counters().snapshot(node.scheduler().nanos()));
-        }
-        m.put("links", links);
         return m;
     }
 
