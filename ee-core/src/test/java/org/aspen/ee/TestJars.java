@@ -76,6 +76,31 @@ final class TestJars {
         }
     }
 
+    /** A jar made bigger by a {@code pad.bin} entry of {@code padBytes} seeded random (incompressible) bytes. */
+    static byte[] padded(String name, String version, String entry, Map<String, String> sources, int padBytes) {
+        try {
+            byte[] plain = jar(name, version, entry, sources);
+            java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(plain));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (JarOutputStream out = new JarOutputStream(bytes, in.getManifest())) {
+                JarEntry e;
+                while ((e = in.getNextJarEntry()) != null) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    out.write(in.readAllBytes());
+                    out.closeEntry();
+                }
+                byte[] pad = new byte[padBytes];
+                new java.util.SplittableRandom(padBytes).nextBytes(pad);
+                out.putNextEntry(new JarEntry("pad.bin"));
+                out.write(pad);
+                out.closeEntry();
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static String apiPath() {
         try {
             return Path.of(ActiveApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();

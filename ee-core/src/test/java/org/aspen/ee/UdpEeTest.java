@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.aspen.ee.fetch.CodeFetchServer;
@@ -87,15 +86,7 @@ class UdpEeTest {
     }
 
     private <T> T onLoop(String node, java.util.function.Supplier<T> task) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        net.onLoop(node, () -> {
-            try {
-                f.complete(task.get());
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(TIMEOUT_S, TimeUnit.SECONDS);
+        return EeBench.on(net, node, task);
     }
 
     @Test
