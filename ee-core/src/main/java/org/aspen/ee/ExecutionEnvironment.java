@@ -19,8 +19,10 @@ import org.aspen.ee.api.Match;
 import org.aspen.ee.api.Registration;
 import org.aspen.ee.fetch.CodeFetcher;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.DropListener;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.QueueDiscipline;
+import org.aspen.vnet.link.QueueState;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.PacketInterceptor;
 import org.aspen.vnet.packet.AaSpec;
@@ -385,7 +387,7 @@ public final class ExecutionEnvironment {
         node.setCongestionDetection(true);
         for (Link l : node.links()) {
             if (hookedLinks.add(l)) {
-                l.addDropListener(this::aboutToDrop);
+                l.addDropListener(dropListener);
             }
         }
         CongestionReg r = new CongestionReg(owner, listener);
@@ -398,13 +400,25 @@ public final class ExecutionEnvironment {
         };
     }
 
-    private void aboutToDrop(Link link, Packet p, DropReason why) {
+    private final DropListener dropListener = new DropListener() {
+        @Override
+        public void aboutToDrop(Link link, Packet packet, DropReason reason) {
+            aboutToDrop(link, packet, reason, null);
+        }
+
+        @Override
+        public void aboutToDrop(Link link, Packet packet, DropReason reason, QueueState queue) {
+            congestion(link, packet, reason, queue == null ? Double.NaN : queue.average());
+        }
+    };
+
+    private void congestion(Link link, Packet p, DropReason why, double average) {
         if (congestion.isEmpty()) {
             return;
         }
         LinkStatus status = status(link);
         for (CongestionReg r : List.copyOf(congestion)) {
-            CongestionEvent e = new CongestionEvent(status, new PacketView(p.copy(), null, null), why.label);
+            CongestionEvent e = new CongestionEvent(status, new PacketView(p.copy(), null, null), why.label, average);
             r.owner.enqueue(null, p.length(), "congestion", () -> r.listener.accept(e));
         }
     }
