@@ -268,11 +268,27 @@ public final class ExecutionEnvironment {
         node.removeInterceptor(interceptor);
     }
 
+    /** Stopped instances kept for {@code aa list} (why they stopped); older ones are forgotten. */
+    static final int KEEP_STOPPED = 32;
+
     void stopped(AaInstance i) {
         counters.stopped++;
+        // a stopped instance pins its class loader: keep only the most recent few
+        List<String> stopped = new ArrayList<>();
+        instances.forEach((id, inst) -> {
+            if (inst.state() == AaInstance.State.STOPPED || inst == i) {
+                stopped.add(id);
+            }
+        });
+        for (int k = 0; k < stopped.size() - KEEP_STOPPED; k++) {
+            instances.remove(stopped.get(k));
+        }
     }
 
-    /** Every instance started here, running or stopped (the last per {@code name@version}). */
+    /**
+     * Every instance started here, running or stopped (the last per {@code name@version}, and at
+     * most {@value #KEEP_STOPPED} stopped ones), in start order.
+     */
     public List<AaInstance> instances() {
         return List.copyOf(instances.values());
     }
