@@ -8,9 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.aspen.ee.fetch.CodeFetchServer;
-import org.aspen.ee.fetch.RdpStreamTransport;
-import org.aspen.ee.fetch.StreamCodeFetcher;
+import org.aspen.ee.fetch.CodeFetch;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.node.Node;
@@ -141,9 +139,7 @@ public final class EeBench {
                     }
                 }
                 ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
-                RdpStreamTransport rdp = new RdpStreamTransport(n);
-                CodeFetchServer.serve(rdp, ee.cache(), n.name());
-                ee.setCodeFetcher(new StreamCodeFetcher(rdp, ee.config().maxJarBytes()));
+                CodeFetch.overRdp(ee);
                 ees.add(ee);
             }
             LinkedBlockingQueue<Long> answers = new LinkedBlockingQueue<>();

@@ -8,10 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.util.Map;
-import org.aspen.ee.fetch.CodeFetchServer;
+import org.aspen.ee.fetch.CodeFetch;
 import org.aspen.ee.fetch.CodeFetcher;
 import org.aspen.ee.fetch.RdpStreamTransport;
-import org.aspen.ee.fetch.StreamCodeFetcher;
 import org.aspen.ee.fetch.StreamTransport;
 import org.aspen.vnet.node.Node;
 import org.junit.jupiter.api.Test;
@@ -27,6 +26,22 @@ abstract class OnDemandStartTest {
         StreamTransport transport(Node n) {
             return new RdpStreamTransport(n);
         }
+
+        @Test
+        void fetchSurvivesLossOnTheWayBecauseRdpRetransmits() {
+            int[] seen = new int[1];
+            // b drops every 4th RDP segment it forwards, in both directions
+            lab.b.addInterceptor((p, in) -> p.protocol() == org.aspen.vnet.packet.Protocol.RDP && ++seen[0] % 4 == 0);
+            lab.ee("a").trust().allowJar(jar);
+            lab.ee("a").deploy(jar, null);
+            lab.ee("c").trust().allowJar(jar);
+            sendThree();
+            lab.run(4_000 * MS);
+            assertNotNull(lab.ee("c").running("echo"), "started despite the loss");
+            assertEquals(3, lab.ee("c").running("echo").counters().packets);
+            assertEquals(1, lab.ee("c").counters().fetches);
+            assertTrue(seen[0] >= 8, "segments dropped: " + seen[0] / 4);
+        }
     }
 
     static final class OverStreamDouble extends OnDemandStartTest {
@@ -40,20 +55,17 @@ abstract class OnDemandStartTest {
 
     private static final long MS = 1_000_000L;
 
-    private final SimLab lab = new SimLab(SimLab.delayed(MS), EeConfig.DEFAULT);
-    private final byte[] jar = TestAas.echo("echo", "1");
-    private final AaCode code = AaCode.parse(jar, null);
+    final SimLab lab = new SimLab(SimLab.delayed(MS), EeConfig.DEFAULT);
+    final byte[] jar = TestAas.echo("echo", "1");
+    final AaCode code = AaCode.parse(jar, null);
 
     {
         for (Node n : new Node[] {lab.a, lab.b, lab.c}) {
-            StreamTransport t = transport(n);
-            ExecutionEnvironment ee = lab.ee(n.name());
-            ee.setCodeFetcher(new StreamCodeFetcher(t, ee.config().maxJarBytes()));
-            CodeFetchServer.serve(t, ee.cache(), n.name());
+            CodeFetch.over(lab.ee(n.name()), transport(n));
         }
     }
 
-    private void sendThree() {
+    void sendThree() {
         for (int i = 0; i < 3; i++) {
             int k = i;
             lab.net.at(k * 100_000L, "a", () -> SimLab.sendWithSpec(lab.a, SimLab.C, code, "hello" + k));

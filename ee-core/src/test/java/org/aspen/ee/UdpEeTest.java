@@ -13,9 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.aspen.ee.fetch.CodeFetchServer;
-import org.aspen.ee.fetch.RdpStreamTransport;
-import org.aspen.ee.fetch.StreamCodeFetcher;
+import org.aspen.ee.fetch.CodeFetch;
 import org.aspen.ee.mgmt.EeControl;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
@@ -67,9 +65,7 @@ class UdpEeTest {
         route(net.node("c"), "b-c", B, B, A);
         for (Node n : net.nodes()) {
             ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
-            RdpStreamTransport rdp = new RdpStreamTransport(n);
-            CodeFetchServer.serve(rdp, ee.cache(), n.name());
-            ee.setCodeFetcher(new StreamCodeFetcher(rdp, ee.config().maxJarBytes()));
+            CodeFetch.overRdp(ee);
             ees.add(ee);
         }
         net.node("a").registerHandler(Protocol.RAW, (p, in) -> atA.add(new String(p.payload(), StandardCharsets.UTF_8)));
