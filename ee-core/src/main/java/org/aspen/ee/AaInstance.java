@@ -90,6 +90,11 @@ public final class AaInstance {
         return state == State.RUNNING;
     }
 
+    /** Starting or running: its context may be used. */
+    boolean isActive() {
+        return state == State.STARTING || state == State.RUNNING;
+    }
+
     /** Why it stopped (management, upgrade, faults), or null while it runs. */
     public String stopReason() {
         return stopReason;

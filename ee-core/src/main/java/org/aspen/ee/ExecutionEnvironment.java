@@ -19,8 +19,10 @@ import org.aspen.ee.api.Match;
 import org.aspen.ee.api.Registration;
 import org.aspen.ee.fetch.CodeFetcher;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.DropListener;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.QueueDiscipline;
+import org.aspen.vnet.link.QueueState;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.PacketInterceptor;
 import org.aspen.vnet.packet.AaSpec;
@@ -266,11 +268,27 @@ public final class ExecutionEnvironment {
         node.removeInterceptor(interceptor);
     }
 
+    /** Stopped instances kept for {@code aa list} (why they stopped); older ones are forgotten. */
+    static final int KEEP_STOPPED = 32;
+
     void stopped(AaInstance i) {
         counters.stopped++;
+        // a stopped instance pins its class loader: keep only the most recent few
+        List<String> stopped = new ArrayList<>();
+        instances.forEach((id, inst) -> {
+            if (inst.state() == AaInstance.State.STOPPED || inst == i) {
+                stopped.add(id);
+            }
+        });
+        for (int k = 0; k < stopped.size() - KEEP_STOPPED; k++) {
+            instances.remove(stopped.get(k));
+        }
     }
 
-    /** Every instance started here, running or stopped (the last per {@code name@version}). */
+    /**
+     * Every instance started here, running or stopped (the last per {@code name@version}, and at
+     * most {@value #KEEP_STOPPED} stopped ones), in start order.
+     */
     public List<AaInstance> instances() {
         return List.copyOf(instances.values());
     }
@@ -306,17 +324,24 @@ public final class ExecutionEnvironment {
         m.put("address", node.address().toString());
         m.put("nanos", node.scheduler().nanos());
         m.put("nodeCounters", node.counters().snapshot());
+        m.putAll(aaStats());
+        Map<String, Object> links = new LinkedHashMap<>();
+        for (Link l : node.links()) {
+            links.put(l.name(), l.counters().snapshot(node.scheduler().nanos()));
+        }
+        m.put("links", links);
+        return m;
+    }
+
+    /** The EE's own part of the stats: its counters ({@code ee}) and one row per AA ({@code aas}). */
+    public Map<String, Object> aaStats() {
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("ee", counters.snapshot());
         List<Object> aas = new ArrayList<>();
         for (AaInstance i : instances.values()) {
             aas.add(i.describe());
         }
         m.put("aas", aas);
-        Map<String, Object> links = new LinkedHashMap<>();
-        for (Link l : node.links()) {
-            links.put(l.name(), l.counters().snapshot(node.scheduler().nanos()));
-        }
-        m.put("links", links);
         return m;
     }
 
@@ -378,7 +403,7 @@ public final class ExecutionEnvironment {
         node.setCongestionDetection(true);
         for (Link l : node.links()) {
             if (hookedLinks.add(l)) {
-                l.addDropListener(this::aboutToDrop);
+                l.addDropListener(dropListener);
             }
         }
         CongestionReg r = new CongestionReg(owner, listener);
@@ -391,13 +416,25 @@ public final class ExecutionEnvironment {
         };
     }
 
-    private void aboutToDrop(Link link, Packet p, DropReason why) {
+    private final DropListener dropListener = new DropListener() {
+        @Override
+        public void aboutToDrop(Link link, Packet packet, DropReason reason) {
+            aboutToDrop(link, packet, reason, null);
+        }
+
+        @Override
+        public void aboutToDrop(Link link, Packet packet, DropReason reason, QueueState queue) {
+            congestion(link, packet, reason, queue == null ? Double.NaN : queue.average());
+        }
+    };
+
+    private void congestion(Link link, Packet p, DropReason why, double average) {
         if (congestion.isEmpty()) {
             return;
         }
         LinkStatus status = status(link);
         for (CongestionReg r : List.copyOf(congestion)) {
-            CongestionEvent e = new CongestionEvent(status, new PacketView(p.copy(), null, null), why.label);
+            CongestionEvent e = new CongestionEvent(status, new PacketView(p.copy(), null, null), why.label, average);
             r.owner.enqueue(null, p.length(), "congestion", () -> r.listener.accept(e));
         }
     }

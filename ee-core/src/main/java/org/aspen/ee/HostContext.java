@@ -97,8 +97,27 @@ final class HostContext implements AaContext {
         return node.scheduler().nanos();
     }
 
+    /**
+     * The context changes node state, so only the AA's own handlers (on the node's loop, while the
+     * AA runs) may use it: not a thread the AA started, not after it stopped.
+     */
+    private void checkActive() {
+        checkActive(false);
+    }
+
+    /** @param sending sends are allowed from {@code stop()} too (a last notice), registrations are not */
+    private void checkActive(boolean sending) {
+        if (!owner.isActive() && !(sending && owner.state() == AaInstance.State.STOPPING)) {
+            throw new IllegalStateException("AA " + owner.id() + " is " + owner.state().name().toLowerCase());
+        }
+        if (!node.scheduler().inLoop()) {
+            throw new IllegalStateException("AA " + owner.id() + ": use the context from its handlers only (the node's loop)");
+        }
+    }
+
     @Override
     public Timer schedule(long delayNanos, Runnable task) {
+        checkActive();
         HostTimer t = new HostTimer();
         owner.addTimer(t);
         t.handle = node.scheduler().schedule(delayNanos, () -> {
@@ -124,6 +143,7 @@ final class HostContext implements AaContext {
         if (!(packet instanceof PacketView v)) {
             throw new IllegalArgumentException("send packets built with newPacket() or received from the EE");
         }
+        checkActive(true);
         owner.counters().sent++;
         Packet p = v.channel == null ? v.packet : v.packet.copy();
         if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {
@@ -135,11 +155,13 @@ final class HostContext implements AaContext {
 
     @Override
     public DiversionChannel divert(Match match, DiversionChannel.Handler handler) {
+        checkActive();
         return ee.openChannel(owner, match, handler);
     }
 
     @Override
     public Registration onCongestion(Consumer<CongestionEvent> listener) {
+        checkActive();
         Registration r = ee.addCongestionListener(owner, listener);
         owner.addRegistration(r);
         return r;
@@ -147,11 +169,13 @@ final class HostContext implements AaContext {
 
     @Override
     public boolean sendMessage(String aaName, byte[] body) {
+        checkActive(true);
         return ee.deliverMessage(node.address(), owner.name(), aaName, body.clone());
     }
 
     @Override
     public boolean sendMessage(Address nodeAddress, String aaName, byte[] body) {
+        checkActive(true);
         if (nodeAddress.value() == node.address().value()) {
             return sendMessage(aaName, body);
         }

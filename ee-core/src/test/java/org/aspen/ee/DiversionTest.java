@@ -119,6 +119,12 @@ class DiversionTest {
     }
 
     @Test
+    void rdpPortLayoutIsRdpsHeader() {
+        assertEquals(org.aspen.rdp.SegmentCodec.SOURCE_PORT_OFFSET, Match.RDP_PORTS.sourceOffset());
+        assertEquals(org.aspen.rdp.SegmentCodec.DESTINATION_PORT_OFFSET, Match.RDP_PORTS.destinationOffset());
+    }
+
+    @Test
     void matchChecksEverySetField() {
         Match m = Match.builder().source(Address.parse("10.0.0.1")).protocol(1).field(0, 1, 0x42).aaName("f").build();
         Match.PayloadReader pl = new Match.PayloadReader() {

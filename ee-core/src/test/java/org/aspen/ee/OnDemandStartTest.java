@@ -8,33 +8,64 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.util.Map;
-import org.aspen.ee.fetch.CodeFetchServer;
+import org.aspen.ee.fetch.CodeFetch;
 import org.aspen.ee.fetch.CodeFetcher;
-import org.aspen.ee.fetch.StreamCodeFetcher;
+import org.aspen.ee.fetch.RdpStreamTransport;
+import org.aspen.ee.fetch.StreamTransport;
 import org.aspen.vnet.node.Node;
 import org.junit.jupiter.api.Test;
 
 /**
- * A packet carrying an AA spec, sent from a to c across b, makes c fetch the code (over the
- * VNet stream double standing in for RDP), verify it, start the AA and deliver the packet.
+ * A packet carrying an AA spec, sent from a to c across b, makes c fetch the code, verify it,
+ * start the AA and deliver the packet. Run twice: with the code fetched over RDP, and over the
+ * VNet stream double (the protocol alone, without RDP's machinery).
  */
-class OnDemandStartTest {
-    private static final long MS = 1_000_000L;
+abstract class OnDemandStartTest {
+    static final class OverRdp extends OnDemandStartTest {
+        @Override
+        StreamTransport transport(Node n) {
+            return new RdpStreamTransport(n);
+        }
 
-    private final SimLab lab = new SimLab(SimLab.delayed(MS), EeConfig.DEFAULT);
-    private final byte[] jar = TestAas.echo("echo", "1");
-    private final AaCode code = AaCode.parse(jar, null);
-
-    OnDemandStartTest() {
-        for (Node n : new Node[] {lab.a, lab.b, lab.c}) {
-            VnetStreamDouble t = new VnetStreamDouble(n);
-            ExecutionEnvironment ee = lab.ee(n.name());
-            ee.setCodeFetcher(new StreamCodeFetcher(t, ee.config().maxJarBytes()));
-            CodeFetchServer.serve(t, ee.cache(), n.name());
+        @Test
+        void fetchSurvivesLossOnTheWayBecauseRdpRetransmits() {
+            int[] seen = new int[1];
+            // b drops every 4th RDP segment it forwards, in both directions
+            lab.b.addInterceptor((p, in) -> p.protocol() == org.aspen.vnet.packet.Protocol.RDP && ++seen[0] % 4 == 0);
+            lab.ee("a").trust().allowJar(jar);
+            lab.ee("a").deploy(jar, null);
+            lab.ee("c").trust().allowJar(jar);
+            sendThree();
+            lab.run(4_000 * MS);
+            assertNotNull(lab.ee("c").running("echo"), "started despite the loss");
+            assertEquals(3, lab.ee("c").running("echo").counters().packets);
+            assertEquals(1, lab.ee("c").counters().fetches);
+            assertTrue(seen[0] >= 8, "segments dropped: " + seen[0] / 4);
         }
     }
 
-    private void sendThree() {
+    static final class OverStreamDouble extends OnDemandStartTest {
+        @Override
+        StreamTransport transport(Node n) {
+            return new VnetStreamDouble(n);
+        }
+    }
+
+    abstract StreamTransport transport(Node n);
+
+    private static final long MS = 1_000_000L;
+
+    final SimLab lab = new SimLab(SimLab.delayed(MS), EeConfig.DEFAULT);
+    final byte[] jar = TestAas.echo("echo", "1");
+    final AaCode code = AaCode.parse(jar, null);
+
+    {
+        for (Node n : new Node[] {lab.a, lab.b, lab.c}) {
+            CodeFetch.over(lab.ee(n.name()), transport(n));
+        }
+    }
+
+    void sendThree() {
         for (int i = 0; i < 3; i++) {
             int k = i;
             lab.net.at(k * 100_000L, "a", () -> SimLab.sendWithSpec(lab.a, SimLab.C, code, "hello" + k));
@@ -54,7 +85,7 @@ class OnDemandStartTest {
         assertEquals(1, lab.ee("c").counters().fetches);
         assertTrue(lab.ee("c").cache().contains(code.digestHex()));
         // the jar crossed b in stream segments: far more than the three spec packets were forwarded
-        assertTrue(lab.b.counters().forwarded > 3 + jar.length / VnetStreamDouble.CHUNK, "forwarded " + lab.b.counters().forwarded);
+        assertTrue(lab.b.counters().forwarded > 3 + jar.length / 1400, "forwarded " + lab.b.counters().forwarded);
 
         // later packets go straight to the running AA, no second fetch
         lab.net.at(lab.net.now(), "a", () -> SimLab.sendWithSpec(lab.a, SimLab.C, code, "again"));

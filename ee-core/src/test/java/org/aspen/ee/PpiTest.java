@@ -54,6 +54,18 @@ class PpiTest {
     }
 
     @Test
+    void aStoppedAaCannotOpenOrScheduleAnything() {
+        SimLab lab = new SimLab();
+        AaInstance aa = lab.start("b", TestAas.echo("echo", "1"), Map.of());
+        AaContext ctx = aa.context();
+        aa.stop("test");
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ctx.divert(org.aspen.ee.api.Match.ANY, (c, p) -> c.reinject(p)));
+        assertEquals("AA echo@1 is stopped", e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> ctx.schedule(1, () -> { }));
+    }
+
+    @Test
     void timersRunOnTheNodeClockWithSeededRandomAndStopWithTheAa() {
         String first = runTicks();
         assertEquals(first, runTicks(), "same seed, same set-up: same draws at the same virtual times");

@@ -43,6 +43,16 @@ class SideBySideTest {
     }
 
     @Test
+    void onlyTheMostRecentStoppedInstancesAreKept() {
+        for (int v = 0; v < ExecutionEnvironment.KEEP_STOPPED + 3; v++) {
+            lab.ee("c").startAa(lab.trusted(TestAas.echo("many", "v" + v)), Map.of());
+            lab.ee("c").stopAa("many@v" + v, "test");
+        }
+        assertEquals(ExecutionEnvironment.KEEP_STOPPED, lab.ee("c").instances().size());
+        assertEquals("many@v3", lab.ee("c").instances().get(0).id());
+    }
+
+    @Test
     void sameNameAndVersionWithOtherCodeIsRefused() {
         lab.ee("c").startAa(v1, Map.of());
         byte[] impostor = lab.trusted(TestJars.jar("twin", "1", "t.Diverter", TestAas.DIVERTER));

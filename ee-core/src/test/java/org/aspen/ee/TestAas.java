@@ -105,6 +105,11 @@ final class TestAas {
                 }
                 public void onPacket(AaPacket p) {
                     ctx.counter("packetsSeen").increment();
+                    String text = new String(p.payload(), StandardCharsets.UTF_8);
+                    if (text.startsWith("ping")) {
+                        ctx.send(ctx.newPacket().destination(p.source()).protocol(Protocols.RAW)
+                                .payload(("pong:" + text).getBytes(StandardCharsets.UTF_8)).build());
+                    }
                     log.append("pkt:").append(new String(p.payload(), StandardCharsets.UTF_8))
                        .append(" from ").append(p.previousHop()).append(';');
                 }

@@ -30,6 +30,8 @@ import org.aspen.ee.api.ActiveApplication;
  */
 final class TestJars {
     private static final Map<String, byte[]> CACHE = new HashMap<>();
+    /** Compiled class directories by sources: one compilation serves every name and version. */
+    private static final Map<Map<String, String>, Path> COMPILED = new HashMap<>();
 
     private TestJars() {
     }
@@ -40,6 +42,19 @@ final class TestJars {
     }
 
     private static byte[] build(String name, String version, String entry, Map<String, String> sources) {
+        try {
+            Path classes = COMPILED.get(sources);
+            if (classes == null) {
+                classes = compile(sources);
+                COMPILED.put(sources, classes);
+            }
+            return pack(classes, name, version, entry);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path compile(Map<String, String> sources) {
         try {
             Path dir = Files.createTempDirectory("aa-src");
             List<String> args = new ArrayList<>(List.of("-d", dir.resolve("out").toString(), "-classpath", apiPath(),
@@ -55,7 +70,32 @@ final class TestJars {
             if (javac.run(null, null, err, args.toArray(String[]::new)) != 0) {
                 throw new IllegalStateException("test AA did not compile:\n" + err);
             }
-            return pack(dir.resolve("out"), name, version, entry);
+            return dir.resolve("out");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A jar made bigger by a {@code pad.bin} entry of {@code padBytes} seeded random (incompressible) bytes. */
+    static byte[] padded(String name, String version, String entry, Map<String, String> sources, int padBytes) {
+        try {
+            byte[] plain = jar(name, version, entry, sources);
+            java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(plain));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (JarOutputStream out = new JarOutputStream(bytes, in.getManifest())) {
+                JarEntry e;
+                while ((e = in.getNextJarEntry()) != null) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    out.write(in.readAllBytes());
+                    out.closeEntry();
+                }
+                byte[] pad = new byte[padBytes];
+                new java.util.SplittableRandom(padBytes).nextBytes(pad);
+                out.putNextEntry(new JarEntry("pad.bin"));
+                out.write(pad);
+                out.closeEntry();
+            }
+            return bytes.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

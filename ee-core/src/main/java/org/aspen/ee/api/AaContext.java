@@ -7,7 +7,8 @@ import java.util.random.RandomGenerator;
 /**
  * The packet programming interface (PPI): everything an AA may do on its node. Handed to
  * {@link ActiveApplication#start}; valid until the AA stops. Call it only from the AA's handlers
- * (they all run on the node's loop).
+ * (they all run on the node's loop): calls from a thread the AA started, or after it stopped,
+ * throw {@link IllegalStateException}.
  *
  * <pre>{@code
  * public void start(AaContext ctx, Map<String, String> params) {

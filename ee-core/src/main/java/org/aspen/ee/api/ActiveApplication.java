@@ -28,7 +28,10 @@ public interface ActiveApplication {
      */
     void start(AaContext ctx, Map<String, String> params) throws Exception;
 
-    /** Called once when the AA stops. */
+    /**
+     * Called once when the AA stops. Its channels, timers and listeners are already gone; it may
+     * still log and send (packets, messages), but not open or schedule anything new.
+     */
     default void stop() {
     }
 

@@ -22,11 +22,10 @@ import java.util.List;
  */
 public record Match(Address source, Address destination, int protocol, String aaName, List<Field> fields) {
     /**
-     * Where the RDP header keeps its ports. Provisional: RDP's header is defined in the {@code rdp}
-     * module; these offsets follow RFC 908's order (flags, header length, source port, destination
-     * port) widened to 16 bits and must be checked against {@code rdp}'s header class when it lands.
+     * Where the RDP header keeps its 16-bit ports (the rdp module's {@code SegmentCodec}
+     * {@code SOURCE_PORT_OFFSET} and {@code DESTINATION_PORT_OFFSET}; a test keeps them equal).
      */
-    public static final PortLayout RDP_PORTS = new PortLayout(2, 4, 2);
+    public static final PortLayout RDP_PORTS = new PortLayout(4, 6, 2);
 
     /** Matches every packet. */
     public static final Match ANY = new Match(null, null, -1, null, List.of());

@@ -9,19 +9,19 @@ import org.aspen.ee.api.AaPacket;
 import org.aspen.ee.api.ActiveApplication;
 import org.aspen.ee.api.DiversionChannel;
 import org.aspen.ee.api.Match;
-import org.aspen.ee.api.Protocols;
 
 /**
  * The template AA: counts packets and bytes per flow passing through its node, and reports them.
  * Copy this package to start your own AA (see {@code docs/writing-an-aa.md}).
  *
  * <pre>{@code
- * aspen deploy --node b --start --param protocol=2 --param reportMs=1000 examples/target/examples-*-aa-flow-counter.jar
+ * aspen deploy --node 127.0.0.1:7102 --allow --start --param reportMs=1000 examples/target/examples-0.1.0-SNAPSHOT-aa-flow-counter.jar
  * }</pre>
  *
- * Parameters: {@code protocol} (VNet protocol number to watch; default: every protocol except
- * VNet control), {@code reportMs} (log the table this often; 0: never; default 1000). A message
- * with body {@code report} is answered with the table as text.
+ * Parameters: {@code protocol} (VNet protocol number to watch; default: every protocol, so
+ * routing hellos and adverts show up as flows between neighbours and pings as control flows),
+ * {@code reportMs} (log the table this often; 0: never; default 1000). A message with body
+ * {@code report} is answered with the table as text.
  */
 public final class FlowCounter implements ActiveApplication {
     private final Map<FlowKey, long[]> flows = new TreeMap<>();
@@ -41,10 +41,6 @@ public final class FlowCounter implements ActiveApplication {
     }
 
     private void onDiverted(DiversionChannel channel, AaPacket p) {
-        if (p.protocol() == Protocols.CONTROL) {
-            channel.reinject(p);  // routing hellos and adverts are not flows
-            return;
-        }
         long[] c = flows.computeIfAbsent(FlowKey.of(p), k -> new long[2]);
         c[0]++;
         c[1] += p.length();

@@ -42,6 +42,7 @@ record FlowKey(Address source, int sourcePort, Address destination, int destinat
             case Protocols.RAW -> "raw";
             case Protocols.RDP -> "rdp";
             case Protocols.AA_MESSAGE -> "aa-message";
+            case Protocols.CONTROL -> "control";
             default -> "proto-" + protocol;
         };
         return source + (sourcePort >= 0 ? ":" + sourcePort : "") + " > " + destination
