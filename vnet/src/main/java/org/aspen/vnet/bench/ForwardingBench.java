@@ -23,7 +23,7 @@ import org.aspen.vnet.udp.UdpOptions;
  * and sink.
  *
  * <pre>{@code
- * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.ForwardingBench [trialMillis] [frameBytes]
+ * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.ForwardingBench [trialMillis] [frameBytes] [nio]
  * ForwardingBench.Result r = ForwardingBench.run(ForwardingBench.Options.DEFAULT);
  * }</pre>
  *
@@ -92,6 +92,9 @@ public final class ForwardingBench {
         }
         if (args.length > 1) {
             o = new Options(Integer.parseInt(args[1]), o.trialMillis(), o.startPps(), o.maxSteps(), o.forceNio());
+        }
+        if (args.length > 2) {
+            o = new Options(o.frameBytes(), o.trialMillis(), o.startPps(), o.maxSteps(), "nio".equals(args[2]));
         }
         Result r = run(o);
         System.out.println("relay   offered      sent   relayed delivered    loss  relayCPU  pkt/s/core");

@@ -20,7 +20,7 @@ import org.aspen.vnet.udp.UdpOptions;
  * client to a plain UDP echo server, directly and through chains of 1..N relay nodes.
  *
  * <pre>{@code
- * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.LatencyBench [maxRelays] [pings]
+ * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.LatencyBench [maxRelays] [pings] [nio]
  * LatencyBench.Result r = LatencyBench.run(LatencyBench.Options.DEFAULT);
  * }</pre>
  *
@@ -67,6 +67,9 @@ public final class LatencyBench {
         }
         if (args.length > 1) {
             o = new Options(o.maxRelays(), Integer.parseInt(args[1]), o.warmup(), o.frameBytes(), o.forceNio());
+        }
+        if (args.length > 2) {
+            o = new Options(o.maxRelays(), o.pings(), o.warmup(), o.frameBytes(), "nio".equals(args[2]));
         }
         System.out.println(run(o).summary());
     }
