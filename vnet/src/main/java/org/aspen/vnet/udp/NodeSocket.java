@@ -156,7 +156,13 @@ final class NodeSocket {
             } finally {
                 ReferenceCountUtil.release(msg);
             }
-            link.receiveFrame(frame, 0, frame.length, true);
+            try {
+                link.receiveFrame(frame, 0, frame.length, true);
+            } catch (RuntimeException e) {
+                // a bug below (a discipline, a listener) costs this packet, not the socket
+                node.counters().countDrop(DropReason.HANDLER_ERROR);
+                log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
+            }
         }
 
         @Override
