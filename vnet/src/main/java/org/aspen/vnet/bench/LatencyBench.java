@@ -40,7 +40,7 @@ public final class LatencyBench {
         public static final Options DEFAULT = new Options(4, 20_000, 20_000, 1000, false);
     }
 
-    /** Round-trip figures through {@code relays} relay nodes (0: direct). */
+    /** Round-trip figures through {@code relays} relay nodes (0: direct); timeouts (1 s) count as infinite RTTs. */
     public record Row(int relays, long p50Nanos, long p99Nanos, long timeouts) {
     }
 
@@ -140,7 +140,10 @@ public final class LatencyBench {
                     }
                 }
             } catch (SocketTimeoutException e) {
-                timeouts++;
+                // warm-up timeouts (a cold first packet on a busy machine) are not part of the figures
+                if (i >= o.warmup()) {
+                    timeouts++;
+                }
             }
             if (i >= o.warmup()) {
                 rtts[i - o.warmup()] = rtt < 0 ? Long.MAX_VALUE : rtt;
