@@ -8,14 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.aspen.ee.mgmt.CommandHandler;
+import org.aspen.ee.mgmt.EeCommandHandler;
 import org.aspen.ee.mgmt.EeCommands;
 import org.junit.jupiter.api.Test;
 
 /** The management commands against a node in the simulation (the loop runs between call and answer). */
 class EeCommandsTest {
     private final SimLab lab = new SimLab();
-    private final Map<String, CommandHandler> commands = new HashMap<>();
+    private final Map<String, EeCommandHandler> commands = new HashMap<>();
     private final byte[] jar = TestAas.echo("echo", "1");
 
     EeCommandsTest() {
