@@ -9,8 +9,9 @@ import picocli.CommandLine.Command;
 
 /** {@code aspen demo}: the bundled default scenario, so a first run needs no files. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Runs the bundled demo: four nodes in a square on loopback UDP; a link fails mid-run and",
-                "traffic re-routes. Same options as 'aspen lab'."})
+        description = {"Runs the bundled demo scenario (four nodes, a link failure, re-routing).",
+                "Four nodes in a square exchange pings on loopback UDP; link b-c fails at 4 s and returns at 8 s,",
+                "and routing moves the traffic around it and back. Same options as 'aspen lab'."})
 public final class DemoCommand implements Callable<Integer> {
     static final String RESOURCE = "/scenarios/demo.yaml";
 

@@ -10,6 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.aspen.flakeway.FlakewayInterceptor;
+import org.aspen.flakeway.RuleSpec;
+import org.aspen.flakeway.RuleSpecs;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
@@ -95,7 +98,18 @@ public final class LabRunner {
                 t.schedule(net, stacks, s, seed, o.baseDir());
                 transfers.add(t);
             }
-            scheduleEvents(s, net, events);
+            Map<String, FlakewayInterceptor> flakeways = new LinkedHashMap<>();
+            for (Scenario.NodeSpec n : s.nodes()) {
+                boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
+                if (!n.flakeway().isEmpty() || changed) {
+                    FlakewayInterceptor fw = FlakewayInterceptor.install(net.node(n.name()));
+                    flakeways.put(n.name(), fw);
+                    for (Map<String, Object> rule : n.flakeway()) {
+                        fw.engine().set(RuleSpecs.fromMap(rule));
+                    }
+                }
+            }
+            scheduleEvents(s, net, events, flakeways);
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
             runWithProgress(net, duration, o.progress());
@@ -105,7 +119,11 @@ public final class LabRunner {
             Map<String, Object> linkStats = new LinkedHashMap<>();
             long now = net.now();
             for (Node n : net.nodes()) {
-                nodeStats.put(n.name(), n.counters().snapshot());
+                Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
+                if (flakeways.containsKey(n.name())) {
+                    ns.put("flakeway", flakeways.get(n.name()).engine().describe());
+                }
+                nodeStats.put(n.name(), ns);
                 for (Link l : n.links()) {
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("node", n.name());
@@ -159,9 +177,29 @@ public final class LabRunner {
         };
     }
 
-    private static void scheduleEvents(Scenario s, Network net, EventLog log) {
+    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayInterceptor> flakeways) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Values.durationNanos(e.at());
+            if (e.flakeway() != null) {
+                Scenario.FlakewayChange fc = e.flakeway();
+                FlakewayInterceptor fw = flakeways.get(fc.node());
+                net.at(at, fc.node(), () -> {
+                    if (fc.set() != null) {
+                        for (Map<String, Object> rule : fc.set()) {
+                            RuleSpec r = RuleSpecs.fromMap(rule);
+                            fw.engine().set(r);
+                            log.add(net.now(), fc.node(), "flakeway rule '" + r.name() + "' set: " + r);
+                        }
+                    } else if (fc.clear().equals("all")) {
+                        fw.engine().clearAll();
+                        log.add(net.now(), fc.node(), "flakeway rules cleared");
+                    } else {
+                        boolean had = fw.engine().clear(fc.clear());
+                        log.add(net.now(), fc.node(), "flakeway rule '" + fc.clear() + "' " + (had ? "cleared" : "was not set"));
+                    }
+                });
+                continue;
+            }
             boolean up = e.up() != null;
             Scenario.LinkSpec l = s.link(up ? e.up() : e.down());
             net.at(at, l.between().get(0), () -> log.add(net.now(), "*", "link " + l.linkName() + (up ? " mended" : " cut")));

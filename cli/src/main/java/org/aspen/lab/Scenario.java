@@ -69,7 +69,11 @@ public record Scenario(
      * A node. {@code udp} is host:port to bind (optional in labs: an ephemeral loopback port);
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
      */
-    public record NodeSpec(String name, String address, String udp, String control, String token) {
+    public record NodeSpec(String name, String address, String udp, String control, String token,
+                           List<Map<String, Object>> flakeway) {
+        public NodeSpec {
+            flakeway = flakeway == null ? List.of() : flakeway;
+        }
     }
 
     /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */
@@ -111,8 +115,15 @@ public record Scenario(
     public record TraceSpec(String from, String to, String at, Integer maxHops) {
     }
 
-    /** At {@code at}, take link {@code down} down or bring link {@code up} up (exactly one of them). */
-    public record EventSpec(String at, String down, String up) {
+    /**
+     * At {@code at}, exactly one of: cut link {@code down}, mend link {@code up}, or change the
+     * flakeway rules of a node ({@code flakeway}).
+     */
+    public record EventSpec(String at, String down, String up, FlakewayChange flakeway) {
+    }
+
+    /** Sets ({@code set}: rule maps) or clears ({@code clear}: a rule name, or {@code all}) flakeway rules on {@code node}. */
+    public record FlakewayChange(String node, List<Map<String, Object>> set, String clear) {
     }
 
     /** What must hold for the run to pass; each kind is checked by {@link Expectations}. */

@@ -247,6 +247,7 @@ public final class ScenarioLoader {
                     }
                 }
                 unit(p + ".control", n.control(), HostPort::parse);
+                checkRules(p + ".flakeway", n.flakeway());
             }
         }
 
@@ -372,6 +373,21 @@ public final class ScenarioLoader {
             }
         }
 
+        private void checkRules(String path, List<Map<String, Object>> rules) {
+            Set<String> names = new HashSet<>();
+            for (int k = 0; k < rules.size(); k++) {
+                org.aspen.flakeway.RuleSpec r;
+                try {
+                    r = org.aspen.flakeway.RuleSpecs.fromMap(rules.get(k));
+                } catch (IllegalArgumentException | ClassCastException e) {
+                    throw fail(path + "[" + k + "]", e.getMessage());
+                }
+                if (!names.add(r.name())) {
+                    throw fail(path + "[" + k + "].name", "duplicate rule name '" + r.name() + "'");
+                }
+            }
+        }
+
         private void checkEvents() {
             for (int i = 0; i < s.events().size(); i++) {
                 Scenario.EventSpec e = s.events().get(i);
@@ -380,8 +396,20 @@ public final class ScenarioLoader {
                     throw fail(p + ".at", "missing (when, e.g. 5s)");
                 }
                 unit(p + ".at", e.at(), Values::durationNanos);
-                if ((e.down() == null) == (e.up() == null)) {
-                    throw fail(p, "give exactly one of 'down: LINK' or 'up: LINK'");
+                int actions = (e.down() == null ? 0 : 1) + (e.up() == null ? 0 : 1) + (e.flakeway() == null ? 0 : 1);
+                if (actions != 1) {
+                    throw fail(p, "give exactly one of 'down: LINK', 'up: LINK' or 'flakeway: {node, set|clear}'");
+                }
+                if (e.flakeway() != null) {
+                    Scenario.FlakewayChange fc = e.flakeway();
+                    nodeRef(p + ".flakeway.node", fc.node());
+                    if ((fc.set() == null) == (fc.clear() == null)) {
+                        throw fail(p + ".flakeway", "give exactly one of 'set: [rules]' or 'clear: NAME|all'");
+                    }
+                    if (fc.set() != null) {
+                        checkRules(p + ".flakeway.set", fc.set());
+                    }
+                    continue;
                 }
                 String link = e.down() != null ? e.down() : e.up();
                 if (!linkNames.contains(link)) {

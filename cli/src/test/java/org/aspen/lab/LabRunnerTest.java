@@ -91,4 +91,38 @@ class LabRunnerTest {
         assertTrue(r.passed(), failures(r));
         assertEquals(List.of(true, true, true, true), r.expectations().stream().map(ExpectationResult::passed).toList());
     }
+
+    @Test
+    void rdpLossyDeliversIntactInSimulation() throws Exception {
+        LabResult r = sim(example("rdp-lossy.yaml"), 3);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
+        assertEquals(true, t.get("digestMatch"));
+        assertEquals(2_000_000L, ((Number) t.get("bytesReceived")).longValue());
+    }
+
+    @Test
+    void transferThroughFlakewayOnRealUdp(@TempDir Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: real-transfer
+                duration: 20s
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - name: b
+                    address: 10.0.0.2
+                    flakeway: [{name: lossy, match: {proto: rdp}, loss: 2%, reorder: 2%}]
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 20Mbps, delay: 2ms}
+                  - {between: [b, c], bandwidth: 20Mbps, delay: 2ms}
+                workload:
+                  transfers: [{name: t, from: a, to: c, size: 300KB, start: 1s}]
+                expect:
+                  - {type: transfer, transfer: t, minRetransmissions: 1}
+                """.getBytes()), "real-transfer.yaml", true);
+        LabResult r = LabRunner.run(s, new LabRunner.Options(false, 5L, null, null, null, null, dir));
+        assertTrue(r.passed(), failures(r));
+        assertTrue(Files.size(dir.resolve("real-transfer-t-cwnd.csv")) > 100);
+    }
 }

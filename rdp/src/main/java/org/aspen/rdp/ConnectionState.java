@@ -139,9 +139,12 @@ public final class ConnectionState {
         return reducedUntil;
     }
 
-    /** True when the last reduction's window has been acknowledged, so a new reduction is allowed. */
+    /**
+     * True when the first segment sent after the last reduction has been acknowledged (the window
+     * that was in flight then is over), so a new reduction is allowed.
+     */
     public boolean mayReduce() {
-        return seqLe(reducedUntil, sndUna);
+        return seqLt(reducedUntil, sndUna);
     }
 
     public int dupAcks() {

@@ -435,7 +435,7 @@ public final class RdpConnection {
             stats.notificationsAccepted++;
             notifiedUntil = cs.sndNxt();
             cc.onNotification(cs, n);
-            tx.negativelyAcknowledge(seq);
+            tx.negativelyAcknowledge(seq, n.deleteCount());
             stats.observe(cs);
             tx.trySend();
         }

@@ -72,7 +72,7 @@ public final class RdpPackets {
      * @param seq         a sequence number inside the sender's window (the dropped segment's)
      * @param cwnd        window to adopt, packets
      * @param ssthresh    threshold to adopt, packets
-     * @param deleteCount segments the upstream filter will delete at most
+     * @param deleteCount segments after {@code seq} the filter will delete at most (the sender resends them)
      */
     public static Packet notification(ConnectionId dataDirection, int seq, double cwnd, double ssthresh, int deleteCount) {
         Segment s = Segment.control(Segment.NTF, dataDirection.destinationPort(), dataDirection.sourcePort(), seq, 0);

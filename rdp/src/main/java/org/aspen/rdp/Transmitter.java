@@ -161,13 +161,21 @@ final class Transmitter {
         }
     }
 
-    /** An accepted notification: everything from {@code seq} on will be deleted by the filter, so send it again. */
-    void negativelyAcknowledge(int seq) {
-        int from = goBack && ConnectionState.seqLt(rtxNext, seq) ? rtxNext : seq;
-        stats.notifiedNacks += cs.sndNxt() - seq;
-        goBack = true;
-        rtxNext = from;
-        rtxHigh = cs.sndNxt();
+    /**
+     * An accepted notification: segment {@code seq} and the {@code deleteCount} after it are being
+     * deleted by the filter, so they are resent as the new window allows (EACKed ones are skipped).
+     */
+    void negativelyAcknowledge(int seq, int deleteCount) {
+        int end = ConnectionState.seqLt(seq + 1 + deleteCount, cs.sndNxt()) ? seq + 1 + deleteCount : cs.sndNxt();
+        stats.notifiedNacks += end - seq;
+        if (goBack) {
+            rtxNext = ConnectionState.seqLt(seq, rtxNext) ? seq : rtxNext;
+            rtxHigh = ConnectionState.seqLt(rtxHigh, end) ? end : rtxHigh;
+        } else {
+            goBack = true;
+            rtxNext = seq;
+            rtxHigh = end;
+        }
     }
 
     // ---- acknowledgements in ----

@@ -8,7 +8,8 @@ package org.aspen.rdp;
  * @param seq         a sequence number inside the sender's send window (the dropped segment's)
  * @param cwnd        the window the sender should adopt, in packets
  * @param ssthresh    the slow-start threshold it should adopt, in packets
- * @param deleteCount how many segments the upstream filter will delete at most (informational)
+ * @param deleteCount how many segments after {@code seq} the filter will delete at most; the sender
+ *                    treats {@code seq} and these as lost and resends them (skipping EACKed ones)
  */
 public record WindowNotification(int seq, double cwnd, double ssthresh, int deleteCount) {
     public WindowNotification {

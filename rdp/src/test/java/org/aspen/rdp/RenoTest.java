@@ -171,9 +171,13 @@ class RenoTest {
         ackOne();
         reno.onEcnEcho(s);
         assertEquals(1, stats.windowCloses(CloseCause.ECN));
-        // once the window that was in flight at the reduction is acknowledged, a new echo reduces again
-        while (s.flight() > 0) {
+        // once the first segment sent after the reduction (the one with CWR) is acknowledged, a new echo reduces again
+        int firstNew = s.reducedUntil();
+        while (!ConnectionState.seqLt(firstNew, s.sndUna())) {
+            reno.onEcnEcho(s);
+            assertEquals(1, stats.windowCloses(CloseCause.ECN));
             ackOne();
+            fill();
         }
         double before = s.cwnd();
         reno.onEcnEcho(s);

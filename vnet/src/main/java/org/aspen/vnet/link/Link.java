@@ -100,7 +100,8 @@ public final class Link {
 
     /**
      * Replaces the queue discipline at run time; packets waiting in the old one move to the new
-     * one in order (and may be dropped by it).
+     * one in order ({@link QueueDiscipline#adopt}: only a smaller buffer drops them, as overflow).
+     * The link's counters carry on; the old discipline is detached.
      */
     public void setDiscipline(QueueDiscipline d) {
         QueueDiscipline old = this.discipline;
@@ -113,7 +114,7 @@ public final class Link {
             old.detach();
             Packet p;
             while ((p = old.dequeue()) != null) {
-                d.enqueue(p);
+                d.adopt(p);
             }
             counters.queueChanged(scheduler.nanos(), d.packets());
         }

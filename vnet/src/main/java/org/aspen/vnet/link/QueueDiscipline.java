@@ -20,6 +20,15 @@ public interface QueueDiscipline {
     /** Offers an arriving packet; returns false when it was dropped (already reported to the context). */
     boolean enqueue(Packet p);
 
+    /**
+     * Takes a packet the previous discipline had already accepted, when the link swaps disciplines
+     * at run time: no early decision, only the buffer limit (overflow). The default offers it
+     * like a new arrival.
+     */
+    default boolean adopt(Packet p) {
+        return enqueue(p);
+    }
+
     /** Removes and returns the head packet, or null when empty. */
     Packet dequeue();
 

@@ -68,7 +68,7 @@ public class Red extends FifoDiscipline {
 
     private void updateAverage() {
         long now = ctx.now();
-        if (idle) {
+        if (idle && packets() == 0) {   // (packets adopted from a replaced discipline end idleness)
             idle = false;
             long bw = bandwidth();
             if (bw == 0) {
@@ -78,6 +78,7 @@ public class Red extends FifoDiscipline {
                 avg *= Math.pow(1 - wq, (now - idleSince) / slot);
             }
         } else {
+            idle = false;
             avg = (1 - wq) * avg + wq * currentQueue();
         }
     }

@@ -123,6 +123,9 @@ class LinkQueueTest {
         Link l = bench.link;
         assertEquals(30, l.discipline().packets());
         long sentBefore = l.counters().sentPackets;
+        // 30 waiting is above this RED's max_th: adopted packets are not judged again
+        l.setDiscipline(QueueDisciplines.create("red", Map.of("w_q", 1, "gentle", false), QueueLimit.packets(100)));
+        assertEquals(30, l.discipline().packets());
         l.setDiscipline(QueueDisciplines.create("ared", Map.of(), QueueLimit.packets(100)));
         assertEquals("ared", l.discipline().kind());
         assertEquals(30, l.discipline().packets());
