@@ -79,6 +79,17 @@ class EeCommandsTest {
     }
 
     @Test
+    void signedCodeIsDeployedWhenTheNodeTrustsTheKey() throws Exception {
+        java.security.KeyPair k = java.security.KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        lab.ee("b").trust().trustKey(k.getPublic());
+        byte[] sig = TrustPolicy.sign(k.getPrivate(), AaCode.sha256(jar));
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar),
+                "signature", Base64.getEncoder().encodeToString(sig), "start", true));
+        assertEquals("echo@1", r.get("id"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().isEmpty(), "admitted by signature, not by the allow-list");
+    }
+
+    @Test
     void deployWithUpgradeReplacesTheRunningVersion() {
         byte[] v2 = lab.trusted(TestAas.echo("echo", "2"));
         lab.start("b", jar, Map.of());
