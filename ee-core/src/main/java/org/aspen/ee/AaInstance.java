@@ -305,6 +305,7 @@ public final class AaInstance {
         if (dog != null) {
             dog.enter(this::markOverrun);
         }
+        overrunNanos = 0;
         long t0 = ee.handlerClock().nanos();
         Throwable failure = null;
         try {
@@ -342,8 +343,9 @@ public final class AaInstance {
         }
         // start() may load and initialise many classes on a cold JVM: it gets ten budgets
         long budget = ee.config().handlerBudgetNanos() * (what.equals("start") ? 10 : 1);
-        if (elapsed > budget || overrunNanos > 0) {
-            long took = Math.max(elapsed, overrunNanos);
+        // the watchdog's reading counts too: the handler clock may not move (simulation)
+        long took = Math.max(elapsed, overrunNanos);
+        if (took > budget) {
             stop(String.format("%s handler took %.1f ms, over its %.1f ms budget", what, took / 1e6, budget / 1e6));
         } else if (counters.errors >= ee.config().maxErrors()) {
             stop(counters.errors + " handler failures (last: " + lastFailure + ")");
