@@ -70,10 +70,18 @@ public record Scenario(
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
      */
     public record NodeSpec(String name, String address, String udp, String control, String token,
-                           List<Map<String, Object>> flakeway) {
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas) {
         public NodeSpec {
             flakeway = flakeway == null ? List.of() : flakeway;
+            aas = aas == null ? List.of() : aas;
         }
+    }
+
+    /**
+     * An AA to start on a node at boot: a bundled one by {@code name}, or one from a {@code jar} file
+     * (relative to the scenario file; labs allow it), with string parameters.
+     */
+    public record AaEntry(String name, String jar, Map<String, Object> params) {
     }
 
     /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */

@@ -248,6 +248,18 @@ public final class ScenarioLoader {
                 }
                 unit(p + ".control", n.control(), HostPort::parse);
                 checkRules(p + ".flakeway", n.flakeway());
+                for (int k = 0; k < n.aas().size(); k++) {
+                    Scenario.AaEntry aa = n.aas().get(k);
+                    String ap = p + ".aas[" + k + "]";
+                    if (aa == null || (aa.name() == null) == (aa.jar() == null)) {
+                        throw fail(ap, "give exactly one of 'name' (a bundled AA: " + String.join(", ", BundledAas.all().keySet())
+                                + ") or 'jar' (a file)");
+                    }
+                    if (aa.name() != null && !BundledAas.all().containsKey(aa.name())) {
+                        throw fail(ap + ".name", "no bundled AA named '" + aa.name() + "' (bundled: "
+                                + String.join(", ", BundledAas.all().keySet()) + ")");
+                    }
+                }
             }
         }
 
