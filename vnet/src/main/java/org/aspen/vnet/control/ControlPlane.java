@@ -75,6 +75,10 @@ public final class ControlPlane implements ErrorReporter {
         ControlPlane cp = new ControlPlane(node, dynamicRouting);
         node.registerHandler(Protocol.CONTROL, cp::handle);
         node.setErrorReporter(cp);
+        if (node.routing() != null) {
+            node.routing().stop(); // installed twice: the new plane's choice replaces the old protocol
+            node.setRouting(null);
+        }
         if (cp.routing != null) {
             cp.routing.addRouteChangeListener(cp::routesChanged);
             node.setRouting(cp.routing);
