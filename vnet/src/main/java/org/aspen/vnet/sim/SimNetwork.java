@@ -134,14 +134,17 @@ public final class SimNetwork implements Network {
     /**
      * One direction of an in-memory link: delivers frames to the far end after the delay. Frames in
      * flight wait in a FIFO with their arrival times and only the head has an event in the
-     * scheduler, which keeps the event heap small when many packets are on the wire. A frame that
-     * would overtake the tail (the delay was lowered meanwhile) gets its own event instead.
+     * scheduler, which keeps the event heap small when many packets are on the wire. Each frame
+     * takes its sequence number when sent, so deliveries run in exactly the order one event per
+     * frame would give. A frame that would overtake the tail (the delay was lowered meanwhile) gets
+     * its own event instead.
      */
     private final class Wire implements LinkTransport {
         private final String farName;
         private final Runnable deliverHead = this::deliverHead;
         private byte[][] frames = new byte[16][];
         private long[] arrivals = new long[16];
+        private long[] sequences = new long[16];
         private int head;
         private int size;
         private long lastArrival = Long.MIN_VALUE;
@@ -166,8 +169,9 @@ public final class SimNetwork implements Network {
             int tail = (head + size) & (frames.length - 1);
             frames[tail] = frame;
             arrivals[tail] = arrival;
+            sequences[tail] = scheduler.reserveSequence();
             if (size++ == 0) {
-                scheduler.scheduleAt(arrival, deliverHead);
+                scheduler.scheduleReserved(arrival, sequences[tail], deliverHead);
             }
         }
 
@@ -176,20 +180,25 @@ public final class SimNetwork implements Network {
             frames[head] = null;
             head = (head + 1) & (frames.length - 1);
             if (--size > 0) {
-                scheduler.scheduleAt(arrivals[head], deliverHead);
+                scheduler.scheduleReserved(arrivals[head], sequences[head], deliverHead);
             }
             far.receiveFrame(frame, 0, frame.length, true);
         }
 
         private void grow() {
-            byte[][] f = new byte[frames.length * 2][];
-            long[] a = new long[frames.length * 2];
+            int n = frames.length;
+            byte[][] f = new byte[n * 2][];
+            long[] a = new long[n * 2];
+            long[] q = new long[n * 2];
             for (int i = 0; i < size; i++) {
-                f[i] = frames[(head + i) & (frames.length - 1)];
-                a[i] = arrivals[(head + i) & (frames.length - 1)];
+                int from = (head + i) & (n - 1);
+                f[i] = frames[from];
+                a[i] = arrivals[from];
+                q[i] = sequences[from];
             }
             frames = f;
             arrivals = a;
+            sequences = q;
             head = 0;
         }
 

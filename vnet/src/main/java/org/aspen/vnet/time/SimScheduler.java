@@ -44,6 +44,23 @@ public final class SimScheduler implements Scheduler {
         return schedule(atNanos - now, task);
     }
 
+    /**
+     * Takes the insertion sequence number the next {@code schedule} call would get, for a source
+     * that keeps its own time-ordered FIFO of future events and hands them over one at a time with
+     * {@link #scheduleReserved}: they then run exactly where they would have run had each been
+     * scheduled at the moment its number was taken.
+     */
+    public long reserveSequence() {
+        return seq++;
+    }
+
+    /** Schedules {@code task} at {@code atNanos} (clamped to now) under a number from {@link #reserveSequence}. */
+    public Cancellable scheduleReserved(long atNanos, long sequence, Runnable task) {
+        Event e = new Event(task);
+        push(e, Math.max(now, atNanos), sequence);
+        return e;
+    }
+
     @Override
     public void execute(Runnable task) {
         schedule(0, task);
