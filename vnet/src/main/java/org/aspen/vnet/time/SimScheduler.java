@@ -81,12 +81,15 @@ public final class SimScheduler implements Scheduler {
             executed++;
             e.task.run();
         }
-        if (!stopped && endNanos > now) {
+        if (!stopped && endNanos > now && endNanos != Long.MAX_VALUE) {
             now = endNanos;
         }
     }
 
-    /** Runs until no event is left (or {@link #stop()} is called). */
+    /**
+     * Runs until no event is left (or {@link #stop()} is called). The clock stays at the last
+     * event's time, so the simulation can be continued.
+     */
     public void runAll() {
         runUntil(Long.MAX_VALUE);
     }

@@ -1,0 +1,38 @@
+package org.aspen.rdp;
+
+/**
+ * A congestion-control strategy over one {@link ConnectionState}: Reno, and later AntiECN's increase,
+ * ACNS commands or ACC's window-set all plug in here rather than into the transport.
+ *
+ * <pre>{@code
+ * RdpOptions o = RdpOptions.defaults().withCongestionControl(Reno::new);
+ * }</pre>
+ *
+ * The transport calls these on the connection's loop and decides which segments go out; the strategy
+ * decides the window. Methods that return true ask the transport to retransmit the oldest
+ * unacknowledged segment now.
+ */
+public interface CongestionControl {
+    /** Short name for statistics ("reno"). */
+    String name();
+
+    /** A new cumulative ACK arrived ({@code e.newlyAcked() > 0}). True: retransmit the oldest unacked now (partial ACK). */
+    boolean onAck(ConnectionState s, AckEvent e);
+
+    /** A duplicate ACK arrived while data is outstanding. True: fast retransmit now. */
+    boolean onDuplicateAck(ConnectionState s, AckEvent e);
+
+    /** The retransmission timer expired (the transport goes back to the oldest unacked segment). */
+    void onTimeout(ConnectionState s);
+
+    /** The receiver echoed a congestion mark. */
+    void onEcnEcho(ConnectionState s);
+
+    /** An accepted window-setting notification (the transport already checked it and will resend what the filter deletes). */
+    void onNotification(ConnectionState s, WindowNotification n);
+
+    /** Whole packets the window allows in flight now (never a fraction: RDP sends whole packets only). */
+    default int window(ConnectionState s) {
+        return (int) Math.floor(s.cwnd() + 1e-9);
+    }
+}

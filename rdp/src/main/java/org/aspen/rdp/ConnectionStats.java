@@ -1,0 +1,250 @@
+package org.aspen.rdp;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Per-connection counters and a time series of cwnd, ssthresh, smoothed RTT and window closes,
+ * exportable to CSV.
+ *
+ * <pre>{@code
+ * ConnectionStats st = connection.stats();
+ * st.retransmissions();  st.windowCloses(CloseCause.NOTIFICATION);
+ * try (Writer w = Files.newBufferedWriter(path)) { st.writeCsv(w); }
+ * }</pre>
+ *
+ * A sample is added when the whole-packet window, ssthresh or phase changes and at every close, so
+ * the series stays small for long flows yet shows every change the sender acted on.
+ */
+public final class ConnectionStats {
+    /** One row of the time series; {@code cause} is null except on a window close. */
+    public record Sample(long nanos, double cwnd, double ssthresh, int phase, long srttNanos, CloseCause cause,
+                         double closedFrom) {
+    }
+
+    private final LongSupplier clock;
+    private final int maxSamples;
+    private final List<Sample> samples;
+    private final EnumMap<CloseCause, Long> closes = new EnumMap<>(CloseCause.class);
+    private double closeMagnitude;
+    private int lastWindow = -1;
+    private double lastSsthresh = -1;
+    private int lastPhase = -1;
+    long segmentsSent;
+    long dataSegmentsSent;
+    long retransmissions;
+    long fastRetransmits;
+    long timeouts;
+    long bytesQueued;
+    long bytesAcked;
+    long segmentsReceived;
+    long bytesDelivered;
+    long duplicates;
+    long outOfOrder;
+    long eacksSent;
+    long eackedSegments;
+    long ecnMarksReceived;
+    long ecnEchoes;
+    long notificationsAccepted;
+    long notificationsStale;
+    long notificationsDuplicate;
+    long notificationsOutOfWindow;
+    long notifiedNacks;
+    long keepAlivesSent;
+    long receiveBufferDrops;
+    long outOfWindowDrops;
+    long checksumDrops;
+
+    public ConnectionStats(LongSupplier clock, int maxSamples) {
+        this.clock = clock;
+        this.maxSamples = maxSamples;
+        this.samples = maxSamples > 0 ? new ArrayList<>() : Collections.emptyList();
+    }
+
+    void windowClosed(CloseCause cause, double before, double after, double ssthresh) {
+        closes.merge(cause, 1L, Long::sum);
+        closeMagnitude += Math.max(0, before - after);
+        add(new Sample(clock.getAsLong(), after, ssthresh, -1, 0, cause, before));
+    }
+
+    /** Records a sample when the state the sender acts on changed since the last one. */
+    void observe(ConnectionState s) {
+        int w = (int) Math.floor(s.cwnd() + 1e-9);
+        if (w != lastWindow || s.ssthresh() != lastSsthresh || s.phase() != lastPhase) {
+            lastWindow = w;
+            lastSsthresh = s.ssthresh();
+            lastPhase = s.phase();
+            add(new Sample(clock.getAsLong(), s.cwnd(), s.ssthresh(), s.phase(), s.rtt().srttNanos(), null, 0));
+        }
+    }
+
+    private void add(Sample sample) {
+        if (samples.size() < maxSamples) {
+            samples.add(sample);
+        }
+    }
+
+    public List<Sample> samples() {
+        return Collections.unmodifiableList(samples);
+    }
+
+    public long windowCloses() {
+        long n = 0;
+        for (long v : closes.values()) {
+            n += v;
+        }
+        return n;
+    }
+
+    public long windowCloses(CloseCause cause) {
+        return closes.getOrDefault(cause, 0L);
+    }
+
+    /** Sum of (cwnd before - cwnd after) over all closes, in packets. */
+    public double totalCloseMagnitude() {
+        return closeMagnitude;
+    }
+
+    public long segmentsSent() {
+        return segmentsSent;
+    }
+
+    public long dataSegmentsSent() {
+        return dataSegmentsSent;
+    }
+
+    public long retransmissions() {
+        return retransmissions;
+    }
+
+    public long fastRetransmits() {
+        return fastRetransmits;
+    }
+
+    public long timeouts() {
+        return timeouts;
+    }
+
+    public long bytesQueued() {
+        return bytesQueued;
+    }
+
+    public long bytesAcked() {
+        return bytesAcked;
+    }
+
+    public long segmentsReceived() {
+        return segmentsReceived;
+    }
+
+    public long bytesDelivered() {
+        return bytesDelivered;
+    }
+
+    public long duplicates() {
+        return duplicates;
+    }
+
+    public long outOfOrder() {
+        return outOfOrder;
+    }
+
+    public long eacksSent() {
+        return eacksSent;
+    }
+
+    public long eackedSegments() {
+        return eackedSegments;
+    }
+
+    public long ecnMarksReceived() {
+        return ecnMarksReceived;
+    }
+
+    public long ecnEchoes() {
+        return ecnEchoes;
+    }
+
+    public long notificationsAccepted() {
+        return notificationsAccepted;
+    }
+
+    public long notificationsStale() {
+        return notificationsStale;
+    }
+
+    public long notificationsDuplicate() {
+        return notificationsDuplicate;
+    }
+
+    public long notificationsOutOfWindow() {
+        return notificationsOutOfWindow;
+    }
+
+    /** Segments treated as negatively acknowledged because of accepted notifications. */
+    public long notifiedNacks() {
+        return notifiedNacks;
+    }
+
+    public long keepAlivesSent() {
+        return keepAlivesSent;
+    }
+
+    public long receiveBufferDrops() {
+        return receiveBufferDrops;
+    }
+
+    public long outOfWindowDrops() {
+        return outOfWindowDrops;
+    }
+
+    public long checksumDrops() {
+        return checksumDrops;
+    }
+
+    /** Counters by name, for reports and {@code --json}. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("segmentsSent", segmentsSent);
+        m.put("dataSegmentsSent", dataSegmentsSent);
+        m.put("retransmissions", retransmissions);
+        m.put("fastRetransmits", fastRetransmits);
+        m.put("timeouts", timeouts);
+        m.put("bytesQueued", bytesQueued);
+        m.put("bytesAcked", bytesAcked);
+        m.put("segmentsReceived", segmentsReceived);
+        m.put("bytesDelivered", bytesDelivered);
+        m.put("duplicates", duplicates);
+        m.put("outOfOrder", outOfOrder);
+        m.put("eacksSent", eacksSent);
+        m.put("ecnMarksReceived", ecnMarksReceived);
+        m.put("ecnEchoes", ecnEchoes);
+        m.put("windowCloses", windowCloses());
+        for (CloseCause c : CloseCause.values()) {
+            m.put("windowCloses." + c.name().toLowerCase(), windowCloses(c));
+        }
+        m.put("notificationsAccepted", notificationsAccepted);
+        m.put("notificationsStale", notificationsStale);
+        m.put("notificationsDuplicate", notificationsDuplicate);
+        m.put("notificationsOutOfWindow", notificationsOutOfWindow);
+        m.put("keepAlivesSent", keepAlivesSent);
+        return m;
+    }
+
+    /** Writes the time series: {@code time_s,cwnd,ssthresh,phase,srtt_ms,event,closed_from}. */
+    public void writeCsv(Writer w) throws IOException {
+        w.write("time_s,cwnd,ssthresh,phase,srtt_ms,event,closed_from\n");
+        for (Sample s : samples) {
+            w.write(String.format(java.util.Locale.ROOT, "%.6f,%.4f,%.4f,%s,%.3f,%s,%s%n", s.nanos() / 1e9, s.cwnd(),
+                    s.ssthresh(), s.phase() < 0 ? "" : Integer.toString(s.phase()), s.srttNanos() / 1e6,
+                    s.cause() == null ? "" : "close-" + s.cause().name().toLowerCase(),
+                    s.cause() == null ? "" : String.format(java.util.Locale.ROOT, "%.4f", s.closedFrom())));
+        }
+    }
+}

@@ -1,0 +1,496 @@
+package org.aspen.rdp;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.time.Scheduler;
+
+/**
+ * One RDP connection: the RFC 908/1151 state machine and the receive path. Sending, retransmission
+ * and timers live in {@link Transmitter}; the window comes from the {@link CongestionControl} strategy.
+ *
+ * <pre>{@code
+ * RdpConnection c = stack.connect(dest, 7000, RdpOptions.defaults(), listener);
+ * // in listener.onOpen:
+ * if (!c.send(bytes)) { ... wait for onWritable ... }
+ * c.closeGracefully().thenRun(() -> log.info("all data acknowledged, RST sent"));
+ * }</pre>
+ *
+ * Every method runs on the node's loop (the blocking API in {@code org.aspen.rdp.blocking} hops
+ * there for its callers).
+ */
+public final class RdpConnection {
+    /** RFC 908 connection states (LISTEN belongs to {@link RdpListener}). */
+    public enum State { CLOSED, LISTEN, SYN_SENT, SYN_RCVD, OPEN, CLOSE_WAIT }
+
+    final RdpStack stack;
+    final Scheduler scheduler;
+    final VAddr remote;
+    final int remotePort;
+    final int localPort;
+    final boolean passive;
+    final RdpOptions options;
+    final ConnectionStats stats;
+    final ConnectionState cs;
+    final CongestionControl cc;
+    final SendBuffer sendBuf;
+    final Transmitter tx;
+    ReceiveBuffer recvBuf;
+    private ConnectionListener listener;
+    private State state = State.CLOSED;
+    final int iss;
+    int irs;
+    private SynOptions peer;
+    boolean sequenced;
+    boolean ecn;
+    boolean eceToSend;
+    long lastHeard;
+    private final long createdAt;
+    private int offered;
+    private boolean wantWritable;
+    private boolean deliveryPaused;
+    private final ArrayDeque<byte[]> undelivered = new ArrayDeque<>();
+    private List<Flush> flushes;
+    private CompletableFuture<Void> closeFuture;
+    private CloseReason closeReason;
+    private int notifiedUntil;
+
+    private record Flush(int seq, CompletableFuture<Void> future) {
+    }
+
+    RdpConnection(RdpStack stack, VAddr remote, int remotePort, int localPort, boolean passive, RdpOptions options,
+                  ConnectionListener listener, int iss) {
+        this.stack = stack;
+        this.scheduler = stack.node().scheduler();
+        this.remote = remote;
+        this.remotePort = remotePort;
+        this.localPort = localPort;
+        this.passive = passive;
+        this.options = options;
+        this.listener = listener == null ? new ConnectionListener() { } : listener;
+        this.iss = iss;
+        this.stats = new ConnectionStats(scheduler::nanos, options.maxSamples());
+        RttEstimator rtt = new RttEstimator(options.initialRtoNanos(), options.minRtoNanos(), options.maxRtoNanos());
+        this.cs = new ConnectionState(options.initialWindow(), options.initialSsthresh(), stats, rtt);
+        this.cc = options.congestionControl().get();
+        this.sendBuf = new SendBuffer(options.sendBuffer());
+        sendBuf.start(iss + 1);
+        cs.setSndUna(iss + 1);
+        cs.setSndNxt(iss + 1);
+        cs.setRecover(iss);
+        notifiedUntil = iss + 1;
+        this.tx = new Transmitter(this);
+        this.createdAt = scheduler.nanos();
+        this.lastHeard = createdAt;
+    }
+
+    // ---- public API ----
+
+    public State state() {
+        return state;
+    }
+
+    public RdpStack stack() {
+        return stack;
+    }
+
+    public VAddr remoteAddress() {
+        return remote;
+    }
+
+    public int remotePort() {
+        return remotePort;
+    }
+
+    public VAddr localAddress() {
+        return stack.node().address();
+    }
+
+    public int localPort() {
+        return localPort;
+    }
+
+    public RdpOptions options() {
+        return options;
+    }
+
+    public ConnectionStats stats() {
+        return stats;
+    }
+
+    /** The sender's congestion state (read-only use outside the strategy, please). */
+    public ConnectionState congestionState() {
+        return cs;
+    }
+
+    public CongestionControl congestionControl() {
+        return cc;
+    }
+
+    /** Sequenced delivery negotiated (valid once OPEN). */
+    public boolean sequenced() {
+        return sequenced;
+    }
+
+    /** ECN negotiated (valid once OPEN). */
+    public boolean ecnEnabled() {
+        return ecn;
+    }
+
+    /** Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before. */
+    public int maxSendSize() {
+        return peer == null ? options.maxSegment() : peer.maxSegment();
+    }
+
+    public void setListener(ConnectionListener l) {
+        this.listener = l;
+    }
+
+    /** Why the connection ended, or null while it has not. */
+    public CloseReason closeReason() {
+        return closeReason;
+    }
+
+    /** True when another {@link #send} would be queued. */
+    public boolean writable() {
+        return isSendState() && !sendBuf.queueFull();
+    }
+
+    /**
+     * Queues one segment's data. Returns false when the send buffer is full ({@link ConnectionListener#onWritable}
+     * follows when there is room). Throws when the connection cannot send or the data exceeds {@link #maxSendSize()}.
+     */
+    public boolean send(byte[] data) {
+        return send(data, 0, data.length);
+    }
+
+    public boolean send(byte[] data, int off, int len) {
+        if (!isSendState()) {
+            throw new IllegalStateException("connection is " + state + ", cannot send");
+        }
+        if (len > maxSendSize()) {
+            throw new IllegalArgumentException("segment of " + len + " bytes exceeds the maximum of " + maxSendSize());
+        }
+        byte[] copy = java.util.Arrays.copyOfRange(data, off, off + len);
+        if (!sendBuf.offer(copy)) {
+            wantWritable = true;
+            return false;
+        }
+        offered++;
+        stats.bytesQueued += len;
+        if (state == State.OPEN) {
+            tx.trySend();
+        }
+        return true;
+    }
+
+    /**
+     * Completes when every segment queued so far has been acknowledged (so the peer has received it;
+     * in sequenced mode it has also been delivered in order). Fails if the connection ends first.
+     */
+    public CompletableFuture<Void> flush() {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        int last = iss + offered;
+        if (ConnectionState.seqLt(last, cs.sndUna())) {
+            f.complete(null);
+        } else if (!isSendState()) {
+            f.completeExceptionally(new RdpException("connection " + (closeReason == null ? state : closeReason)));
+        } else {
+            if (flushes == null) {
+                flushes = new ArrayList<>(2);
+            }
+            flushes.add(new Flush(last, f));
+        }
+        return f;
+    }
+
+    /**
+     * RDP's way to end a connection knowing the data arrived: waits until everything queued is
+     * acknowledged, then sends RST and enters CLOSE-WAIT. The future fails if the connection ends otherwise.
+     */
+    public CompletableFuture<Void> closeGracefully() {
+        if (closeFuture == null) {
+            closeFuture = flush().thenRun(this::close);
+        }
+        return closeFuture;
+    }
+
+    /** Aborts now: sends RST (if the peer may know us) and drops unsent data (RFC 908 close). */
+    public void close() {
+        switch (state) {
+            case OPEN, SYN_RCVD, SYN_SENT -> {
+                tx.sendControl(Segment.RST, cs.sndNxt(), recvBuf == null ? 0 : recvBuf.rcvCur());
+                end(CloseReason.LOCAL, state == State.OPEN);
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Holds delivered data inside the connection (the blocking API's reader is behind). */
+    public void pauseDelivery() {
+        deliveryPaused = true;
+    }
+
+    public void resumeDelivery() {
+        deliveryPaused = false;
+        while (!deliveryPaused && !undelivered.isEmpty()) {
+            byte[] d = undelivered.poll();
+            listener.onData(this, d);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return stack.node().address() + ":" + localPort + "<->" + remote + ":" + remotePort + " " + state;
+    }
+
+    // ---- state machine ----
+
+    void openActive() {
+        state = State.SYN_SENT;
+        tx.sendSyn(false);
+    }
+
+    /** A listener got this SYN: SYN-RCVD (the stack sends SYN,ACK once the acceptor took the connection). */
+    void synReceived(Segment syn) {
+        acceptSyn(syn);
+        state = State.SYN_RCVD;
+    }
+
+    private void acceptSyn(Segment s) {
+        irs = s.seq;
+        peer = s.syn;
+        recvBuf = new ReceiveBuffer(options.maxOutstanding(), options.sequenced() && peer.sequenced());
+        recvBuf.start(irs);
+        sequenced = options.sequenced() && peer.sequenced();
+        ecn = options.ecn() && peer.ecn();
+        cs.setPeerMaxOutstanding(peer.maxOutstanding());
+    }
+
+    /** A segment for this connection; {@code ce} is the VNet header's congestion mark. */
+    void receive(Segment s, boolean ce) {
+        if (s.has(Segment.NTF)) {
+            notification(s.notification);
+            return;
+        }
+        switch (state) {
+            case SYN_SENT -> inSynSent(s);
+            case SYN_RCVD -> inSynRcvd(s, ce);
+            case OPEN -> inOpen(s, ce);
+            default -> stack.counters().drop(RdpDrop.UNEXPECTED);
+        }
+    }
+
+    private void inSynSent(Segment s) {
+        if (s.has(Segment.RST)) {
+            if (s.has(Segment.ACK) && s.ack == iss) {
+                end(CloseReason.REFUSED, false);
+            }
+            return;
+        }
+        if (!s.has(Segment.SYN) || s.syn == null) {
+            stack.counters().drop(RdpDrop.UNEXPECTED);
+            return;
+        }
+        acceptSyn(s);
+        lastHeard = scheduler.nanos();
+        if (s.has(Segment.ACK) && s.ack == iss) {
+            tx.sendAck();
+            becomeOpen();
+        } else {
+            // simultaneous open: both sides sent SYN
+            state = State.SYN_RCVD;
+            tx.sendSyn(true);
+        }
+    }
+
+    private void inSynRcvd(Segment s, boolean ce) {
+        if (s.has(Segment.RST)) {
+            end(passive ? CloseReason.PEER_RESET : CloseReason.REFUSED, false);
+            return;
+        }
+        if (s.has(Segment.SYN) && s.seq != irs) {
+            resetAndEnd(CloseReason.PROTOCOL_ERROR);
+            return;
+        }
+        if (!s.has(Segment.ACK) || s.ack != iss) {
+            if (s.has(Segment.SYN)) {
+                tx.sendSyn(true);
+            } else {
+                stack.counters().drop(RdpDrop.UNEXPECTED);
+            }
+            return;
+        }
+        becomeOpen();
+        if (s.has(Segment.SYN)) {
+            tx.sendAck();
+        }
+        inOpen(s, ce);
+    }
+
+    private void becomeOpen() {
+        state = State.OPEN;
+        stack.counters().connectionsOpened++;
+        tx.opened();
+        listener.onOpen(this);
+        if (state == State.OPEN) {
+            tx.trySend();
+        }
+    }
+
+    private void inOpen(Segment s, boolean ce) {
+        lastHeard = scheduler.nanos();
+        if (s.has(Segment.RST)) {
+            end(CloseReason.PEER_RESET, true);
+            return;
+        }
+        if (s.has(Segment.SYN)) {
+            if (s.seq == irs) {
+                tx.sendAck();   // our ACK of its SYN was lost
+            } else {
+                resetAndEnd(CloseReason.PROTOCOL_ERROR);
+            }
+            return;
+        }
+        if (s.dataLength > options.maxSegment()) {
+            resetAndEnd(CloseReason.OVERSIZED);
+            return;
+        }
+        if (s.has(Segment.EAK)) {
+            tx.eacks(s.eacks);
+        }
+        if (s.has(Segment.ACK)) {
+            tx.ack(s);
+            if (state != State.OPEN) {
+                return;
+            }
+        }
+        if (s.dataLength > 0) {
+            data(s, ce);
+        } else if (s.has(Segment.NUL)) {
+            tx.sendAck();
+        }
+        tx.trySend();
+    }
+
+    private void data(Segment s, boolean ce) {
+        stats.segmentsReceived++;
+        if (s.has(Segment.CWR)) {
+            eceToSend = false;
+        }
+        if (ce && ecn) {
+            stats.ecnMarksReceived++;
+            eceToSend = true;
+        }
+        if (undelivered.size() >= options.maxOutstanding() && ConnectionState.seqLt(recvBuf.rcvCur(), s.seq)) {
+            stats.receiveBufferDrops++;
+            stack.counters().drop(RdpDrop.RECEIVE_BUFFER_FULL);
+            return;
+        }
+        switch (recvBuf.accept(s.seq, s.dataCopy(), this::deliver)) {
+            case DUPLICATE -> {
+                stats.duplicates++;
+                stack.counters().drop(RdpDrop.DUPLICATE);
+            }
+            case OUT_OF_WINDOW -> {
+                stats.outOfWindowDrops++;
+                stack.counters().drop(RdpDrop.OUT_OF_WINDOW);
+            }
+            case ACCEPTED -> {
+                if (recvBuf.held() > 0) {
+                    stats.outOfOrder++;
+                }
+            }
+        }
+        if (state == State.OPEN) {
+            tx.sendAck();
+        }
+    }
+
+    private void deliver(byte[] d) {
+        stats.bytesDelivered += d.length;
+        if (deliveryPaused || !undelivered.isEmpty()) {
+            undelivered.add(d);
+        } else {
+            listener.onData(this, d);
+        }
+    }
+
+    /** Checks and applies a window-setting notification (ACC). */
+    private void notification(WindowNotification n) {
+        int seq = n.seq();
+        if (state != State.OPEN || ConnectionState.seqLt(seq, cs.sndUna())) {
+            stats.notificationsStale++;
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else if (!ConnectionState.seqLt(seq, cs.sndNxt())) {
+            stats.notificationsOutOfWindow++;
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else if (ConnectionState.seqLt(seq, notifiedUntil)) {
+            stats.notificationsDuplicate++;
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else {
+            stats.notificationsAccepted++;
+            notifiedUntil = cs.sndNxt();
+            cc.onNotification(cs, n);
+            tx.negativelyAcknowledge(seq, n.deleteCount());
+            stats.observe(cs);
+            tx.trySend();
+        }
+    }
+
+    // ---- called by the transmitter ----
+
+    void acknowledged() {
+        if (flushes != null) {
+            flushes.removeIf(f -> ConnectionState.seqLt(f.seq, cs.sndUna()) && f.future.complete(null));
+        }
+        if (wantWritable && !sendBuf.queueFull()) {
+            wantWritable = false;
+            listener.onWritable(this);
+        }
+    }
+
+    long createdAt() {
+        return createdAt;
+    }
+
+    boolean isSendState() {
+        return state == State.OPEN || state == State.SYN_SENT || state == State.SYN_RCVD;
+    }
+
+    void resetAndEnd(CloseReason why) {
+        tx.sendControl(Segment.RST, cs.sndNxt(), recvBuf == null ? 0 : recvBuf.rcvCur());
+        end(why, state == State.OPEN);
+    }
+
+    /** Leaves the connection: to CLOSE-WAIT when it was open (RFC 908), otherwise straight to CLOSED. */
+    void end(CloseReason why, boolean closeWait) {
+        if (state == State.CLOSED || state == State.CLOSE_WAIT) {
+            return;
+        }
+        closeReason = why;
+        tx.stopTimers();
+        if (closeWait) {
+            state = State.CLOSE_WAIT;
+            scheduler.schedule(options.closeWaitNanos(), this::closed);
+        } else {
+            closed();
+        }
+        if (flushes != null) {
+            for (Flush f : flushes) {
+                f.future.completeExceptionally(new RdpException("connection closed: " + why));
+            }
+            flushes = null;
+        }
+        resumeDelivery();
+        listener.onClosed(this, why);
+    }
+
+    private void closed() {
+        state = State.CLOSED;
+        stack.remove(this);
+    }
+}

@@ -1,0 +1,128 @@
+package org.aspen.rdp;
+
+import java.util.function.Supplier;
+
+/**
+ * Settings of one connection (or the defaults of a listener).
+ *
+ * <pre>{@code
+ * RdpOptions o = RdpOptions.defaults().withMaxOutstanding(64).withMaxSegment(1000).withSequenced(true);
+ * }</pre>
+ *
+ * @param maxOutstanding   segments we buffer out of order as a receiver (sent in our SYN)
+ * @param maxSegment       largest data length we accept (sent in our SYN)
+ * @param sequenced        ask for sequenced delivery (both ends must ask; otherwise unsequenced)
+ * @param ecn              mark data ECN-capable and react to echoes (both ends must agree)
+ * @param checksum         put a CRC32C over each segment we send (received ones are checked whenever present)
+ * @param sendBuffer       segments queued for sending beyond the window before {@code send} returns false
+ * @param initialWindow    initial congestion window in packets
+ * @param initialSsthresh  initial slow-start threshold in packets
+ * @param initialRtoNanos  RTO before the first RTT sample
+ * @param minRtoNanos      lower bound of the RTO
+ * @param maxRtoNanos      upper bound of the RTO
+ * @param keepAliveNanos   send a NUL after this long without hearing from the peer
+ * @param deadPeerNanos    abort after this long without hearing from the peer (also bounds the handshake)
+ * @param closeWaitNanos   time in CLOSE-WAIT before the ports may be reused
+ * @param maxSamples       time-series rows kept per connection (0: none)
+ * @param congestionControl strategy factory, one instance per connection
+ */
+public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
+                         int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
+                         long minRtoNanos, long maxRtoNanos, long keepAliveNanos, long deadPeerNanos,
+                         long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl) {
+    private static final long MS = 1_000_000L;
+
+    public RdpOptions {
+        new SynOptions(maxOutstanding, maxSegment, sequenced, ecn);
+        if (sendBuffer < 1) {
+            throw new IllegalArgumentException("send buffer must hold at least one segment");
+        }
+        if (!(initialWindow >= 1) || !(initialSsthresh >= 1)) {
+            throw new IllegalArgumentException("initial window and ssthresh must be at least 1 packet");
+        }
+        if (minRtoNanos <= 0 || maxRtoNanos < minRtoNanos || initialRtoNanos <= 0) {
+            throw new IllegalArgumentException("RTO bounds must be positive with min <= max");
+        }
+        if (keepAliveNanos <= 0 || deadPeerNanos <= keepAliveNanos) {
+            throw new IllegalArgumentException("keep-alive interval must be positive and shorter than the dead-peer time");
+        }
+        if (closeWaitNanos < 0 || maxSamples < 0 || congestionControl == null) {
+            throw new IllegalArgumentException("close-wait, samples and congestion control must be set");
+        }
+    }
+
+    public static RdpOptions defaults() {
+        return new RdpOptions(256, 1400, true, true, true, 512, 2, 65_535, 1000 * MS, 200 * MS, 60_000 * MS,
+                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new);
+    }
+
+    public RdpOptions withMaxOutstanding(int v) {
+        return new RdpOptions(v, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
+                initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withMaxSegment(int v) {
+        return new RdpOptions(maxOutstanding, v, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
+                initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withSequenced(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, v, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
+                initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withEcn(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, v, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl);
+    }
+
+    public RdpOptions withChecksum(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, v, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl);
+    }
+
+    public RdpOptions withSendBuffer(int v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, v, initialWindow, initialSsthresh,
+                initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withWindow(double initial, double ssthresh) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initial, ssthresh,
+                initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withRto(long initial, long min, long max) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initial, min, max, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
+                congestionControl);
+    }
+
+    public RdpOptions withKeepAlive(long keepAlive, long deadPeer) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAlive, deadPeer, closeWaitNanos,
+                maxSamples, congestionControl);
+    }
+
+    public RdpOptions withMaxSamples(int v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, v, congestionControl);
+    }
+
+    public RdpOptions withCongestionControl(Supplier<CongestionControl> v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, v);
+    }
+
+    SynOptions synOptions() {
+        return new SynOptions(maxOutstanding, maxSegment, sequenced, ecn);
+    }
+}

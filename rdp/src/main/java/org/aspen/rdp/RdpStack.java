@@ -1,0 +1,183 @@
+package org.aspen.rdp;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.PacketHandler;
+import org.aspen.vnet.packet.Ecn;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+
+/**
+ * RDP on one node: the handler for protocol {@link Protocol#RDP}, its ports, listeners and
+ * connections. Non-blocking; every method runs on the node's loop.
+ *
+ * <pre>{@code
+ * RdpStack rdp = RdpStack.install(node);
+ * rdp.listen(7000, RdpOptions.defaults(), conn -> new ConnectionListener() { ... });
+ * RdpConnection c = rdp.connect(VAddr.parse("10.0.0.2"), 7000, RdpOptions.defaults(), listener);
+ * }</pre>
+ */
+public final class RdpStack implements PacketHandler {
+    public static final int FIRST_EPHEMERAL = 49_152;
+    private final Node node;
+    private final SplittableRandom random;
+    private final RdpCounters counters = new RdpCounters();
+    private final Map<Long, RdpConnection> connections = new HashMap<>();
+    private final Map<Integer, RdpListener> listeners = new HashMap<>();
+    private final Segment scratch = new Segment();
+    private int nextEphemeral = FIRST_EPHEMERAL;
+
+    private RdpStack(Node node) {
+        this.node = node;
+        this.random = node.random().split();
+    }
+
+    /** The node's stack, installing it as the RDP handler on first use. Call on the node's loop or before it runs. */
+    public static RdpStack install(Node node) {
+        if (node.handler(Protocol.RDP) instanceof RdpStack s) {
+            return s;
+        }
+        RdpStack s = new RdpStack(node);
+        node.registerHandler(Protocol.RDP, s);
+        return s;
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public RdpCounters counters() {
+        return counters;
+    }
+
+    /** Connections not yet CLOSED (including CLOSE-WAIT). */
+    public Collection<RdpConnection> connections() {
+        return new ArrayList<>(connections.values());
+    }
+
+    public RdpListener listen(int port, RdpOptions options, RdpListener.Acceptor acceptor) {
+        checkPort(port);
+        if (listeners.containsKey(port)) {
+            throw new IllegalStateException("port " + port + " already listening");
+        }
+        RdpListener l = new RdpListener(this, port, options, acceptor);
+        listeners.put(port, l);
+        return l;
+    }
+
+    /** Opens a connection from an ephemeral local port. */
+    public RdpConnection connect(VAddr remote, int remotePort, RdpOptions options, ConnectionListener listener) {
+        int local = ephemeralPort(remote, remotePort);
+        return connect(local, remote, remotePort, options, listener);
+    }
+
+    /** Opens a connection from a chosen local port (both sides doing this toward each other is a simultaneous open). */
+    public RdpConnection connect(int localPort, VAddr remote, int remotePort, RdpOptions options, ConnectionListener listener) {
+        checkPort(localPort);
+        checkPort(remotePort);
+        long k = key(remote.value(), remotePort, localPort);
+        if (connections.containsKey(k)) {
+            throw new IllegalStateException("connection " + localPort + "->" + remote + ":" + remotePort + " exists");
+        }
+        RdpConnection c = new RdpConnection(this, remote, remotePort, localPort, false, options, listener, random.nextInt());
+        connections.put(k, c);
+        c.openActive();
+        return c;
+    }
+
+    /** Aborts every connection and stops listening. */
+    public void shutdown() {
+        listeners.clear();
+        for (RdpConnection c : connections()) {
+            if (c.state() != RdpConnection.State.CLOSE_WAIT) {
+                c.close();
+            }
+        }
+    }
+
+    @Override
+    public void handle(Packet p, Link in) {
+        counters.segmentsIn++;
+        Segment s = scratch;
+        RdpDrop bad = SegmentCodec.decode(p.array(), p.payloadOffset(), p.payloadLength(), s);
+        if (bad != null) {
+            counters.drop(bad);
+            return;
+        }
+        RdpConnection c = connections.get(key(p.sourceBits(), s.sourcePort, s.destinationPort));
+        if (c != null) {
+            c.receive(s, p.ecn() == Ecn.CE);
+            return;
+        }
+        RdpListener l = listeners.get(s.destinationPort);
+        if (l != null && s.has(Segment.SYN) && !s.has(Segment.ACK) && !s.has(Segment.RST) && s.syn != null) {
+            accept(l, p.source(), s);
+            return;
+        }
+        counters.drop(s.has(Segment.NTF) ? RdpDrop.NOTIFICATION_REJECTED : RdpDrop.NO_CONNECTION);
+        if (!s.has(Segment.RST) && !s.has(Segment.NTF)) {
+            refuse(p.source(), s);
+        }
+    }
+
+    private void accept(RdpListener l, VAddr from, Segment syn) {
+        RdpConnection c = new RdpConnection(this, from, syn.sourcePort, syn.destinationPort, true, l.options, null,
+                random.nextInt());
+        c.synReceived(syn);
+        ConnectionListener cl = l.acceptor.accept(c);
+        if (cl == null) {
+            counters.connectionsRefused++;
+            c.end(CloseReason.REFUSED, false);
+            refuse(from, syn);
+            return;
+        }
+        c.setListener(cl);
+        connections.put(key(from.value(), syn.sourcePort, syn.destinationPort), c);
+        c.tx.sendSyn(true);
+    }
+
+    /** RFC 908: answer a segment for no connection with RST (acknowledging its sequence number). */
+    private void refuse(VAddr to, Segment s) {
+        int seq = s.has(Segment.ACK) ? s.ack + 1 : 0;
+        Segment r = Segment.control(Segment.RST | Segment.ACK, s.destinationPort, s.sourcePort, seq, s.seq);
+        counters.resetsSent++;
+        counters.segmentsOut++;
+        node.send(Packet.builder().source(node.address()).destination(to).protocol(Protocol.RDP)
+                .ttl(node.config().defaultTtl()).payload(SegmentCodec.encode(r, true)).build());
+    }
+
+    void unlisten(RdpListener l) {
+        listeners.remove(l.port(), l);
+    }
+
+    void remove(RdpConnection c) {
+        connections.remove(key(c.remote.value(), c.remotePort, c.localPort), c);
+    }
+
+    private int ephemeralPort(VAddr remote, int remotePort) {
+        for (int i = 0; i < 65_536 - FIRST_EPHEMERAL; i++) {
+            int p = nextEphemeral;
+            nextEphemeral = nextEphemeral == 65_535 ? FIRST_EPHEMERAL : nextEphemeral + 1;
+            if (!listeners.containsKey(p) && !connections.containsKey(key(remote.value(), remotePort, p))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no free RDP port toward " + remote + ":" + remotePort);
+    }
+
+    private static void checkPort(int port) {
+        if (port < 1 || port > 65_535) {
+            throw new IllegalArgumentException("RDP port must be 1-65535: " + port);
+        }
+    }
+
+    static long key(int remoteAddr, int remotePort, int localPort) {
+        return ((long) remoteAddr << 32) | ((long) (remotePort & 0xffff) << 16) | (localPort & 0xffff);
+    }
+}

@@ -1,0 +1,116 @@
+package org.aspen.rdp;
+
+/**
+ * The receiver's acceptance window (RFC 908 3.5): sequence numbers in
+ * {@code (rcvCur, rcvCur + maxOutstanding]} are accepted; segments that arrive out of order wait here
+ * (sequenced mode) or are delivered at once and remembered so a retransmission is not delivered
+ * twice (unsequenced mode).
+ *
+ * <pre>{@code
+ * ReceiveBuffer r = new ReceiveBuffer(64, true);
+ * r.start(irs);
+ * switch (r.accept(seq, bytes, out)) { ... }   // out receives what is now deliverable, in order
+ * int ack = r.rcvCur();  int[] eacks = r.eacks(64);
+ * }</pre>
+ */
+final class ReceiveBuffer {
+    enum Result { ACCEPTED, DUPLICATE, OUT_OF_WINDOW }
+
+    /** Receives data as it becomes deliverable. */
+    interface Sink {
+        void deliver(byte[] data);
+    }
+
+    private static final byte[] DELIVERED = new byte[0];
+
+    private final int max;
+    private final boolean sequenced;
+    private byte[][] slots;
+    private int rcvCur;
+    private int held;
+
+    ReceiveBuffer(int maxOutstanding, boolean sequenced) {
+        this.max = maxOutstanding;
+        this.sequenced = sequenced;
+    }
+
+    void start(int irs) {
+        rcvCur = irs;
+    }
+
+    /** Last sequence number received in order (the cumulative acknowledgement). */
+    int rcvCur() {
+        return rcvCur;
+    }
+
+    /** Segments held out of order. */
+    int held() {
+        return held;
+    }
+
+    Result accept(int seq, byte[] data, Sink out) {
+        int off = seq - rcvCur;
+        if (off <= 0) {
+            return Result.DUPLICATE;
+        }
+        if (off > max) {
+            return Result.OUT_OF_WINDOW;
+        }
+        if (off == 1) {
+            out.deliver(data);
+            rcvCur++;
+            drainInOrder(out);
+            return Result.ACCEPTED;
+        }
+        if (slots == null) {
+            slots = new byte[Math.max(2, Integer.highestOneBit(max * 2 - 1))][];
+        }
+        int i = seq & (slots.length - 1);
+        if (slots[i] != null) {
+            return Result.DUPLICATE;
+        }
+        held++;
+        if (sequenced) {
+            slots[i] = data;
+        } else {
+            out.deliver(data);
+            slots[i] = DELIVERED;
+        }
+        return Result.ACCEPTED;
+    }
+
+    private void drainInOrder(ReceiveBuffer.Sink out) {
+        if (held == 0) {
+            return;
+        }
+        while (true) {
+            int i = (rcvCur + 1) & (slots.length - 1);
+            byte[] d = slots[i];
+            if (d == null) {
+                return;
+            }
+            slots[i] = null;
+            held--;
+            rcvCur++;
+            if (d != DELIVERED) {
+                out.deliver(d);
+            }
+        }
+    }
+
+    /** Up to {@code limit} sequence numbers held out of order, lowest first. */
+    int[] eacks(int limit) {
+        if (held == 0) {
+            return Segment.NO_EACKS;
+        }
+        int n = Math.min(limit, held);
+        int[] r = new int[n];
+        int k = 0;
+        for (int seq = rcvCur + 2; k < n && seq - rcvCur <= max; seq++) {
+            if (slots[seq & (slots.length - 1)] != null) {
+                r[k++] = seq;
+            }
+        }
+        return k == n ? r : java.util.Arrays.copyOf(r, k);
+    }
+}

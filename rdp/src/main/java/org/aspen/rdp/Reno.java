@@ -1,0 +1,94 @@
+package org.aspen.rdp;
+
+/**
+ * Reno congestion control with the window counted in packets, NewReno fast recovery (RFC 6582) and
+ * ECN reaction (RFC 3168), as ACC's RDP used it.
+ *
+ * <pre>{@code
+ * RdpOptions o = RdpOptions.defaults().withCongestionControl(Reno::new);
+ * }</pre>
+ *
+ * Slow start adds one packet per newly acknowledged packet (at most two per ACK, RFC 3465 L=2);
+ * congestion avoidance adds 1/cwnd per ACK, and the transport only sends when a whole packet fits.
+ * Three duplicate ACKs halve (of the smaller of cwnd and the flight, at least 2) and enter fast recovery
+ * unless the ACK is below the recovery point; partial ACKs deflate and retransmit the next hole; a full
+ * ACK deflates to ssthresh. A timeout sets cwnd to 1 and slow-starts. An ECN echo or a notification
+ * reduces at most once per window.
+ */
+public final class Reno implements CongestionControl {
+    static final int DUP_ACK_THRESHOLD = 3;
+
+    @Override
+    public String name() {
+        return "reno";
+    }
+
+    @Override
+    public boolean onAck(ConnectionState s, AckEvent e) {
+        s.setDupAcks(0);
+        if (s.phase() == SenderState.PHASE_RECOVERY) {
+            if (ConnectionState.seqLe(s.recover(), e.ack())) {
+                s.setCwnd(Math.min(s.ssthresh(), s.flight() + 1.0));
+                s.setGrowthPhase();
+                return false;
+            }
+            // partial ACK: deflate by what was acknowledged, add back one for the retransmission
+            s.setCwnd(s.cwnd() - e.newlyAcked() + 1);
+            return true;
+        }
+        if (s.cwnd() < s.ssthresh()) {
+            s.setCwnd(Math.min(s.cwnd() + Math.min(e.newlyAcked(), 2), Math.max(s.ssthresh(), s.cwnd())));
+        } else {
+            s.setCwnd(s.cwnd() + 1.0 / s.cwnd());
+        }
+        s.setGrowthPhase();
+        return false;
+    }
+
+    @Override
+    public boolean onDuplicateAck(ConnectionState s, AckEvent e) {
+        if (s.phase() == SenderState.PHASE_RECOVERY) {
+            s.setCwnd(s.cwnd() + 1);
+            return false;
+        }
+        s.setDupAcks(s.dupAcks() + 1);
+        // RFC 6582: no new recovery for duplicates of data sent before the last reduction
+        if (s.dupAcks() != DUP_ACK_THRESHOLD || ConnectionState.seqLt(e.ack(), s.recover())) {
+            return false;
+        }
+        s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));
+        s.setRecover(s.sndNxt() - 1);
+        s.closeWindow(s.ssthresh(), CloseCause.FAST_RETRANSMIT);
+        s.setCwnd(s.ssthresh() + DUP_ACK_THRESHOLD);
+        s.setPhase(SenderState.PHASE_RECOVERY);
+        return true;
+    }
+
+    @Override
+    public void onTimeout(ConnectionState s) {
+        s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));
+        s.setRecover(s.sndNxt() - 1);
+        s.setDupAcks(0);
+        s.closeWindow(1, CloseCause.TIMEOUT);
+        s.setPhase(SenderState.PHASE_SLOW_START);
+    }
+
+    @Override
+    public void onEcnEcho(ConnectionState s) {
+        if (s.phase() == SenderState.PHASE_RECOVERY || !s.mayReduce()) {
+            return;
+        }
+        s.setSsthresh(Math.max(s.cwnd() / 2, 2));
+        s.closeWindow(s.ssthresh(), CloseCause.ECN);
+        s.setGrowthPhase();
+    }
+
+    @Override
+    public void onNotification(ConnectionState s, WindowNotification n) {
+        s.setSsthresh(n.ssthresh());
+        s.setRecover(s.sndNxt() - 1);
+        s.setDupAcks(0);
+        s.closeWindow(n.cwnd(), CloseCause.NOTIFICATION);
+        s.setGrowthPhase();
+    }
+}

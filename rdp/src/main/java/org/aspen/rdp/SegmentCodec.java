@@ -1,0 +1,231 @@
+package org.aspen.rdp;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+
+/**
+ * Encodes and decodes RDP segments (the payload of a VNet packet with protocol {@code RDP}).
+ * Stateless; malformed input yields an {@link RdpDrop}, never an exception.
+ *
+ * <pre>{@code
+ * byte[] wire = SegmentCodec.encode(segment, true);
+ * Segment s = new Segment();
+ * RdpDrop why = SegmentCodec.decode(packet.array(), packet.payloadOffset(), packet.payloadLength(), s);
+ * }</pre>
+ *
+ * Layout (big-endian, documented field by field in {@code docs/rdp.md}):
+ * <pre>
+ *  0 u8  version (2)          1 u8  flags SYN ACK EAK RST NUL NTF CWR ECE
+ *  2 u16 header length        4 u16 source port        6 u16 destination port
+ *  8 u16 data length         10 u8  parts: STATE(1) CHECKSUM(2)     11 u8 reserved
+ * 12 u32 sequence number     16 u32 acknowledgement number
+ * 20 u32 CRC32C of header and data with this field zero (0 when the CHECKSUM part bit is clear)
+ * 24 variable part, in this order when present:
+ *    SYN    u16 max outstanding, u16 max segment, u8 options (SDM 1, ECN 2), 3 reserved   (8)
+ *    STATE  u32 cwnd 16.16, u32 ssthresh 16.16, u8 phase, 3 reserved, u32 srtt us        (16)
+ *    NTF    u32 named seq, u32 cwnd 16.16, u32 ssthresh 16.16, u16 delete count, 2 reserved (16)
+ *    EAK    u32 sequence numbers to the end of the header
+ * then the data
+ * </pre>
+ */
+public final class SegmentCodec {
+    public static final int VERSION = 2;
+    public static final int VERSION_OFFSET = 0;
+    public static final int FLAGS_OFFSET = 1;
+    public static final int HEADER_LENGTH_OFFSET = 2;
+    public static final int SOURCE_PORT_OFFSET = 4;
+    public static final int DESTINATION_PORT_OFFSET = 6;
+    public static final int DATA_LENGTH_OFFSET = 8;
+    public static final int PARTS_OFFSET = 10;
+    public static final int SEQ_OFFSET = 12;
+    public static final int ACK_OFFSET = 16;
+    public static final int CHECKSUM_OFFSET = 20;
+    public static final int FIXED_LENGTH = 24;
+    public static final int SYN_LENGTH = 8;
+    public static final int STATE_LENGTH = 16;
+    public static final int NTF_LENGTH = 16;
+    public static final int PART_STATE = 0x01;
+    public static final int PART_CHECKSUM = 0x02;
+    /** Largest number of EACKs one segment carries (keeps ACKs small). */
+    public static final int MAX_EACKS = 64;
+
+    private SegmentCodec() {
+    }
+
+    /** Header length of {@code s} as it will be encoded. */
+    public static int headerLength(Segment s) {
+        int n = FIXED_LENGTH;
+        if (s.has(Segment.SYN)) {
+            n += SYN_LENGTH;
+        }
+        if (s.state != null) {
+            n += STATE_LENGTH;
+        }
+        if (s.has(Segment.NTF)) {
+            n += NTF_LENGTH;
+        }
+        if (s.has(Segment.EAK)) {
+            n += 4 * s.eacks.length;
+        }
+        return n;
+    }
+
+    public static byte[] encode(Segment s, boolean checksum) {
+        int hl = headerLength(s);
+        byte[] b = new byte[hl + s.dataLength];
+        b[VERSION_OFFSET] = VERSION;
+        b[FLAGS_OFFSET] = (byte) s.flags;
+        putShort(b, HEADER_LENGTH_OFFSET, hl);
+        putShort(b, SOURCE_PORT_OFFSET, s.sourcePort);
+        putShort(b, DESTINATION_PORT_OFFSET, s.destinationPort);
+        putShort(b, DATA_LENGTH_OFFSET, s.dataLength);
+        b[PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0));
+        putInt(b, SEQ_OFFSET, s.seq);
+        putInt(b, ACK_OFFSET, s.ack);
+        int off = FIXED_LENGTH;
+        if (s.has(Segment.SYN)) {
+            putShort(b, off, s.syn.maxOutstanding());
+            putShort(b, off + 2, s.syn.maxSegment());
+            b[off + 4] = (byte) s.syn.bits();
+            off += SYN_LENGTH;
+        }
+        if (s.state != null) {
+            putInt(b, off, fixed(s.state.cwnd()));
+            putInt(b, off + 4, fixed(s.state.ssthresh()));
+            b[off + 8] = (byte) s.state.phase();
+            putInt(b, off + 12, (int) Math.min(0xffffffffL, s.state.srttMicros()));
+            off += STATE_LENGTH;
+        }
+        if (s.has(Segment.NTF)) {
+            WindowNotification n = s.notification;
+            putInt(b, off, n.seq());
+            putInt(b, off + 4, fixed(n.cwnd()));
+            putInt(b, off + 8, fixed(n.ssthresh()));
+            putShort(b, off + 12, n.deleteCount());
+            off += NTF_LENGTH;
+        }
+        if (s.has(Segment.EAK)) {
+            for (int e : s.eacks) {
+                putInt(b, off, e);
+                off += 4;
+            }
+        }
+        System.arraycopy(s.data, s.dataOffset, b, off, s.dataLength);
+        if (checksum) {
+            putInt(b, CHECKSUM_OFFSET, crc(b, 0, b.length));
+        }
+        return b;
+    }
+
+    /**
+     * Decodes {@code buf[off, off+len)} into {@code out} (data is referenced, not copied).
+     * Returns null when sound, otherwise why it must be dropped.
+     */
+    public static RdpDrop decode(byte[] buf, int off, int len, Segment out) {
+        if (len < FIXED_LENGTH) {
+            return RdpDrop.TRUNCATED;
+        }
+        if ((buf[off + VERSION_OFFSET] & 0xff) != VERSION) {
+            return RdpDrop.BAD_VERSION;
+        }
+        int flags = buf[off + FLAGS_OFFSET] & 0xff;
+        int hl = getShort(buf, off + HEADER_LENGTH_OFFSET);
+        int dl = getShort(buf, off + DATA_LENGTH_OFFSET);
+        int parts = buf[off + PARTS_OFFSET] & 0xff;
+        if (hl < FIXED_LENGTH || hl + dl != len) {
+            return RdpDrop.BAD_LENGTH;
+        }
+        if ((parts & PART_CHECKSUM) != 0 && getInt(buf, off + CHECKSUM_OFFSET) != crc(buf, off, len)) {
+            return RdpDrop.BAD_CHECKSUM;
+        }
+        int fixedParts = FIXED_LENGTH + ((flags & Segment.SYN) != 0 ? SYN_LENGTH : 0)
+                + ((parts & PART_STATE) != 0 ? STATE_LENGTH : 0) + ((flags & Segment.NTF) != 0 ? NTF_LENGTH : 0);
+        int eackBytes = hl - fixedParts;
+        if (eackBytes < 0 || eackBytes % 4 != 0 || ((flags & Segment.EAK) == 0 && eackBytes != 0)) {
+            return RdpDrop.BAD_LENGTH;
+        }
+        out.flags = flags;
+        out.sourcePort = getShort(buf, off + SOURCE_PORT_OFFSET);
+        out.destinationPort = getShort(buf, off + DESTINATION_PORT_OFFSET);
+        out.seq = getInt(buf, off + SEQ_OFFSET);
+        out.ack = getInt(buf, off + ACK_OFFSET);
+        int p = off + FIXED_LENGTH;
+        out.syn = null;
+        if ((flags & Segment.SYN) != 0) {
+            int maxOut = getShort(buf, p);
+            int maxSeg = getShort(buf, p + 2);
+            if (maxOut < 1 || maxSeg < 1) {
+                return RdpDrop.BAD_OPTION;
+            }
+            int bits = buf[p + 4] & 0xff;
+            out.syn = new SynOptions(maxOut, maxSeg, (bits & SynOptions.OPT_SEQUENCED) != 0, (bits & SynOptions.OPT_ECN) != 0);
+            p += SYN_LENGTH;
+        }
+        out.state = null;
+        if ((parts & PART_STATE) != 0) {
+            out.state = new SenderState(unfixed(getInt(buf, p)), unfixed(getInt(buf, p + 4)), buf[p + 8] & 0xff,
+                    getInt(buf, p + 12) & 0xffffffffL);
+            p += STATE_LENGTH;
+        }
+        out.notification = null;
+        if ((flags & Segment.NTF) != 0) {
+            double cwnd = unfixed(getInt(buf, p + 4));
+            double ssthresh = unfixed(getInt(buf, p + 8));
+            if (!(cwnd >= 1) || !(ssthresh >= 1)) {
+                return RdpDrop.BAD_OPTION;
+            }
+            out.notification = new WindowNotification(getInt(buf, p), cwnd, ssthresh, getShort(buf, p + 12));
+            p += NTF_LENGTH;
+        }
+        int n = eackBytes / 4;
+        out.eacks = n == 0 ? Segment.NO_EACKS : new int[n];
+        for (int i = 0; i < n; i++) {
+            out.eacks[i] = getInt(buf, p);
+            p += 4;
+        }
+        out.data = buf;
+        out.dataOffset = off + hl;
+        out.dataLength = dl;
+        return null;
+    }
+
+    /** CRC32C over {@code b[off, off+len)} with the checksum field counted as zero. */
+    static int crc(byte[] b, int off, int len) {
+        CRC32C c = new CRC32C();
+        c.update(b, off, CHECKSUM_OFFSET);
+        c.update(ZERO4, 0, 4);
+        c.update(b, off + FIXED_LENGTH, len - FIXED_LENGTH);
+        return (int) c.getValue();
+    }
+
+    private static final byte[] ZERO4 = new byte[4];
+
+    static int fixed(double packets) {
+        return (int) Math.min(0xffffffffL, Math.round(Math.max(0, packets) * 65536.0));
+    }
+
+    static double unfixed(int v) {
+        return (v & 0xffffffffL) / 65536.0;
+    }
+
+    private static final VarHandle U16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle U32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    static int getShort(byte[] b, int off) {
+        return (short) U16.get(b, off) & 0xffff;
+    }
+
+    static void putShort(byte[] b, int off, int v) {
+        U16.set(b, off, (short) v);
+    }
+
+    static int getInt(byte[] b, int off) {
+        return (int) U32.get(b, off);
+    }
+
+    static void putInt(byte[] b, int off, int v) {
+        U32.set(b, off, v);
+    }
+}

@@ -1,0 +1,164 @@
+package org.aspen.rdp;
+
+import java.util.ArrayDeque;
+
+/**
+ * The sender's segments: those queued but not yet sent, and those outstanding (sent, not
+ * cumulatively acknowledged) in a ring indexed by sequence number, with their send time, number of
+ * transmissions and whether an EACK covered them.
+ *
+ * <pre>{@code
+ * SendBuffer b = new SendBuffer(512);
+ * b.offer(bytes);                          // false when the queue is full
+ * int seq = b.sendNext(now);               // moves the next queued segment into the ring
+ * b.ackThrough(ack);                       // drops everything up to ack
+ * }</pre>
+ *
+ * Arrays grow on demand, so an idle connection costs a few hundred bytes.
+ */
+final class SendBuffer {
+    private final int queueLimit;
+    private final ArrayDeque<byte[]> queued = new ArrayDeque<>();
+    private byte[][] data = new byte[4][];
+    private long[] sentAt = new long[4];
+    private int[] transmissions = new int[4];
+    private boolean[] eacked = new boolean[4];
+    private int base;
+    private int count;
+    private int queuedBytes;
+
+    SendBuffer(int queueLimit) {
+        this.queueLimit = queueLimit;
+    }
+
+    /** Sets the sequence number the first segment will get. */
+    void start(int firstSeq) {
+        base = firstSeq;
+    }
+
+    boolean offer(byte[] segmentData) {
+        if (queued.size() >= queueLimit) {
+            return false;
+        }
+        queued.add(segmentData);
+        queuedBytes += segmentData.length;
+        return true;
+    }
+
+    boolean hasQueued() {
+        return !queued.isEmpty();
+    }
+
+    int queuedSegments() {
+        return queued.size();
+    }
+
+    boolean queueFull() {
+        return queued.size() >= queueLimit;
+    }
+
+    /** Outstanding segments (sent, not cumulatively acknowledged). */
+    int outstanding() {
+        return count;
+    }
+
+    /** Next sequence number a new segment gets. */
+    int nextSeq() {
+        return base + count;
+    }
+
+    boolean isEmpty() {
+        return count == 0 && queued.isEmpty();
+    }
+
+    /** Moves the next queued segment into the ring, marking it sent at {@code now}; returns its sequence number. */
+    int sendNext(long now) {
+        byte[] d = queued.poll();
+        queuedBytes -= d.length;
+        if (count == data.length) {
+            grow();
+        }
+        int seq = base + count;
+        int i = index(seq);
+        data[i] = d;
+        sentAt[i] = now;
+        transmissions[i] = 1;
+        eacked[i] = false;
+        count++;
+        return seq;
+    }
+
+    boolean contains(int seq) {
+        int off = seq - base;
+        return off >= 0 && off < count;
+    }
+
+    byte[] data(int seq) {
+        return data[index(seq)];
+    }
+
+    long sentAt(int seq) {
+        return sentAt[index(seq)];
+    }
+
+    int transmissions(int seq) {
+        return transmissions[index(seq)];
+    }
+
+    boolean eacked(int seq) {
+        return eacked[index(seq)];
+    }
+
+    /** Marks an out-of-order acknowledgement; returns true when it was new. */
+    boolean eack(int seq) {
+        if (!contains(seq) || eacked[index(seq)]) {
+            return false;
+        }
+        eacked[index(seq)] = true;
+        return true;
+    }
+
+    void retransmitted(int seq, long now) {
+        int i = index(seq);
+        sentAt[i] = now;
+        transmissions[i]++;
+    }
+
+    /** Removes every outstanding segment up to and including {@code ack}; returns how many and their bytes via {@code bytes[0]}. */
+    int ackThrough(int ack, long[] bytes) {
+        int n = 0;
+        while (count > 0 && ConnectionState.seqLe(base, ack)) {
+            int i = index(base);
+            bytes[0] += data[i].length;
+            data[i] = null;
+            base++;
+            count--;
+            n++;
+        }
+        return n;
+    }
+
+    private int index(int seq) {
+        return seq & (data.length - 1);
+    }
+
+    private void grow() {
+        int n = data.length * 2;
+        byte[][] d = new byte[n][];
+        long[] s = new long[n];
+        int[] t = new int[n];
+        boolean[] e = new boolean[n];
+        for (int k = 0; k < count; k++) {
+            int i = index(base + k);
+            int j = (base + k) & (n - 1);
+            d[j] = data[i];
+            s[j] = sentAt[i];
+            t[j] = transmissions[i];
+            e[j] = eacked[i];
+        }
+        data = d;
+        sentAt = s;
+        transmissions = t;
+        eacked = e;
+    }
+}

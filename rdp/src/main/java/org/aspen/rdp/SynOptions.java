@@ -1,0 +1,31 @@
+package org.aspen.rdp;
+
+/**
+ * The SYN segment's options (RFC 908 section 3.2.2, plus Aspen's capability bits).
+ *
+ * <pre>{@code
+ * new SynOptions(32, 1400, true, true)
+ * }</pre>
+ *
+ * @param maxOutstanding largest number of unacknowledged segments the sender of the SYN will buffer
+ * @param maxSegment     largest data length (bytes) the sender of the SYN will accept
+ * @param sequenced      sequenced delivery mode (SDM): deliver in sequence order
+ * @param ecn            the sender of the SYN can react to ECN echoes
+ */
+public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn) {
+    public static final int OPT_SEQUENCED = 0x01;
+    public static final int OPT_ECN = 0x02;
+
+    public SynOptions {
+        if (maxOutstanding < 1 || maxOutstanding > 0xffff) {
+            throw new IllegalArgumentException("max outstanding must be 1-65535: " + maxOutstanding);
+        }
+        if (maxSegment < 1 || maxSegment > 0xffff) {
+            throw new IllegalArgumentException("max segment size must be 1-65535: " + maxSegment);
+        }
+    }
+
+    int bits() {
+        return (sequenced ? OPT_SEQUENCED : 0) | (ecn ? OPT_ECN : 0);
+    }
+}

@@ -1,0 +1,329 @@
+package org.aspen.rdp;
+
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.packet.Ecn;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.time.Cancellable;
+
+/**
+ * The sending half of a connection: what goes out when (window, retransmissions), acknowledgement
+ * processing, and the retransmission and keep-alive timers.
+ *
+ * <pre>{@code
+ * tx.trySend();          // after anything that may open the window or queue data
+ * tx.ack(segment);       // cumulative/duplicate ACK handling, then the strategy decides the window
+ * }</pre>
+ *
+ * One retransmission timer per connection (RFC 6298), kept lazily: restarting it only moves a
+ * deadline, and the scheduled task re-arms itself when it fires early.
+ */
+final class Transmitter {
+    private final RdpConnection c;
+    private final ConnectionState cs;
+    private final SendBuffer buf;
+    private final ConnectionStats stats;
+    private final Node node;
+    private final long[] ackedBytes = new long[1];
+    private boolean goBack;
+    private int rtxNext;
+    private int rtxHigh;
+    private boolean rtoRunning;
+    private boolean timerScheduled;
+    private long rtoDeadline;
+    private Cancellable rtoTimer = Cancellable.NONE;
+    private Cancellable keepAlive = Cancellable.NONE;
+
+    Transmitter(RdpConnection c) {
+        this.c = c;
+        this.cs = c.cs;
+        this.buf = c.sendBuf;
+        this.stats = c.stats;
+        this.node = c.stack.node();
+    }
+
+    private long now() {
+        return c.scheduler.nanos();
+    }
+
+    // ---- segments out ----
+
+    void sendSyn(boolean withAck) {
+        Segment s = Segment.control(Segment.SYN | (withAck ? Segment.ACK : 0), c.localPort, c.remotePort, c.iss,
+                withAck ? c.irs : 0);
+        s.syn = c.options.synOptions();
+        emit(s, false);
+        restartRto();
+    }
+
+    void sendAck() {
+        Segment s = Segment.control(Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.recvBuf.rcvCur());
+        addReceiverFlags(s);
+        emit(s, false);
+    }
+
+    void sendControl(int flags, int seq, int ack) {
+        if ((flags & Segment.RST) != 0) {
+            c.stack.counters().resetsSent++;
+        }
+        emit(Segment.control(flags | (c.recvBuf != null ? Segment.ACK : 0), c.localPort, c.remotePort, seq, ack), false);
+    }
+
+    private void addReceiverFlags(Segment s) {
+        if (c.eceToSend) {
+            s.flags |= Segment.ECE;
+        }
+        if (c.recvBuf.held() > 0) {
+            s.flags |= Segment.EAK;
+            s.eacks = c.recvBuf.eacks(SegmentCodec.MAX_EACKS);
+            stats.eacksSent++;
+        }
+    }
+
+    private void sendData(int seq, boolean retransmission) {
+        Segment s = Segment.data(c.localPort, c.remotePort, seq, c.recvBuf.rcvCur(), buf.data(seq));
+        s.state = cs.senderState();
+        if (!retransmission && cs.cwrPending()) {
+            s.flags |= Segment.CWR;
+            cs.clearCwr();
+        }
+        addReceiverFlags(s);
+        emit(s, c.ecn);
+    }
+
+    private void emit(Segment s, boolean ect) {
+        byte[] payload = SegmentCodec.encode(s, c.options.checksum());
+        Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
+                .ttl(node.config().defaultTtl()).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload).build();
+        stats.segmentsSent++;
+        c.stack.counters().segmentsOut++;
+        node.send(p);
+    }
+
+    // ---- window ----
+
+    /** Sends what the window allows: pending retransmissions first, then new segments. */
+    void trySend() {
+        if (c.state() != RdpConnection.State.OPEN) {
+            return;
+        }
+        int win = Math.min(c.cc.window(cs), cs.peerMaxOutstanding());
+        if (goBack && !retransmitRange(win)) {
+            stats.observe(cs);
+            return;
+        }
+        while (buf.hasQueued() && cs.flight() < win) {
+            int seq = buf.sendNext(now());
+            cs.setSndNxt(seq + 1);
+            stats.dataSegmentsSent++;
+            sendData(seq, false);
+            if (!rtoRunning) {
+                restartRto();
+            }
+        }
+        stats.observe(cs);
+    }
+
+    /** Resends the marked range as the window allows; true when the range is done. */
+    private boolean retransmitRange(int win) {
+        while (true) {
+            while (ConnectionState.seqLt(rtxNext, rtxHigh)
+                    && (ConnectionState.seqLt(rtxNext, cs.sndUna()) || buf.eacked(rtxNext))) {
+                rtxNext++;
+            }
+            if (!ConnectionState.seqLt(rtxNext, rtxHigh)) {
+                goBack = false;
+                return true;
+            }
+            if (rtxNext - cs.sndUna() >= win) {
+                return false;
+            }
+            retransmit(rtxNext++);
+        }
+    }
+
+    private void retransmit(int seq) {
+        buf.retransmitted(seq, now());
+        stats.retransmissions++;
+        sendData(seq, true);
+        if (!rtoRunning) {
+            restartRto();
+        }
+    }
+
+    private void retransmitFirstHole() {
+        int seq = cs.sndUna();
+        while (buf.contains(seq) && buf.eacked(seq)) {
+            seq++;
+        }
+        if (buf.contains(seq)) {
+            retransmit(seq);
+        }
+    }
+
+    /**
+     * An accepted notification: segment {@code seq} and the {@code deleteCount} after it are being
+     * deleted by the filter, so they are resent as the new window allows (EACKed ones are skipped).
+     */
+    void negativelyAcknowledge(int seq, int deleteCount) {
+        int end = ConnectionState.seqLt(seq + 1 + deleteCount, cs.sndNxt()) ? seq + 1 + deleteCount : cs.sndNxt();
+        stats.notifiedNacks += end - seq;
+        if (goBack) {
+            rtxNext = ConnectionState.seqLt(seq, rtxNext) ? seq : rtxNext;
+            rtxHigh = ConnectionState.seqLt(rtxHigh, end) ? end : rtxHigh;
+        } else {
+            goBack = true;
+            rtxNext = seq;
+            rtxHigh = end;
+        }
+    }
+
+    // ---- acknowledgements in ----
+
+    void eacks(int[] seqs) {
+        for (int e : seqs) {
+            if (buf.eack(e)) {
+                stats.eackedSegments++;
+                if (buf.transmissions(e) == 1) {
+                    cs.rtt().sample(now() - buf.sentAt(e));
+                }
+            }
+        }
+    }
+
+    void ack(Segment s) {
+        int ack = s.ack;
+        int una = cs.sndUna();
+        if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
+            return;   // older than what we know, or acknowledges what we never sent
+        }
+        boolean ece = c.ecn && s.has(Segment.ECE);
+        if (ack != una - 1) {
+            int newly = ack - (una - 1);
+            if (buf.transmissions(ack) == 1 && !buf.eacked(ack)) {
+                // Karn: never from a retransmitted segment; nor from one that waited at the receiver behind a hole
+                cs.rtt().sample(now() - buf.sentAt(ack));
+            } else {
+                cs.rtt().clearBackoff();
+            }
+            ackedBytes[0] = 0;
+            buf.ackThrough(ack, ackedBytes);
+            stats.bytesAcked += ackedBytes[0];
+            cs.setSndUna(ack + 1);
+            boolean partial = c.cc.onAck(cs, new AckEvent(ack, newly, ece));
+            echo(ece);
+            if (partial) {
+                retransmitFirstHole();
+            }
+            if (cs.flight() == 0) {
+                rtoRunning = false;
+            } else {
+                restartRto();
+            }
+            c.acknowledged();
+        } else if (cs.flight() > 0 && s.dataLength == 0 && !s.has(Segment.NUL)) {
+            echo(ece);
+            if (c.cc.onDuplicateAck(cs, new AckEvent(ack, 0, ece))) {
+                stats.fastRetransmits++;
+                retransmitFirstHole();
+            }
+        }
+    }
+
+    private void echo(boolean ece) {
+        if (ece) {
+            stats.ecnEchoes++;
+            c.cc.onEcnEcho(cs);
+        }
+    }
+
+    // ---- timers ----
+
+    void opened() {
+        rtoRunning = false;
+        cs.setSndUna(c.iss + 1);
+        scheduleKeepAlive();
+    }
+
+    private void restartRto() {
+        rtoRunning = true;
+        rtoDeadline = now() + cs.rtt().rtoNanos();
+        if (!timerScheduled) {
+            timerScheduled = true;
+            rtoTimer = c.scheduler.schedule(cs.rtt().rtoNanos(), this::rtoFired);
+        }
+    }
+
+    private void rtoFired() {
+        timerScheduled = false;
+        if (!rtoRunning) {
+            return;
+        }
+        long now = now();
+        if (now < rtoDeadline) {
+            timerScheduled = true;
+            rtoTimer = c.scheduler.schedule(rtoDeadline - now, this::rtoFired);
+            return;
+        }
+        rtoRunning = false;
+        cs.rtt().backoff();
+        switch (c.state()) {
+            case SYN_SENT, SYN_RCVD -> {
+                if (now - c.createdAt() >= c.options.deadPeerNanos()) {
+                    c.end(CloseReason.HANDSHAKE_TIMEOUT, false);
+                } else {
+                    sendSyn(c.state() == RdpConnection.State.SYN_RCVD);
+                }
+            }
+            case OPEN -> {
+                if (cs.flight() == 0) {
+                    return;
+                }
+                stats.timeouts++;
+                c.cc.onTimeout(cs);
+                goBack = true;
+                rtxNext = cs.sndUna();
+                rtxHigh = cs.sndNxt();
+                trySend();
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void scheduleKeepAlive() {
+        keepAlive = c.scheduler.schedule(c.options.keepAliveNanos(), this::keepAliveTick);
+    }
+
+    private void keepAliveTick() {
+        if (c.state() != RdpConnection.State.OPEN) {
+            return;
+        }
+        long idle = now() - c.lastHeard;
+        if (idle >= c.options.deadPeerNanos()) {
+            c.resetAndEnd(CloseReason.PEER_DEAD);
+            return;
+        }
+        if (idle >= c.options.keepAliveNanos()) {
+            stats.keepAlivesSent++;
+            emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.recvBuf.rcvCur()), false);
+        }
+        scheduleKeepAlive();
+    }
+
+    String debug() {
+        StringBuilder sb = new StringBuilder("rtoRunning=" + rtoRunning + " sched=" + timerScheduled + " deadline=" + rtoDeadline
+                + " rto=" + cs.rtt().rtoNanos() + " goBack=" + goBack + " rtxNext=" + rtxNext + " rtxHigh=" + rtxHigh + " phase=" + cs.phase() + " [");
+        for (int q = cs.sndUna(); q != cs.sndNxt(); q++) {
+            sb.append(buf.eacked(q) ? "E" : ".").append(buf.transmissions(q)).append(' ');
+        }
+        return sb.append(']').toString();
+    }
+
+    void stopTimers() {
+        rtoRunning = false;
+        rtoTimer.cancel();
+        timerScheduled = false;
+        keepAlive.cancel();
+    }
+}

@@ -1,0 +1,39 @@
+package org.aspen.rdp.transfer;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** The first segment of a transfer: magic "ASPX" and the total size (u64, -1 unknown), so the receiver can tell complete from cut short. */
+final class TransferHeader {
+    static final int MAGIC = 0x41535058;
+    static final int LENGTH = 12;
+
+    private TransferHeader() {
+    }
+
+    static byte[] encode(long size) {
+        return ByteBuffer.allocate(LENGTH).putInt(MAGIC).putLong(size).array();
+    }
+
+    /** The announced size, or null when {@code b} is not a transfer header. */
+    static Long decode(byte[] b) {
+        if (b.length != LENGTH || ByteBuffer.wrap(b).getInt() != MAGIC) {
+            return null;
+        }
+        return ByteBuffer.wrap(b, 4, 8).getLong();
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from this JVM", e);
+        }
+    }
+
+    static String hex(byte[] digest) {
+        return HexFormat.of().formatHex(digest);
+    }
+}
