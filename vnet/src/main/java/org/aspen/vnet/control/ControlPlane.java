@@ -83,7 +83,12 @@ public final class ControlPlane implements ErrorReporter {
             cp.routing.addRouteChangeListener(cp::routesChanged);
             node.setRouting(cp.routing);
             if (node.isStarted() && !node.isStopped()) {
-                cp.routing.start();
+                // a late install (a node added to a running network): start on the node's own loop
+                if (cp.scheduler.inLoop()) {
+                    cp.routing.start();
+                } else {
+                    cp.scheduler.execute(cp.routing::start);
+                }
             }
         }
         return cp;
