@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.flakeway.FlakewayInterceptor;
 import org.aspen.flakeway.RuleSpec;
 import org.aspen.flakeway.RuleSpecs;
@@ -69,12 +70,23 @@ public final class LabRunner {
             }
             TraceSink sink = traceSink(o.simulated(), hasher, traceOut);
             Map<String, ControlPlane> planes = new LinkedHashMap<>();
+            Map<String, ExecutionEnvironment> ees = new LinkedHashMap<>();
             EventLog events = new EventLog();
             for (Node n : net.nodes()) {
                 n.setTrace(sink);
                 ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
                 planes.put(n.name(), cp);
                 events.watchRoutes(net, n, cp);
+                ExecutionEnvironment ee = EeSetup.create(n);
+                ees.put(n.name(), ee);
+                Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
+                if (!jars.isEmpty()) {
+                    net.at(0, n.name(), () -> {
+                        EeSetup.start(ee, jars);
+                        jars.keySet().forEach(a -> events.add(net.now(), n.name(), "AA started: "
+                                + (a.name() != null ? a.name() : a.jar())));
+                    });
+                }
             }
             List<PingFlow> pings = new ArrayList<>();
             for (Scenario.PingSpec p : s.workload().pings()) {
@@ -123,6 +135,10 @@ public final class LabRunner {
                 if (flakeways.containsKey(n.name())) {
                     ns.put("flakeway", flakeways.get(n.name()).engine().describe());
                 }
+                Map<String, Object> aa = ees.get(n.name()).aaStats();
+                if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
+                    ns.put("ee", aa);
+                }
                 nodeStats.put(n.name(), ns);
                 for (Link l : n.links()) {
                     Map<String, Object> m = new LinkedHashMap<>();
@@ -134,7 +150,7 @@ public final class LabRunner {
                     linkStats.put(l.name() + "@" + n.name(), m);
                 }
             }
-            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers);
+            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers, ees);
             Map<String, Path> series = new LinkedHashMap<>();
             if (o.artifactsDir() != null) {
                 for (TransferRun t : transfers) {
