@@ -1,0 +1,209 @@
+package org.aspen.rdp.bench;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.aspen.rdp.ConnectionListener;
+import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.SegmentCodec;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.rdp.transfer.TransferSummary;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.sim.SimNetwork;
+
+/**
+ * RDP's benchmarks, in one run: bulk goodput over one loopback UDP hop against a raw UDP blast of the
+ * same datagram size and against kernel TCP, and the heap a node spends on 1,000 idle connections.
+ *
+ * <pre>
+ * java -cp rdp/target/classes:vnet/target/classes:$(cat cp.txt) org.aspen.rdp.bench.RdpBench [MiB] [segment]
+ * </pre>
+ * Wall time is allowed here (and only here in this module).
+ */
+public final class RdpBench {
+    private RdpBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int mib = args.length > 0 ? Integer.parseInt(args[0]) : 64;
+        int segment = args.length > 1 ? Integer.parseInt(args[1]) : 1400;
+        long bytes = (long) mib << 20;
+        int datagram = Packet.HEADER_LENGTH + SegmentCodec.FIXED_LENGTH + SegmentCodec.STATE_LENGTH + segment;
+        System.out.printf(Locale.ROOT, "bulk %d MiB, RDP segment %d B (datagram %d B), loopback%n", mib, segment, datagram);
+        rdp(Math.min(8 << 20, bytes), segment);   // warm-up
+        double rdp = rdp(bytes, segment);
+        double udp = udpBlast(bytes, datagram);
+        double tcp = tcp(bytes);
+        System.out.printf(Locale.ROOT, "rdp goodput        %8.1f Mb/s%n", rdp / 1e6);
+        System.out.printf(Locale.ROOT, "udp blast received %8.1f Mb/s (same %d B datagrams, no reliability)%n", udp / 1e6, datagram);
+        System.out.printf(Locale.ROOT, "kernel tcp         %8.1f Mb/s%n", tcp / 1e6);
+        System.out.printf(Locale.ROOT, "ratio rdp/udp %.2f  rdp/tcp %.2f%n", rdp / udp, rdp / tcp);
+        idleHeap(1000);
+    }
+
+    /** Payload goodput of one RDP transfer between two nodes on loopback UDP, bits/s. */
+    static double rdp(long bytes, int segment) throws Exception {
+        VAddr a = VAddr.parse("10.0.0.1");
+        VAddr b = VAddr.parse("10.0.0.2");
+        try (UdpNode na = UdpNode.bind("a", a, 0, 1); UdpNode nb = UdpNode.bind("b", b, 0, 2)) {
+            na.linkTo(b, new InetSocketAddress("127.0.0.1", nb.udpPort()));
+            nb.linkTo(a, new InetSocketAddress("127.0.0.1", na.udpPort()));
+            RdpOptions o = RdpOptions.defaults().withMaxSegment(segment).withMaxOutstanding(1024).withSendBuffer(1024)
+                    .withWindow(2, 65_535).withMaxSamples(0);
+            CompletableFuture<TransferSummary> received = new CompletableFuture<>();
+            CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
+            nb.loop().execute(() -> TransferReceiver.listen(nb.rdp(), 7000, o, ByteSink::discard, received::complete,
+                    ProgressListener.NONE, 0));
+            na.loop().execute(() -> TransferSender.start(na.rdp(), b, 7000, ByteSource.seeded(1, bytes), o,
+                    ProgressListener.NONE, 0).result().thenAccept(sent::complete));
+            TransferSummary s = sent.get(300, TimeUnit.SECONDS);
+            TransferSummary r = received.get(30, TimeUnit.SECONDS);
+            if (!r.complete() || !r.sha256().equals(s.sha256())) {
+                throw new IllegalStateException("RDP transfer not intact: " + r.toMap());
+            }
+            System.out.printf(Locale.ROOT, "  rdp: %d bytes in %.3f s, %d retransmissions, %d window closes%n",
+                    s.bytes(), s.seconds(), s.retransmissions(), s.windowCloses());
+            return s.goodputBps();
+        }
+    }
+
+    /** Bytes/s the receiver got while a sender blasted {@code bytes} in datagrams of {@code size}, bits/s. */
+    static double udpBlast(long bytes, int size) throws Exception {
+        try (DatagramChannel rx = DatagramChannel.open(); DatagramChannel tx = DatagramChannel.open()) {
+            rx.setOption(StandardSocketOptions.SO_RCVBUF, 4 << 20);
+            rx.bind(new InetSocketAddress("127.0.0.1", 0));
+            rx.configureBlocking(false);
+            InetSocketAddress to = (InetSocketAddress) rx.getLocalAddress();
+            long[] got = new long[1];
+            long[] first = new long[1];
+            long[] last = new long[1];
+            Thread reader = new Thread(() -> {
+                ByteBuffer buf = ByteBuffer.allocate(65_536);
+                long idleSince = System.nanoTime();
+                try {
+                    while (System.nanoTime() - idleSince < 500_000_000L) {
+                        buf.clear();
+                        if (rx.receive(buf) != null) {
+                            long now = System.nanoTime();
+                            if (got[0] == 0) {
+                                first[0] = now;
+                            }
+                            last[0] = now;
+                            idleSince = now;
+                            // the same per-datagram work a VNet link does before RDP sees the bytes
+                            byte[] copy = java.util.Arrays.copyOf(buf.array(), buf.position());
+                            got[0] += copy.length;
+                        } else {
+                            Thread.onSpinWait();
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            reader.start();
+            ByteBuffer d = ByteBuffer.allocate(size);
+            for (long sent = 0; sent < bytes; sent += size) {
+                d.clear();
+                tx.send(d, to);
+            }
+            reader.join();
+            double secs = (last[0] - first[0]) / 1e9;
+            System.out.printf(Locale.ROOT, "  udp: %d of %d bytes received in %.3f s%n", got[0], bytes, secs);
+            return got[0] * 8 / secs;
+        }
+    }
+
+    /** Goodput of kernel TCP over loopback with 64 KiB writes, bits/s. */
+    static double tcp(long bytes) throws Exception {
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress("127.0.0.1", 0));
+            CompletableFuture<Double> rate = CompletableFuture.supplyAsync(() -> {
+                try (SocketChannel s = server.accept()) {
+                    ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+                    long got = 0;
+                    long start = 0;
+                    while (got < bytes) {
+                        buf.clear();
+                        int n = s.read(buf);
+                        if (n < 0) {
+                            break;
+                        }
+                        if (start == 0) {
+                            start = System.nanoTime();
+                        }
+                        got += n;
+                    }
+                    return got * 8e9 / (System.nanoTime() - start);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (SocketChannel c = SocketChannel.open(server.getLocalAddress())) {
+                ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+                for (long sent = 0; sent < bytes; sent += buf.capacity()) {
+                    buf.clear();
+                    while (buf.hasRemaining()) {
+                        c.write(buf);
+                    }
+                }
+            }
+            return rate.get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Heap of {@code n} open idle connections between two simulated nodes (both ends counted). */
+    static void idleHeap(int n) throws Exception {
+        SimNetwork net = new SimNetwork(1);
+        net.addNode("a", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
+        net.addNode("b", VAddr.parse("10.0.0.2"), NodeConfig.DEFAULT, null);
+        net.connect("a-b", "a", "b", LinkConfig.DEFAULT);
+        net.node("a").routes().addStatic(org.aspen.vnet.routing.Route.host(VAddr.parse("10.0.0.2"),
+                net.node("a").link("a-b"), VAddr.parse("10.0.0.2"), 1, org.aspen.vnet.routing.Route.Origin.STATIC));
+        net.node("b").routes().addStatic(org.aspen.vnet.routing.Route.host(VAddr.parse("10.0.0.1"),
+                net.node("b").link("a-b"), VAddr.parse("10.0.0.1"), 1, org.aspen.vnet.routing.Route.Origin.STATIC));
+        RdpStack ra = RdpStack.install(net.node("a"));
+        RdpStack rb = RdpStack.install(net.node("b"));
+        RdpOptions o = RdpOptions.defaults().withMaxSamples(0);
+        rb.listen(7000, o, c -> new ConnectionListener() { });
+        net.run(1_000_000L);
+        long before = usedHeap();
+        net.onLoop("a", () -> {
+            for (int i = 0; i < n; i++) {
+                ra.connect(VAddr.parse("10.0.0.2"), 7000, o, null);
+            }
+        });
+        net.run(5_000_000_000L);
+        long after = usedHeap();
+        long open = ra.connections().stream().filter(c -> c.state() == org.aspen.rdp.RdpConnection.State.OPEN).count();
+        System.out.printf(Locale.ROOT, "idle: %d open connections (x2 ends) use %.1f KiB of heap, %.0f bytes per connection end%n",
+                open, (after - before) / 1024.0, (after - before) / (2.0 * n));
+        if (open != n || rb.connections().size() != n) {
+            throw new IllegalStateException("not all connections open: " + open);
+        }
+    }
+
+    private static long usedHeap() throws InterruptedException {
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(100);
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}
