@@ -311,15 +311,6 @@ final class Transmitter {
         scheduleKeepAlive();
     }
 
-    String debug() {
-        StringBuilder sb = new StringBuilder("rtoRunning=" + rtoRunning + " sched=" + timerScheduled + " deadline=" + rtoDeadline
-                + " rto=" + cs.rtt().rtoNanos() + " goBack=" + goBack + " rtxNext=" + rtxNext + " rtxHigh=" + rtxHigh + " phase=" + cs.phase() + " [");
-        for (int q = cs.sndUna(); q != cs.sndNxt(); q++) {
-            sb.append(buf.eacked(q) ? "E" : ".").append(buf.transmissions(q)).append(' ');
-        }
-        return sb.append(']').toString();
-    }
-
     void stopTimers() {
         rtoRunning = false;
         rtoTimer.cancel();

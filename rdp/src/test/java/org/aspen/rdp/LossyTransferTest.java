@@ -44,14 +44,6 @@ class LossyTransferTest {
         net.run(TIMEOUT);
         // let the receiver hear the final RST
         net.run(5_000_000_000L);
-        if (got.isEmpty()) {
-            for (int k : new int[] {0, hops}) {
-                for (RdpConnection c : net.rdp(k).connections()) {
-                    System.err.println("DEBUG " + c.tx.debug() + " now=" + net.sim.nanos() + c + " una=" + c.congestionState().sndUna() + " nxt=" + c.congestionState().sndNxt() + " cwnd=" + c.congestionState().cwnd() + " " + c.stats().toMap());
-                }
-                System.err.println("DEBUG drops " + net.rdp(k).counters().drops() + " pending=" + net.sim.pending());
-            }
-        }
         assertEquals(1, got.size(), "receiver finished; sender: " + (sent[0] == null ? null : sent[0].toMap()));
         return new Outcome(sent[0], got.get(0));
     }
