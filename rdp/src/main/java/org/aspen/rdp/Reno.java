@@ -52,8 +52,17 @@ public final class Reno implements CongestionControl {
             return false;
         }
         s.setDupAcks(s.dupAcks() + 1);
+        return s.dupAcks() == DUP_ACK_THRESHOLD && enterRecovery(s, e);
+    }
+
+    @Override
+    public boolean onLossDetected(ConnectionState s, AckEvent e) {
+        return s.phase() != SenderState.PHASE_RECOVERY && enterRecovery(s, e);
+    }
+
+    private boolean enterRecovery(ConnectionState s, AckEvent e) {
         // RFC 6582: no new recovery for duplicates of data sent before the last reduction
-        if (s.dupAcks() != DUP_ACK_THRESHOLD || ConnectionState.seqLt(e.ack(), s.recover())) {
+        if (ConnectionState.seqLt(e.ack(), s.recover())) {
             return false;
         }
         s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));

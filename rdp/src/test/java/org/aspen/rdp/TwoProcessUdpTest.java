@@ -50,6 +50,7 @@ class TwoProcessUdpTest {
             w.write(node.udpPort() + "\n");
             w.flush();
             node.linkTo(VAddr.parse("10.0.0.2"), new InetSocketAddress("127.0.0.1", childPort));
+            assertEquals("READY", lineStarting(out, "READY"));
 
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             SplittableRandom r = new SplittableRandom(7);
