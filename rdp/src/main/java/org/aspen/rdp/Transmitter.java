@@ -29,6 +29,8 @@ final class Transmitter {
     private final long[] ackedBytes = new long[1];
     /** Send time of the most recently sent segment known to have arrived (ACKed or EACKed). */
     private long deliveredSentAt;
+    private boolean ackOwed;
+    private boolean ackScheduled;
     private boolean goBack;
     private int rtxNext;
     private int rtxHigh;
@@ -58,6 +60,24 @@ final class Transmitter {
         s.syn = c.options.synOptions();
         emit(s, false);
         restartRto();
+    }
+
+    /**
+     * Acknowledges after the current loop task, so the data segments of one burst handed over together
+     * get one ACK (the simulation delivers each arrival as its own event, so there it is one per segment).
+     * Skipped when a segment sent meanwhile already carried the acknowledgement.
+     */
+    void ackSoon() {
+        ackOwed = true;
+        if (!ackScheduled) {
+            ackScheduled = true;
+            c.scheduler.execute(() -> {
+                ackScheduled = false;
+                if (ackOwed && c.state() == RdpConnection.State.OPEN) {
+                    sendAck();
+                }
+            });
+        }
     }
 
     void sendAck() {
@@ -96,6 +116,9 @@ final class Transmitter {
     }
 
     private void emit(Segment s, boolean ect) {
+        if (s.has(Segment.ACK)) {
+            ackOwed = false;
+        }
         byte[] payload = SegmentCodec.encode(s, c.options.checksum());
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
                 .ttl(node.config().defaultTtl()).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload).build();

@@ -84,16 +84,35 @@ public final class UdpNode implements AutoCloseable {
         reader.start();
     }
 
+    /**
+     * Blocks for one datagram, then takes whatever else is already queued (up to a batch) without
+     * blocking, and hands the batch to the loop in one task: one thread hand-off per burst, not per datagram.
+     */
     private void readLoop(Link l) {
         ByteBuffer buf = ByteBuffer.allocate(65_536);
-        try {
-            while (true) {
-                buf.clear();
-                channel.receive(buf);
-                byte[] frame = Arrays.copyOf(buf.array(), buf.position());
-                loop.execute(() -> l.receiveFrame(frame, 0, frame.length, true));
+        try (java.nio.channels.Selector selector = java.nio.channels.Selector.open()) {
+            channel.configureBlocking(false);
+            channel.register(selector, java.nio.channels.SelectionKey.OP_READ);
+            while (channel.isOpen()) {
+                selector.select();
+                selector.selectedKeys().clear();
+                java.util.List<byte[]> batch = new java.util.ArrayList<>();
+                while (batch.size() < 256) {
+                    buf.clear();
+                    if (channel.receive(buf) == null) {
+                        break;
+                    }
+                    batch.add(Arrays.copyOf(buf.array(), buf.position()));
+                }
+                if (!batch.isEmpty()) {
+                    loop.execute(() -> {
+                        for (byte[] frame : batch) {
+                            l.receiveFrame(frame, 0, frame.length, true);
+                        }
+                    });
+                }
             }
-        } catch (ClosedChannelException e) {
+        } catch (ClosedChannelException | java.nio.channels.ClosedSelectorException e) {
             // closed: the node is shutting down
         } catch (IOException e) {
             org.slf4j.LoggerFactory.getLogger(UdpNode.class).warn("UDP receive failed: {}", e.toString());
