@@ -8,7 +8,7 @@ package org.aspen.rdp;
  * RdpOptions o = RdpOptions.defaults().withCongestionControl(Reno::new);
  * }</pre>
  *
- * Slow start adds one packet per newly acknowledged packet (at most two per ACK, RFC 3465 L=2);
+ * Slow start adds one packet per newly acknowledged packet (RFC 3465 byte counting, without a per-ACK limit);
  * congestion avoidance adds 1/cwnd per acknowledged segment (per ACK, as RDP acknowledges each segment),
  * and the transport only sends when a whole packet fits.
  * Three duplicate ACKs halve (of the smaller of cwnd and the flight, at least 2) and enter fast recovery
@@ -50,7 +50,9 @@ public final class Reno implements CongestionControl {
             return true;
         }
         if (s.cwnd() < s.ssthresh()) {
-            s.setCwnd(Math.min(s.cwnd() + Math.min(e.newlyAcked(), 2), Math.max(s.ssthresh(), s.cwnd())));
+            // one packet per acknowledged packet (byte counting without a per-ACK limit, as Linux does),
+            // so coalesced ACKs do not slow slow start down
+            s.setCwnd(Math.min(s.cwnd() + e.newlyAcked(), Math.max(s.ssthresh(), s.cwnd())));
         } else {
             // 1/cwnd per acknowledged segment: the same as per ACK when every segment gets its own
             // ACK (the simulation), and not slower when one ACK covers a burst (the real runtime)
