@@ -52,6 +52,17 @@ public abstract class FifoDiscipline implements QueueDiscipline {
     }
 
     @Override
+    public boolean adopt(Packet p) {
+        if (limit.exceededBy(queue.size(), bytes, p.length())) {
+            ctx.drop(p, DropReason.QUEUE_OVERFLOW);
+            return false;
+        }
+        queue.addLast(p);
+        bytes += p.length();
+        return true;
+    }
+
+    @Override
     public Packet dequeue() {
         Packet p = queue.pollFirst();
         if (p != null) {

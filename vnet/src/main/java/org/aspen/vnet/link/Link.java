@@ -16,6 +16,7 @@ import org.aspen.vnet.time.Scheduler;
  *
  * <pre>{@code
  * Link l = node.addLink("a-b", config, transport);
+ * l.setCongestionDetection(true);
  * l.addDropListener((link, p, why) -> monitor.onCongestion(p));
  * }</pre>
  *
@@ -45,9 +46,11 @@ public final class Link {
     private QueueDiscipline discipline;
     private VAddr peer = VAddr.UNSPECIFIED;
     private boolean up = true;
+    private boolean cut;
     private boolean transmitting;
     private Cancellable txTimer = Cancellable.NONE;
-    private long busyFrom;
+    private boolean congestionDetection;
+    private FrameTap frameTap;
 
     public Link(String name, int index, Scheduler scheduler, RandomGenerator random, Receiver receiver,
                 LinkTransport transport, LinkConfig config, int maxFrame) {
@@ -97,16 +100,21 @@ public final class Link {
 
     /**
      * Replaces the queue discipline at run time; packets waiting in the old one move to the new
-     * one in order (and may be dropped by it).
+     * one in order ({@link QueueDiscipline#adopt}: only a smaller buffer drops them, as overflow).
+     * The link's counters carry on; the old discipline is detached.
      */
     public void setDiscipline(QueueDiscipline d) {
         QueueDiscipline old = this.discipline;
+        if (old == d) {
+            return;
+        }
         this.discipline = d;
         d.attach(queueContext);
         if (old != null) {
+            old.detach();
             Packet p;
             while ((p = old.dequeue()) != null) {
-                d.enqueue(p);
+                d.adopt(p);
             }
             counters.queueChanged(scheduler.nanos(), d.packets());
         }
@@ -143,6 +151,48 @@ public final class Link {
         }
     }
 
+    /** True while the wire under this end is cut (see {@link #setCut}). */
+    public boolean isCut() {
+        return cut;
+    }
+
+    /**
+     * Cuts (true) or mends (false) the wire under this end without telling anyone: the link stays
+     * up and keeps transmitting, but every frame arriving here is lost and counted as
+     * {@code link-cut}. This is how a failure looks on an overlay over UDP, where there is no
+     * carrier to lose: only the routing protocol's hellos reveal it.
+     */
+    public void setCut(boolean cut) {
+        this.cut = cut;
+    }
+
+    /**
+     * Turns congestion detection on or off for this link (off by default, as in ASP): while off,
+     * queue drops are only counted; while on, drop listeners hear each one first.
+     */
+    public void setCongestionDetection(boolean on) {
+        this.congestionDetection = on;
+    }
+
+    public boolean congestionDetection() {
+        return congestionDetection;
+    }
+
+    /** The queue's state now, as congestion listeners see it. */
+    public QueueState queueState() {
+        QueueLimit lim = discipline instanceof FifoDiscipline f ? f.limit() : config.limit();
+        return new QueueState(discipline.kind(), discipline.packets(), discipline.bytes(), lim, discipline.averageQueue());
+    }
+
+    /** Installs (or with null removes) the hook that sees each sealed frame before transmission. */
+    public void setFrameTap(FrameTap tap) {
+        this.frameTap = tap;
+    }
+
+    public FrameTap frameTap() {
+        return frameTap;
+    }
+
     public void addDropListener(DropListener l) {
         dropListeners.add(l);
     }
@@ -174,16 +224,15 @@ public final class Link {
         long now = scheduler.nanos();
         counters.queueChanged(now, discipline.packets());
         if (p == null) {
-            if (transmitting) {
-                counters.busyNanos += now - busyFrom;
-            }
+            counters.busy(now, false);
             transmitting = false;
             return;
         }
-        if (!transmitting) {
-            busyFrom = now;
-        }
+        counters.busy(now, true);
         byte[] frame = p.frame();
+        if (frameTap != null) {
+            frameTap.beforeTransmit(this, frame);
+        }
         counters.sentPackets++;
         counters.sentBytes += frame.length;
         long tx = config.txNanos(frame.length);
@@ -204,8 +253,8 @@ public final class Link {
 
     /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
     public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
-        if (!up) {
-            counters.drops[DropReason.LINK_DOWN.ordinal()]++;
+        if (!up || cut) {
+            counters.drops[(up ? DropReason.LINK_CUT : DropReason.LINK_DOWN).ordinal()]++;
             return;
         }
         DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
@@ -223,6 +272,8 @@ public final class Link {
     /** Stops the transmitter and drops what is queued (node shutdown). */
     public void close() {
         txTimer.cancel();
+        discipline.detach();
+        counters.busy(scheduler.nanos(), false);
         Packet p;
         while ((p = discipline.dequeue()) != null) {
             counters.drops[DropReason.NODE_STOPPED.ordinal()]++;
@@ -252,12 +303,20 @@ public final class Link {
         }
 
         @Override
+        public Scheduler scheduler() {
+            return scheduler;
+        }
+
+        @Override
         public void drop(Packet p, DropReason reason) {
-            for (int i = 0; i < dropListeners.size(); i++) {
-                try {
-                    dropListeners.get(i).aboutToDrop(Link.this, p, reason);
-                } catch (RuntimeException e) {
-                    counters.drops[DropReason.HANDLER_ERROR.ordinal()]++;
+            if (congestionDetection && isCongestion(reason) && !dropListeners.isEmpty()) {
+                QueueState state = queueState();
+                for (int i = 0; i < dropListeners.size(); i++) {
+                    try {
+                        dropListeners.get(i).aboutToDrop(Link.this, p, reason, state);
+                    } catch (RuntimeException e) {
+                        counters.drops[DropReason.HANDLER_ERROR.ordinal()]++;
+                    }
                 }
             }
             counters.drops[reason.ordinal()]++;
@@ -268,5 +327,9 @@ public final class Link {
         public void marked(Packet p) {
             counters.marked++;
         }
+    }
+
+    private static boolean isCongestion(DropReason r) {
+        return r == DropReason.QUEUE_OVERFLOW || r == DropReason.QUEUE_EARLY || r == DropReason.QUEUE_FORCED;
     }
 }

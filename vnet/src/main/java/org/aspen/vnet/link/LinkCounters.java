@@ -23,6 +23,7 @@ public final class LinkCounters {
     private long lastChange;
     private int lastLen;
     private long since;
+    private long busySince = -1;
 
     LinkCounters(long now) {
         since = now;
@@ -35,6 +36,16 @@ public final class LinkCounters {
         lastLen = len;
         if (len > peakQueue) {
             peakQueue = len;
+        }
+    }
+
+    /** The transmitter started (true) or went idle (false) at {@code now}. */
+    void busy(long now, boolean on) {
+        if (on && busySince < 0) {
+            busySince = now;
+        } else if (!on && busySince >= 0) {
+            busyNanos += now - busySince;
+            busySince = -1;
         }
     }
 
@@ -69,10 +80,14 @@ public final class LinkCounters {
         return (queueIntegral + (long) lastLen * (now - lastChange)) / (double) span;
     }
 
-    /** Share of time the link was transmitting, 0..1 (only meaningful with a finite bandwidth). */
+    /**
+     * Share of time the link was transmitting, 0..1 (only meaningful with a finite bandwidth),
+     * counting a transmission still in progress at {@code now}.
+     */
     public double utilisation(long now) {
         long span = now - since;
-        return span <= 0 ? 0 : Math.min(1.0, busyNanos / (double) span);
+        long busy = busyNanos + (busySince >= 0 ? now - busySince : 0);
+        return span <= 0 ? 0 : Math.min(1.0, busy / (double) span);
     }
 
     /** A snapshot for reports, in a stable key order. */

@@ -3,6 +3,7 @@ package org.aspen.vnet.link;
 import java.util.random.RandomGenerator;
 import org.aspen.vnet.packet.DropReason;
 import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.time.Scheduler;
 
 /**
  * What a {@link QueueDiscipline} may use from the link it serves: the node's clock and seeded
@@ -19,6 +20,14 @@ public interface QueueContext {
 
     /** Drops {@code p}: announces it to the link's drop listeners, then counts it under {@code reason}. */
     void drop(Packet p, DropReason reason);
+
+    /**
+     * The node's scheduler, for disciplines that act on a timer (Adaptive RED). Contexts without
+     * one (unit-test stubs) may leave the default, which refuses.
+     */
+    default Scheduler scheduler() {
+        throw new UnsupportedOperationException("this queue context has no scheduler");
+    }
 
     /** Counts an ECN (or other) mark the discipline applied to {@code p}. */
     void marked(Packet p);

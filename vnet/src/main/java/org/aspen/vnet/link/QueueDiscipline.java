@@ -20,6 +20,15 @@ public interface QueueDiscipline {
     /** Offers an arriving packet; returns false when it was dropped (already reported to the context). */
     boolean enqueue(Packet p);
 
+    /**
+     * Takes a packet the previous discipline had already accepted, when the link swaps disciplines
+     * at run time: no early decision, only the buffer limit (overflow). The default offers it
+     * like a new arrival.
+     */
+    default boolean adopt(Packet p) {
+        return enqueue(p);
+    }
+
     /** Removes and returns the head packet, or null when empty. */
     Packet dequeue();
 
@@ -31,6 +40,18 @@ public interface QueueDiscipline {
 
     /** Short name used in configuration and reports, e.g. {@code droptail}. */
     String kind();
+
+    /**
+     * Called when the link stops using this discipline (replaced or closed): cancel timers here.
+     * The packets still queued are taken by the link, not lost.
+     */
+    default void detach() {
+    }
+
+    /** The discipline's averaged queue length in packets (RED's EWMA), or NaN when it keeps none. */
+    default double averageQueue() {
+        return Double.NaN;
+    }
 
     /** Parameters and internal state for reports and the management endpoint. */
     default Map<String, Object> describe() {

@@ -51,6 +51,7 @@ public final class Node implements Link.Receiver {
     private ErrorReporter errors = ErrorReporter.NONE;
     private TraceSink trace = TraceSink.NONE;
     private boolean started;
+    private boolean congestionDetection;
     private boolean stopped;
 
     public Node(String name, VAddr address, Scheduler scheduler, SplittableRandom random, NodeConfig config) {
@@ -118,11 +119,28 @@ public final class Node implements Link.Receiver {
             throw new IllegalArgumentException("node " + name + " already has a link named " + linkName);
         }
         Link l = new Link(linkName, links.size(), scheduler, random.split(), this, transport, linkConfig, config.maxFrame());
+        l.setCongestionDetection(congestionDetection);
         links.add(l);
         if (started && routing != null) {
             routing.linkAdded(l);
         }
         return l;
+    }
+
+    /**
+     * Turns congestion detection on or off for every link of this node, present and future. Off by
+     * default, as in ASP: queue drops are then only counted; when on, each link's drop listeners
+     * (the ACC monitor) hear about every queue drop first, with the queue's state.
+     */
+    public void setCongestionDetection(boolean on) {
+        congestionDetection = on;
+        for (Link l : links) {
+            l.setCongestionDetection(on);
+        }
+    }
+
+    public boolean congestionDetection() {
+        return congestionDetection;
     }
 
     /** Takes a link down or brings it up, and tells the routing protocol. */
@@ -196,6 +214,10 @@ public final class Node implements Link.Receiver {
         for (Link l : links) {
             l.close();
         }
+    }
+
+    public boolean isStarted() {
+        return started;
     }
 
     public boolean isStopped() {

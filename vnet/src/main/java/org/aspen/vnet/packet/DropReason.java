@@ -20,6 +20,8 @@ public enum DropReason {
     BAD_CONTROL("bad-control"),
     HANDLER_ERROR("handler-error"),
     LINK_DOWN("link-down"),
+    /** Lost on a link whose wire is cut (a silent failure that only hellos reveal). */
+    LINK_CUT("link-cut"),
     NODE_STOPPED("node-stopped"),
     // queues
     QUEUE_OVERFLOW("overflow"),

@@ -12,12 +12,15 @@ import java.util.Arrays;
  * }</pre>
  *
  * Events are ordered by (time, sequence number of insertion), so two runs that insert the same
- * events in the same order execute them identically. The queue is a binary heap of event objects
- * that know their heap index, so cancellation is O(log n) and does not leave tombstones behind.
+ * events in the same order execute them identically. The queue is a binary heap whose keys (time,
+ * sequence) sit in primitive arrays beside the event objects, so sifting touches no object; each
+ * event knows its heap index, so cancellation is O(log n) and leaves no tombstone behind.
  * Not thread-safe: everything runs on the thread that calls {@code run*}.
  */
 public final class SimScheduler implements Scheduler {
     private Event[] heap = new Event[1024];
+    private long[] times = new long[1024];
+    private long[] orders = new long[1024];
     private int size;
     private long now;
     private long seq;
@@ -31,8 +34,8 @@ public final class SimScheduler implements Scheduler {
 
     @Override
     public Cancellable schedule(long delayNanos, Runnable task) {
-        Event e = new Event(now + Math.max(0, delayNanos), seq++, task);
-        push(e);
+        Event e = new Event(task);
+        push(e, now + Math.max(0, delayNanos), seq++);
         return e;
     }
 
@@ -54,18 +57,22 @@ public final class SimScheduler implements Scheduler {
     /** Runs events with time &lt;= {@code endNanos}, then sets the clock to {@code endNanos}. */
     public void runUntil(long endNanos) {
         stopped = false;
-        while (size > 0 && !stopped && heap[0].time <= endNanos) {
-            Event e = pop();
-            now = e.time;
+        while (size > 0 && !stopped && times[0] <= endNanos) {
+            now = times[0];
+            Event e = heap[0];
+            removeAt(0);
             executed++;
             e.task.run();
         }
-        if (!stopped && endNanos > now) {
+        if (!stopped && endNanos > now && endNanos != Long.MAX_VALUE) {
             now = endNanos;
         }
     }
 
-    /** Runs until no event is left (or {@link #stop()} is called). */
+    /**
+     * Runs until no event is left (or {@link #stop()} is called). The clock stays at the last
+     * event's time, so the simulation can be continued.
+     */
     public void runAll() {
         runUntil(Long.MAX_VALUE);
     }
@@ -85,92 +92,80 @@ public final class SimScheduler implements Scheduler {
         return size;
     }
 
-    private void push(Event e) {
+    private void push(Event e, long time, long order) {
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
+            times = Arrays.copyOf(times, size * 2);
+            orders = Arrays.copyOf(orders, size * 2);
         }
-        e.index = size;
-        heap[size++] = e;
-        siftUp(e.index);
-    }
-
-    private Event pop() {
-        Event top = heap[0];
-        removeAt(0);
-        return top;
+        siftUp(size++, e, time, order);
     }
 
     private void removeAt(int i) {
-        Event removed = heap[i];
-        removed.index = -1;
-        size--;
-        if (i == size) {
-            heap[size] = null;
+        heap[i].index = -1;
+        int last = --size;
+        if (i == last) {
+            heap[last] = null;
             return;
         }
-        Event last = heap[size];
-        heap[size] = null;
-        heap[i] = last;
-        last.index = i;
-        siftDown(i);
-        if (heap[i] == last) {
-            siftUp(i);
+        Event e = heap[last];
+        long t = times[last];
+        long o = orders[last];
+        heap[last] = null;
+        if (i > 0 && before(t, o, times[(i - 1) >>> 1], orders[(i - 1) >>> 1])) {
+            siftUp(i, e, t, o);
+        } else {
+            siftDown(i, e, t, o);
         }
     }
 
-    private void siftUp(int i) {
-        Event e = heap[i];
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            Event p = heap[parent];
-            if (!e.before(p)) {
-                break;
-            }
-            heap[i] = p;
-            p.index = i;
-            i = parent;
-        }
+    private static boolean before(long t1, long o1, long t2, long o2) {
+        return t1 < t2 || (t1 == t2 && o1 < o2);
+    }
+
+    private void place(int i, Event e, long t, long o) {
         heap[i] = e;
+        times[i] = t;
+        orders[i] = o;
         e.index = i;
     }
 
-    private void siftDown(int i) {
-        Event e = heap[i];
+    private void siftUp(int i, Event e, long t, long o) {
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (!before(t, o, times[parent], orders[parent])) {
+                break;
+            }
+            place(i, heap[parent], times[parent], orders[parent]);
+            i = parent;
+        }
+        place(i, e, t, o);
+    }
+
+    private void siftDown(int i, Event e, long t, long o) {
         int half = size >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
-            Event c = heap[child];
             int right = child + 1;
-            if (right < size && heap[right].before(c)) {
+            if (right < size && before(times[right], orders[right], times[child], orders[child])) {
                 child = right;
-                c = heap[child];
             }
-            if (!c.before(e)) {
+            if (!before(times[child], orders[child], t, o)) {
                 break;
             }
-            heap[i] = c;
-            c.index = i;
+            place(i, heap[child], times[child], orders[child]);
             i = child;
         }
-        heap[i] = e;
-        e.index = i;
+        place(i, e, t, o);
     }
 
     private final class Event implements Cancellable {
-        final long time;
-        final long order;
         final Runnable task;
         int index = -1;
         boolean cancelled;
 
-        Event(long time, long order, Runnable task) {
-            this.time = time;
-            this.order = order;
+        Event(Runnable task) {
             this.task = task;
-        }
-
-        boolean before(Event o) {
-            return time < o.time || (time == o.time && order < o.order);
         }
 
         @Override

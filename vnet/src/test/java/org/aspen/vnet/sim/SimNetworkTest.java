@@ -59,6 +59,7 @@ class SimNetworkTest {
         net.connect("a-b", "a", "b", new LinkConfig(1_000_000, 0, QueueLimit.packets(5), 1));
         a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
         List<DropReason> heard = new ArrayList<>();
+        a.setCongestionDetection(true);
         a.link("a-b").addDropListener((l, p, why) -> heard.add(why));
         int[] got = new int[1];
         b.registerHandler(Protocol.RAW, (p, in) -> got[0]++);
@@ -73,5 +74,28 @@ class SimNetworkTest {
         assertEquals(3, a.link("a-b").counters().drops(DropReason.QUEUE_OVERFLOW));
         assertEquals(List.of(DropReason.QUEUE_OVERFLOW, DropReason.QUEUE_OVERFLOW, DropReason.QUEUE_OVERFLOW), heard);
         assertEquals(5, a.link("a-b").counters().peakQueue);
+    }
+
+    @Test
+    void framesArrivingAtTheSameInstantAreOneBatch() {
+        // like one batched socket read: all three arrive before any task the first one causes
+        SimNetwork net = new SimNetwork(1);
+        Node a = net.addNode("a", A, NodeConfig.DEFAULT, null);
+        Node b = net.addNode("b", B, NodeConfig.DEFAULT, null);
+        net.connect("a-b", "a", "b", new LinkConfig(0, 1_000_000, QueueLimit.packets(10), 1));
+        a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
+        List<String> order = new ArrayList<>();
+        b.registerHandler(Protocol.RAW, (p, in) -> {
+            int n = p.payload()[0];
+            order.add("recv" + n);
+            b.scheduler().execute(() -> order.add("task" + n));
+        });
+        net.at(0, "a", () -> {
+            for (int i = 0; i < 3; i++) {
+                a.send(Packet.builder().source(A).destination(B).payload(new byte[] {(byte) i}).build());
+            }
+        });
+        net.run(10_000_000L);
+        assertEquals(List.of("recv0", "recv1", "recv2", "task0", "task1", "task2"), order);
     }
 }

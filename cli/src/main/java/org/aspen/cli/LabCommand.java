@@ -1,0 +1,102 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.aspen.lab.LabResult;
+import org.aspen.lab.LabRunner;
+import org.aspen.lab.Scenario;
+import org.aspen.lab.ScenarioLoader;
+import org.aspen.lab.Values;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+        description = {"Runs a scenario in one process: on loopback UDP by default, or in virtual time with --sim.",
+                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file."})
+public final class LabCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
+    Path file;
+
+    @CommandLine.Mixin
+    RunOptions run = new RunOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario s = ScenarioLoader.load(file);
+        return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
+    }
+
+    /** Options shared by {@code lab} and {@code demo}. */
+    public static final class RunOptions {
+        @Option(names = "--sim", description = "Run in virtual time (deterministic; fast).")
+        boolean sim;
+
+        @Option(names = "--seed", paramLabel = "S", description = "Seed for every random draw (default: the scenario's).")
+        Long seed;
+
+        @Option(names = "--duration", paramLabel = "D", description = "Run time, e.g. 10s (default: the scenario's).")
+        String duration;
+
+        @Option(names = "--json", paramLabel = "OUT", description = "Write the JSON report here ('-' for standard output).")
+        Path json;
+
+        @Option(names = "--trace", paramLabel = "FILE", description = "Write a line per packet event to FILE.")
+        Path trace;
+
+        @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
+        boolean quiet;
+
+        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
+            Long d = null;
+            if (duration != null) {
+                try {
+                    d = Values.durationNanos(duration);
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(cl, "--duration: " + e.getMessage());
+                }
+                if (d <= 0) {
+                    throw new CommandLine.ParameterException(cl, "--duration: must be positive");
+                }
+            }
+            boolean toStdout = json != null && json.toString().equals("-");
+            ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
+            long total = d != null ? d : s.durationNanos();
+            Path artifacts = json == null || toStdout ? null : json.toAbsolutePath().getParent();
+            LabResult r = LabRunner.run(s, new LabRunner.Options(sim, seed, d, trace,
+                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
+                    baseDir, artifacts));
+            bar.done();
+            var out = cl.getOut();
+            if (!toStdout) {
+                if (quiet) {
+                    String summary = r.summary();
+                    out.print(summary.substring(summary.lastIndexOf("result:")));
+                } else {
+                    out.print(r.summary());
+                }
+            }
+            if (json != null) {
+                ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+                if (toStdout) {
+                    out.println(m.writeValueAsString(r.toJson()));
+                } else {
+                    m.writeValue(json.toFile(), r.toJson());
+                    if (!quiet) {
+                        out.println("report written to " + json);
+                    }
+                }
+            }
+            out.flush();
+            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.aspen.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.aspen.lab.NodeHost;
+import org.aspen.lab.Scenario;
+import org.aspen.lab.ScenarioLoader;
+import org.aspen.lab.Values;
+import org.aspen.vnet.link.Link;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code aspen node}: runs one node of a topology file on real UDP, for overlays across hosts. */
+@Command(name = "node", mixinStandardHelpOptions = true,
+        description = {"Runs one node of a scenario file on real UDP (one process per node, on one or many hosts).",
+                "The file gives every node's VNet address and udp host:port; neighbours are found from its links.",
+                "Runs until interrupted (Ctrl-C) or for --duration."})
+public final class NodeCommand implements Callable<Integer> {
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "Scenario/topology file.")
+    Path config;
+
+    @Option(names = "--name", required = true, paramLabel = "NODE", description = "Which node of the file this process is.")
+    String name;
+
+    @Option(names = "--control", paramLabel = "HOST:PORT",
+            description = "Control endpoint (default: the node's 'control', else TCP on its UDP port number).")
+    String control;
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "Control token (required when --control is not loopback).")
+    String token;
+
+    @Option(names = "--duration", paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
+    String duration;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario s = ScenarioLoader.load(config);
+        long d = duration == null ? 0 : Values.durationNanos(duration);
+        CountDownLatch stop = new CountDownLatch(1);
+        try (NodeHost host = NodeHost.start(s, name, control, token)) {
+            var out = spec.commandLine().getOut();
+            out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
+                    host.udpAddress(), host.controlAddress(), host.node().links().size());
+            for (Link l : host.node().links()) {
+                out.printf("  link %s -> %s%n", l.name(), l.transport().describePeer());
+            }
+            out.flush();
+            Thread hook = new Thread(stop::countDown, "aspen-node-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            if (d > 0) {
+                stop.await(d, TimeUnit.NANOSECONDS);
+            } else {
+                stop.await();
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the JVM is exiting because of the signal: the try-with-resources still closes the node
+            }
+            out.printf("node %s stopping%n", name);
+            out.flush();
+        }
+        return Aspen.OK;
+    }
+}

@@ -1,0 +1,93 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.aspen.lab.Values;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.mgmt.ControlClient;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code aspen ping VADDR}: echo requests from a running node. */
+@Command(name = "ping", mixinStandardHelpOptions = true,
+        description = {"Sends VNet echo requests from a running node (see 'aspen node') to VADDR.",
+                "Exits 0 when at least one reply came back, 1 otherwise."})
+public final class PingCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "VADDR", description = "Destination VNet address, e.g. 10.0.0.3.")
+    String target;
+
+    @Option(names = {"-c", "--count"}, defaultValue = "4", description = "Requests to send (default: ${DEFAULT-VALUE}).")
+    int count;
+
+    @Option(names = {"-i", "--interval"}, defaultValue = "1s", description = "Time between requests (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = {"-W", "--timeout"}, defaultValue = "1s", description = "How long to wait for each reply (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--json", description = "Print JSON lines instead of text.")
+    boolean json;
+
+    @CommandLine.Mixin
+    ControlOptions control = new ControlOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        VAddr.parse(target);
+        long intervalMs = Values.durationNanos(interval) / 1_000_000L;
+        long timeoutMs = Values.durationNanos(timeout) / 1_000_000L;
+        if (count < 1 || timeoutMs < 1) {
+            throw new IllegalArgumentException("--count must be at least 1 and --timeout at least 1ms");
+        }
+        var out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf("PING %s via node %s%n", target, control.node);
+        }
+        JsonNode[] summary = new JsonNode[1];
+        try (ControlClient c = control.connect(Duration.ofMillis(timeoutMs + intervalMs + 5000))) {
+            c.stream("ping", Map.of("target", target, "count", count, "intervalMs", intervalMs, "timeoutMs", timeoutMs), d -> {
+                if (d == null) {
+                    return;
+                }
+                if (d.has("sent")) {
+                    summary[0] = d;
+                }
+                if (json) {
+                    out.println(d);
+                } else if (!d.has("sent")) {
+                    String st = d.path("status").asText();
+                    if (st.equals("reply")) {
+                        out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", d.path("from").asText(), d.path("seq").asInt(),
+                                d.path("ttl").asInt(), d.path("rttMs").asDouble());
+                    } else {
+                        out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' '),
+                                d.path("from").isNull() ? "" : " from " + d.path("from").asText());
+                    }
+                }
+                out.flush();
+            });
+        }
+        JsonNode s = summary[0];
+        if (s == null) {
+            throw new IllegalStateException("the node ended the ping without a summary");
+        }
+        if (!json) {
+            out.printf("--- %s: %d sent, %d received, %.0f%% loss", target, s.path("sent").asInt(), s.path("received").asInt(),
+                    100.0 * s.path("lost").asInt() / Math.max(1, s.path("sent").asInt()));
+            if (s.path("received").asInt() > 0) {
+                out.printf(", rtt min/avg/max %.3f/%.3f/%.3f ms", s.path("rttMinMs").asDouble(), s.path("rttAvgMs").asDouble(),
+                        s.path("rttMaxMs").asDouble());
+            }
+            out.println();
+        }
+        out.flush();
+        return s.path("received").asInt() > 0 ? Aspen.OK : Aspen.FAILURE;
+    }
+}

@@ -1,0 +1,69 @@
+package org.aspen.cli;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.aspen.lab.Values;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.mgmt.ControlClient;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code aspen trace VADDR}: the hops from a running node to VADDR. */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+        description = {"Traces the VNet path from a running node to VADDR (echo requests with TTL 1, 2, ...).",
+                "Exits 0 when the destination answered, 1 otherwise."})
+public final class TraceCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "VADDR", description = "Destination VNet address.")
+    String target;
+
+    @Option(names = "--max-hops", defaultValue = "16", description = "Give up after this many hops (default: ${DEFAULT-VALUE}).")
+    int maxHops;
+
+    @Option(names = {"-W", "--timeout"}, defaultValue = "1s", description = "Wait per hop (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--json", description = "Print JSON lines instead of text.")
+    boolean json;
+
+    @CommandLine.Mixin
+    ControlOptions control = new ControlOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        VAddr.parse(target);
+        long timeoutMs = Values.durationNanos(timeout) / 1_000_000L;
+        if (maxHops < 1 || maxHops > 255 || timeoutMs < 1) {
+            throw new IllegalArgumentException("--max-hops must be 1-255 and --timeout at least 1ms");
+        }
+        var out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf("trace to %s from node %s, at most %d hops%n", target, control.node, maxHops);
+        }
+        boolean[] reached = new boolean[1];
+        try (ControlClient c = control.connect(Duration.ofMillis(timeoutMs + 5000))) {
+            c.stream("trace", Map.of("target", target, "maxHops", maxHops, "timeoutMs", timeoutMs), d -> {
+                if (d == null || !d.has("ttl")) {
+                    return;
+                }
+                String st = d.path("status").asText();
+                reached[0] |= st.equals("reply");
+                if (json) {
+                    out.println(d);
+                } else if (st.equals("timeout")) {
+                    out.printf("%3d  *%n", d.path("ttl").asInt());
+                } else {
+                    out.printf("%3d  %-15s %8.3f ms%s%n", d.path("ttl").asInt(), d.path("from").asText(), d.path("rttMs").asDouble(),
+                            st.equals("unreachable") ? "  (unreachable)" : "");
+                }
+                out.flush();
+            });
+        }
+        return reached[0] ? Aspen.OK : Aspen.FAILURE;
+    }
+}

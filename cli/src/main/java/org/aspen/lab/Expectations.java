@@ -1,0 +1,212 @@
+package org.aspen.lab;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.runtime.Network;
+
+/**
+ * Judges a scenario's expectations. Some need observations during the run (route samples,
+ * reachability snapshots), scheduled by {@link #schedule}; the rest read the workload results and
+ * counters at the end.
+ */
+final class Expectations {
+    private static final long DEFAULT_SAMPLE_EVERY = 100_000_000L;
+    private final Scenario s;
+    private final long duration;
+    private final Map<Scenario.Expectation, PathSampler> samplers = new LinkedHashMap<>();
+    private final Map<Scenario.Expectation, List<String>> unreachable = new LinkedHashMap<>();
+
+    Expectations(Scenario s, long duration) {
+        this.s = s;
+        this.duration = duration;
+    }
+
+    void schedule(Network net) {
+        for (Scenario.Expectation x : s.expect()) {
+            if (x instanceof Scenario.RouteAvoids r) {
+                PathSampler ps = new PathSampler(r.from(), r.to());
+                long after = r.after() == null ? 0 : Values.durationNanos(r.after());
+                long every = r.every() == null ? DEFAULT_SAMPLE_EVERY : Values.durationNanos(r.every());
+                // the last sample a little before the end, so the real runtime still has every node running
+                long end = r.until() != null ? Values.durationNanos(r.until())
+                        : duration - Math.min(every, duration / 20);
+                ps.schedule(net, after, every, Math.max(after, end));
+                samplers.put(x, ps);
+            } else if (x instanceof Scenario.Reachable r) {
+                long at = r.at() == null ? duration - Math.min(100_000_000L, duration / 20) : Values.durationNanos(r.at());
+                List<String> missing = Collections.synchronizedList(new ArrayList<>());
+                unreachable.put(x, missing);
+                for (Node n : net.nodes()) {
+                    net.at(at, n.name(), () -> {
+                        for (Node other : net.nodes()) {
+                            if (other != n && n.routes().lookup(other.address()) == null) {
+                                missing.add(n.name() + "->" + other.name());
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    List<ExpectationResult> evaluate(Network net, List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers) {
+        List<ExpectationResult> out = new ArrayList<>();
+        for (Scenario.Expectation x : s.expect()) {
+            if (x instanceof Scenario.PingsAnswered p) {
+                out.add(pings(p, pings));
+            } else if (x instanceof Scenario.RouteAvoids r) {
+                out.add(route(r, samplers.get(x)));
+            } else if (x instanceof Scenario.Reachable r) {
+                List<String> missing;
+                synchronized (unreachable.get(x)) {
+                    missing = new ArrayList<>(unreachable.get(x));
+                }
+                Collections.sort(missing);
+                out.add(new ExpectationResult("reachable", "every node has a route to every other"
+                        + (r.at() == null ? " at the end" : " at " + r.at()), missing.isEmpty(), "0 missing routes",
+                        missing.isEmpty() ? "0 missing routes" : missing.size() + " missing: " + String.join(", ", missing)));
+            } else if (x instanceof Scenario.TracePath t) {
+                out.add(trace(t, traces));
+            } else if (x instanceof Scenario.CounterBound c) {
+                out.add(counter(c, net));
+            } else if (x instanceof Scenario.TransferDone t) {
+                out.add(transfer(t, transfers));
+            }
+        }
+        return out;
+    }
+
+    private ExpectationResult pings(Scenario.PingsAnswered p, List<PingFlow> pings) {
+        double want = Values.ratio(p.atLeast());
+        long after = p.after() == null ? 0 : Values.durationNanos(p.after());
+        long ok = 0;
+        long all = 0;
+        for (PingFlow f : pings) {
+            if (f.spec.from().equals(p.from()) && f.spec.to().equals(p.to())) {
+                long[] a = f.answered(after);
+                ok += a[0];
+                all += a[1];
+            }
+        }
+        double got = all == 0 ? 0 : ok / (double) all;
+        String desc = "pings " + p.from() + " -> " + p.to() + (p.after() == null ? "" : " sent after " + p.after())
+                + " answered";
+        return new ExpectationResult("pings", desc, all > 0 && got + 1e-9 >= want, ">= " + pct(want),
+                pct(got) + " (" + ok + "/" + all + ")");
+    }
+
+    private ExpectationResult route(Scenario.RouteAvoids r, PathSampler ps) {
+        List<PathSampler.Sample> samples = ps.samples();
+        String bad = null;
+        for (PathSampler.Sample sm : samples) {
+            if (!sm.complete()) {
+                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path();
+            } else if (r.avoids() != null && sm.links().contains(r.avoids())) {
+                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path() + " uses " + r.avoids();
+            } else if (r.via() != null && !sm.nodes().containsAll(r.via())) {
+                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path() + " misses " + r.via();
+            }
+            if (bad != null) {
+                break;
+            }
+        }
+        StringBuilder desc = new StringBuilder("route " + r.from() + " -> " + r.to());
+        if (r.avoids() != null) {
+            desc.append(" avoids ").append(r.avoids());
+        }
+        if (r.via() != null) {
+            desc.append(" via ").append(String.join(",", r.via()));
+        }
+        if (r.after() != null) {
+            desc.append(" after ").append(r.after());
+        }
+        if (r.until() != null) {
+            desc.append(" until ").append(r.until());
+        }
+        Map<String, Integer> seen = ps.pathCounts();
+        String measured = samples.isEmpty() ? "no samples" : (bad != null ? bad + "; " : "") + "paths " + seen;
+        return new ExpectationResult("route", desc.toString(), bad == null && !samples.isEmpty(),
+                "a complete path on every sample", measured);
+    }
+
+    private ExpectationResult trace(Scenario.TracePath t, List<TraceRun> traces) {
+        List<String> seen = List.of();
+        for (TraceRun tr : traces) {
+            if (tr.spec.from().equals(t.from()) && tr.spec.to().equals(t.to())
+                    && (t.at() == null || tr.at == Values.durationNanos(t.at()))) {
+                seen = tr.hopNames(s);
+            }
+        }
+        return new ExpectationResult("trace", "trace " + t.from() + " -> " + t.to()
+                + (t.at() == null ? "" : " at " + t.at()) + " sees " + String.join(" ", t.hops()),
+                seen.equals(t.hops()), String.join(" ", t.hops()), String.join(" ", seen));
+    }
+
+    private ExpectationResult transfer(Scenario.TransferDone t, List<TransferRun> transfers) {
+        TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
+        var sent = run.sender();
+        StringBuilder want = new StringBuilder("complete, digest match");
+        boolean ok = run.digestMatch();
+        String measured;
+        if (sent == null) {
+            measured = "not finished (" + (run.receiver() == null ? "nothing received" : run.receiver().bytes() + " bytes received") + ")";
+        } else {
+            long rtx = sent.retransmissions();
+            if (t.minRetransmissions() != null) {
+                want.append(", retransmissions >= ").append(t.minRetransmissions());
+                ok &= rtx >= t.minRetransmissions();
+            }
+            if (t.maxRetransmissions() != null) {
+                want.append(", retransmissions <= ").append(t.maxRetransmissions());
+                ok &= rtx <= t.maxRetransmissions();
+            }
+            if (t.minGoodput() != null) {
+                want.append(", goodput >= ").append(t.minGoodput());
+                ok &= sent.goodputBps() >= Values.rateBps(t.minGoodput());
+            }
+            measured = sent.bytes() + " bytes, digest " + (run.digestMatch() ? "match" : "MISMATCH") + ", " + rtx
+                    + " retransmissions, goodput " + Values.formatRate(Math.round(sent.goodputBps()));
+        }
+        return new ExpectationResult("transfer", "transfer " + run.name + " (" + run.spec.from() + " -> " + run.spec.to() + ")",
+                ok, want.toString(), measured);
+    }
+
+    private ExpectationResult counter(Scenario.CounterBound c, Network net) {
+        Node n = net.node(c.node());
+        Map<String, Object> flat = new LinkedHashMap<>();
+        flatten("", n.counters().snapshot(), flat);
+        for (Link l : n.links()) {
+            flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
+        }
+        Object v = flat.get(c.counter());
+        long value = v instanceof Number num ? num.longValue() : 0;
+        if (v == null && (c.counter().startsWith("drops.") || c.counter().contains(".drops."))) {
+            v = 0L; // a drop reason never seen is a zero count
+        }
+        boolean ok = v != null && (c.atLeast() == null || value >= c.atLeast()) && (c.atMost() == null || value <= c.atMost());
+        String want = (c.atLeast() == null ? "" : ">= " + c.atLeast()) + (c.atLeast() != null && c.atMost() != null ? " and " : "")
+                + (c.atMost() == null ? "" : "<= " + c.atMost());
+        return new ExpectationResult("counter", c.node() + " " + c.counter(), ok, want,
+                v == null ? "no such counter (known: " + String.join(", ", flat.keySet()) + ")" : value);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void flatten(String prefix, Map<String, Object> m, Map<String, Object> out) {
+        for (Map.Entry<String, Object> e : m.entrySet()) {
+            if (e.getValue() instanceof Map<?, ?> sub) {
+                flatten(prefix + e.getKey() + ".", (Map<String, Object>) sub, out);
+            } else {
+                out.put(prefix + e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    private static String pct(double v) {
+        return String.format(java.util.Locale.ROOT, "%.1f%%", v * 100);
+    }
+}

@@ -1,0 +1,240 @@
+package org.aspen.lab;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+import org.aspen.flakeway.FlakewayInterceptor;
+import org.aspen.flakeway.RuleSpec;
+import org.aspen.flakeway.RuleSpecs;
+import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.control.ControlPlane;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.TraceHasher;
+import org.aspen.vnet.node.TraceSink;
+import org.aspen.vnet.node.TraceWriter;
+import org.aspen.vnet.runtime.Network;
+import org.aspen.vnet.sim.SimNetwork;
+
+/**
+ * Runs a scenario: builds the topology in the chosen runtime, schedules the workload, timed events
+ * and route samples, runs for the scenario's duration, then judges every expectation.
+ *
+ * <pre>{@code
+ * LabResult r = LabRunner.run(scenario, new LabRunner.Options(true, 7L, null, null, p -> {}));
+ * System.out.println(r.summary());
+ * }</pre>
+ *
+ * In the simulated runtime the whole run is deterministic: the same scenario and seed give the same
+ * trace hash. In the real runtime every node has its own UDP socket on loopback (or the scenario's
+ * addresses) and time is the wall clock.
+ */
+public final class LabRunner {
+    /**
+     * @param simulated     virtual time (true) or real UDP (false)
+     * @param seed          overrides the scenario's seed when not null
+     * @param durationNanos overrides the scenario's duration when not null
+     * @param traceFile     where to write the human-readable packet trace, or null
+     * @param progress      told the fraction done (0..1) as the run advances
+     * @param baseDir       where relative paths in the scenario (transfer files) are resolved, or null
+     * @param artifactsDir  where per-transfer cwnd series (CSV) are written, or null for none
+     */
+    public record Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress,
+                          Path baseDir, Path artifactsDir) {
+        public Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress) {
+            this(simulated, seed, durationNanos, traceFile, progress, null, null);
+        }
+    }
+
+    private LabRunner() {
+    }
+
+    public static LabResult run(Scenario s, Options o) throws InterruptedException {
+        long seed = o.seed() != null ? o.seed() : (s.seed() != null ? s.seed() : 1L);
+        long duration = o.durationNanos() != null ? o.durationNanos() : s.durationNanos();
+        long wallStart = System.nanoTime();
+        TraceHasher hasher = new TraceHasher();
+        BufferedWriter traceOut = null;
+        try (Network net = Runtimes.create(o.simulated(), seed)) {
+            LabBuilder.build(s, net);
+            if (o.traceFile() != null) {
+                traceOut = Files.newBufferedWriter(o.traceFile());
+            }
+            TraceSink sink = traceSink(o.simulated(), hasher, traceOut);
+            Map<String, ControlPlane> planes = new LinkedHashMap<>();
+            EventLog events = new EventLog();
+            for (Node n : net.nodes()) {
+                n.setTrace(sink);
+                ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
+                planes.put(n.name(), cp);
+                events.watchRoutes(net, n, cp);
+            }
+            List<PingFlow> pings = new ArrayList<>();
+            for (Scenario.PingSpec p : s.workload().pings()) {
+                PingFlow f = new PingFlow(p);
+                f.schedule(net, planes, s);
+                pings.add(f);
+            }
+            List<TraceRun> traces = new ArrayList<>();
+            for (Scenario.TraceSpec t : s.workload().traces()) {
+                TraceRun tr = new TraceRun(t);
+                tr.schedule(net, planes, s);
+                traces.add(tr);
+            }
+            Map<String, RdpStack> stacks = new LinkedHashMap<>();
+            List<TransferRun> transfers = new ArrayList<>();
+            for (int i = 0; i < s.workload().transfers().size(); i++) {
+                TransferRun t = new TransferRun(s.workload().transfers().get(i), i);
+                for (String end : List.of(t.spec.from(), t.spec.to())) {
+                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
+                }
+                t.schedule(net, stacks, s, seed, o.baseDir());
+                transfers.add(t);
+            }
+            Map<String, FlakewayInterceptor> flakeways = new LinkedHashMap<>();
+            for (Scenario.NodeSpec n : s.nodes()) {
+                boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
+                if (!n.flakeway().isEmpty() || changed) {
+                    FlakewayInterceptor fw = FlakewayInterceptor.install(net.node(n.name()));
+                    flakeways.put(n.name(), fw);
+                    for (Map<String, Object> rule : n.flakeway()) {
+                        fw.engine().set(RuleSpecs.fromMap(rule));
+                    }
+                }
+            }
+            scheduleEvents(s, net, events, flakeways);
+            Expectations judge = new Expectations(s, duration);
+            judge.schedule(net);
+            runWithProgress(net, duration, o.progress());
+            net.close();
+            long wall = System.nanoTime() - wallStart;
+            Map<String, Object> nodeStats = new LinkedHashMap<>();
+            Map<String, Object> linkStats = new LinkedHashMap<>();
+            long now = net.now();
+            for (Node n : net.nodes()) {
+                Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
+                if (flakeways.containsKey(n.name())) {
+                    ns.put("flakeway", flakeways.get(n.name()).engine().describe());
+                }
+                nodeStats.put(n.name(), ns);
+                for (Link l : n.links()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("node", n.name());
+                    m.put("link", l.name());
+                    m.put("peer", l.transport().describePeer());
+                    m.put("discipline", l.discipline().describe());
+                    m.putAll(l.counters().snapshot(now));
+                    linkStats.put(l.name() + "@" + n.name(), m);
+                }
+            }
+            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers);
+            Map<String, Path> series = new LinkedHashMap<>();
+            if (o.artifactsDir() != null) {
+                for (TransferRun t : transfers) {
+                    Path f = o.artifactsDir().resolve(s.name() + "-" + t.name + "-cwnd.csv");
+                    t.writeSeries(f);
+                    series.put(t.name, f);
+                }
+            }
+            return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
+                    pings, traces, transfers, series, nodeStats, linkStats, results, events);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (traceOut != null) {
+                try {
+                    traceOut.close();
+                } catch (IOException ignored) {
+                    // the run's result stands; a trace that could not be flushed is reported by the caller's file check
+                }
+            }
+        }
+    }
+
+    private static TraceSink traceSink(boolean simulated, TraceHasher hasher, BufferedWriter out) {
+        TraceSink writer = out == null ? TraceSink.NONE : new TraceWriter(out);
+        if (!simulated) {
+            // real runtime: several loops write concurrently, so serialise the human trace and skip the hash
+            return out == null ? TraceSink.NONE : (t, n, e, l, p, r) -> {
+                synchronized (writer) {
+                    writer.record(t, n, e, l, p, r);
+                }
+            };
+        }
+        if (out == null) {
+            return hasher;
+        }
+        return (t, n, e, l, p, r) -> {
+            hasher.record(t, n, e, l, p, r);
+            writer.record(t, n, e, l, p, r);
+        };
+    }
+
+    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayInterceptor> flakeways) {
+        for (Scenario.EventSpec e : s.events()) {
+            long at = Values.durationNanos(e.at());
+            if (e.flakeway() != null) {
+                Scenario.FlakewayChange fc = e.flakeway();
+                FlakewayInterceptor fw = flakeways.get(fc.node());
+                net.at(at, fc.node(), () -> {
+                    if (fc.set() != null) {
+                        for (Map<String, Object> rule : fc.set()) {
+                            RuleSpec r = RuleSpecs.fromMap(rule);
+                            fw.engine().set(r);
+                            log.add(net.now(), fc.node(), "flakeway rule '" + r.name() + "' set: " + r);
+                        }
+                    } else if (fc.clear().equals("all")) {
+                        fw.engine().clearAll();
+                        log.add(net.now(), fc.node(), "flakeway rules cleared");
+                    } else {
+                        boolean had = fw.engine().clear(fc.clear());
+                        log.add(net.now(), fc.node(), "flakeway rule '" + fc.clear() + "' " + (had ? "cleared" : "was not set"));
+                    }
+                });
+                continue;
+            }
+            boolean up = e.up() != null;
+            Scenario.LinkSpec l = s.link(up ? e.up() : e.down());
+            net.at(at, l.between().get(0), () -> log.add(net.now(), "*", "link " + l.linkName() + (up ? " mended" : " cut")));
+            for (String end : l.between()) {
+                net.at(at, end, () -> {
+                    // a silent wire failure: routing finds out from missing hellos, as on a real overlay
+                    net.node(end).link(l.linkName()).setCut(!up);
+                });
+            }
+        }
+    }
+
+    private static void runWithProgress(Network net, long duration, DoubleConsumer progress) throws InterruptedException {
+        int steps = 50;
+        long done = 0;
+        for (int i = 1; i <= steps; i++) {
+            long target = duration * i / steps;
+            net.run(target - done);
+            done = target;
+            if (progress != null) {
+                progress.accept(i / (double) steps);
+            }
+        }
+    }
+
+    /** Creates the runtime a lab runs in. */
+    static final class Runtimes {
+        private Runtimes() {
+        }
+
+        static Network create(boolean simulated, long seed) {
+            if (simulated) {
+                return new SimNetwork(seed);
+            }
+            return new org.aspen.vnet.udp.UdpNetwork(seed);
+        }
+    }
+}

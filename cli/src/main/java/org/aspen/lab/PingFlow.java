@@ -1,0 +1,112 @@
+package org.aspen.lab;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.aspen.vnet.control.ControlPlane;
+import org.aspen.vnet.control.EchoResult;
+import org.aspen.vnet.runtime.Network;
+
+/**
+ * One ping workload entry: echo requests at fixed intervals, each result kept with its send time.
+ * Runs on the source node's loop; results are read after the run.
+ */
+final class PingFlow {
+    record Probe(int seq, long sentAtNanos, EchoResult result) {
+    }
+
+    final Scenario.PingSpec spec;
+    final int count;
+    final long interval;
+    final long start;
+    final long timeout;
+    final int size;
+    private final List<Probe> probes = Collections.synchronizedList(new ArrayList<>());
+
+    PingFlow(Scenario.PingSpec spec) {
+        this.spec = spec;
+        this.count = spec.count() == null ? 10 : spec.count();
+        this.interval = spec.interval() == null ? 1_000_000_000L : Values.durationNanos(spec.interval());
+        this.start = spec.start() == null ? 2_000_000_000L : Values.durationNanos(spec.start());
+        this.timeout = spec.timeout() == null ? 1_000_000_000L : Values.durationNanos(spec.timeout());
+        this.size = spec.size() == null ? 56 : spec.size();
+    }
+
+    void schedule(Network net, Map<String, ControlPlane> planes, Scenario s) {
+        ControlPlane cp = planes.get(spec.from());
+        var target = org.aspen.vnet.VAddr.parse(s.node(spec.to()).address());
+        for (int i = 0; i < count; i++) {
+            final int seq = i;
+            long at = start + i * interval;
+            net.at(at, spec.from(), () -> {
+                long sentAt = net.now();
+                cp.echo(target, 64, size, timeout, r -> probes.add(new Probe(seq, sentAt, r)));
+            });
+        }
+    }
+
+    List<Probe> probes() {
+        synchronized (probes) {
+            List<Probe> copy = new ArrayList<>(probes);
+            copy.sort((a, b) -> Integer.compare(a.seq(), b.seq()));
+            return copy;
+        }
+    }
+
+    /** Probes sent at or after {@code afterNanos} that were answered, and all such probes. */
+    long[] answered(long afterNanos) {
+        long ok = 0;
+        long all = 0;
+        for (Probe p : probes()) {
+            if (p.sentAtNanos() >= afterNanos) {
+                all++;
+                if (p.result().status() == EchoResult.Status.REPLY) {
+                    ok++;
+                }
+            }
+        }
+        return new long[] {ok, all};
+    }
+
+    Map<String, Object> report() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("from", spec.from());
+        m.put("to", spec.to());
+        List<Probe> ps = probes();
+        List<Double> rtts = new ArrayList<>();
+        Map<String, Integer> byStatus = new LinkedHashMap<>();
+        for (Probe p : ps) {
+            byStatus.merge(p.result().status().name().toLowerCase(), 1, Integer::sum);
+            if (p.result().status() == EchoResult.Status.REPLY) {
+                rtts.add(p.result().rttNanos() / 1e6);
+            }
+        }
+        m.put("sent", ps.size());
+        m.put("answered", rtts.size());
+        m.put("outcomes", byStatus);
+        if (!rtts.isEmpty()) {
+            List<Double> sorted = new ArrayList<>(rtts);
+            Collections.sort(sorted);
+            m.put("rttMinMs", round(sorted.get(0)));
+            m.put("rttAvgMs", round(sorted.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
+            m.put("rttP50Ms", round(sorted.get(sorted.size() / 2)));
+            m.put("rttMaxMs", round(sorted.get(sorted.size() - 1)));
+        }
+        return m;
+    }
+
+    String summary() {
+        Map<String, Object> r = report();
+        String s = "ping " + spec.from() + " -> " + spec.to() + ": " + r.get("answered") + "/" + r.get("sent") + " answered";
+        if (r.containsKey("rttMinMs")) {
+            s += ", rtt min/avg/max " + r.get("rttMinMs") + "/" + r.get("rttAvgMs") + "/" + r.get("rttMaxMs") + " ms";
+        }
+        return s;
+    }
+
+    static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

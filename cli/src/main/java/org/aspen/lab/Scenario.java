@@ -1,0 +1,191 @@
+package org.aspen.lab;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scenario file as written: topology, workload, timed events and expectations. Read by
+ * {@link ScenarioLoader}, which rejects unknown fields and duplicates and checks every reference,
+ * so code that receives a {@code Scenario} may trust it. Units stay as written ({@code "10ms"}) and
+ * are read with {@link Values}. See {@code docs/scenarios.md} for the format.
+ */
+public record Scenario(
+        String name,
+        String description,
+        Long seed,
+        String duration,
+        String routing,
+        Timers timers,
+        List<NodeSpec> nodes,
+        List<LinkSpec> links,
+        List<RouteSpec> routes,
+        Workload workload,
+        List<EventSpec> events,
+        List<Expectation> expect) {
+
+    public Scenario {
+        links = links == null ? List.of() : links;
+        routes = routes == null ? List.of() : routes;
+        workload = workload == null ? new Workload(null, null, null) : workload;
+        events = events == null ? List.of() : events;
+        expect = expect == null ? List.of() : expect;
+        routing = routing == null ? "auto" : routing;
+        timers = timers == null ? new Timers(null, null, null) : timers;
+    }
+
+    public boolean dynamicRouting() {
+        return routing.equals("auto");
+    }
+
+    public long durationNanos() {
+        return Values.durationNanos(duration == null ? "10s" : duration);
+    }
+
+    public NodeSpec node(String n) {
+        for (NodeSpec s : nodes) {
+            if (s.name().equals(n)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public LinkSpec link(String n) {
+        for (LinkSpec l : links) {
+            if (l.linkName().equals(n)) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** Routing protocol timers; defaults are the node's ({@code 250ms} hello, {@code 1s} dead). */
+    public record Timers(String hello, String dead, String lsaRefresh) {
+    }
+
+    /**
+     * A node. {@code udp} is host:port to bind (optional in labs: an ephemeral loopback port);
+     * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
+     */
+    public record NodeSpec(String name, String address, String udp, String control, String token,
+                           List<Map<String, Object>> flakeway) {
+        public NodeSpec {
+            flakeway = flakeway == null ? List.of() : flakeway;
+        }
+    }
+
+    /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */
+    public record LinkSpec(String name, List<String> between, String bandwidth, String delay, Object buffer,
+                           Object queue, Integer cost) {
+        public String linkName() {
+            return name != null ? name : between.get(0) + "-" + between.get(1);
+        }
+    }
+
+    /** A static route on {@code node}: packets for {@code to} (an address or node name) go to neighbour {@code via}. */
+    public record RouteSpec(String node, String to, String via) {
+    }
+
+    public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers) {
+        public Workload {
+            pings = pings == null ? List.of() : pings;
+            traces = traces == null ? List.of() : traces;
+            transfers = transfers == null ? List.of() : transfers;
+        }
+    }
+
+    /**
+     * An RDP transfer of {@code size} seeded bytes (or the contents of {@code file}, relative to the
+     * scenario file) from {@code from} to port {@code port} of {@code to}, starting at {@code start}.
+     * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
+     * segment size, {@code ecn} whether the connection is ECN-capable.
+     */
+    public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
+                               String start, Integer window, Integer segment, Boolean ecn) {
+    }
+
+    /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */
+    public record PingSpec(String from, String to, Integer count, String interval, String start, String timeout,
+                           Integer size) {
+    }
+
+    /** A traceroute from {@code from} to {@code to} at time {@code at}. */
+    public record TraceSpec(String from, String to, String at, Integer maxHops) {
+    }
+
+    /**
+     * At {@code at}, exactly one of: cut link {@code down}, mend link {@code up}, or change the
+     * flakeway rules of a node ({@code flakeway}).
+     */
+    public record EventSpec(String at, String down, String up, FlakewayChange flakeway) {
+    }
+
+    /** Sets ({@code set}: rule maps) or clears ({@code clear}: a rule name, or {@code all}) flakeway rules on {@code node}. */
+    public record FlakewayChange(String node, List<Map<String, Object>> set, String clear) {
+    }
+
+    /** What must hold for the run to pass; each kind is checked by {@link Expectations}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = PingsAnswered.class, name = "pings"),
+            @JsonSubTypes.Type(value = RouteAvoids.class, name = "route"),
+            @JsonSubTypes.Type(value = Reachable.class, name = "reachable"),
+            @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
+            @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
+            @JsonSubTypes.Type(value = TransferDone.class, name = "transfer")})
+    public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
+            TransferDone {
+    }
+
+    /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */
+    public record PingsAnswered(String from, String to, String atLeast, String after) implements Expectation {
+    }
+
+    /**
+     * Sampled every {@code every} (default 100ms) from {@code after} (default 0) to {@code until} (default
+     * the end): the forwarding path from {@code from} to {@code to} exists, avoids link {@code avoids} (if
+     * given) and passes the nodes in {@code via} (if given).
+     */
+    public record RouteAvoids(String from, String to, String avoids, List<String> via, String after, String until,
+                              String every)
+            implements Expectation {
+    }
+
+    /** At time {@code at} (default: the end) every node has a route to every other node. */
+    public record Reachable(String at) implements Expectation {
+    }
+
+    /**
+     * The traceroute from {@code from} to {@code to} (the one started at {@code at}, when several are)
+     * saw exactly the nodes in {@code hops}.
+     */
+    public record TracePath(String from, String to, String at, List<String> hops) implements Expectation {
+    }
+
+    /**
+     * A counter at the end of the run, by path: {@code node.received}, {@code node.drops.no-route},
+     * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}. Bounds are inclusive.
+     */
+    public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
+    }
+
+    /**
+     * Transfer {@code transfer} (its name) completed with the receiver's digest equal to the sender's,
+     * and, when given, its retransmissions and goodput within bounds.
+     */
+    public record TransferDone(String transfer, Long minRetransmissions, Long maxRetransmissions, String minGoodput)
+            implements Expectation {
+    }
+
+    /** Queue discipline settings when given as a map: {@code {kind: red, minTh: 5, ...}}. */
+    public static Map<String, Object> queueParams(Object queue) {
+        if (queue instanceof Map<?, ?> m) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> mm = (Map<String, Object>) m;
+            return mm;
+        }
+        return Map.of();
+    }
+}

@@ -1,0 +1,119 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CliTest {
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static final Path EXAMPLES = Path.of("..", "examples", "scenarios");
+
+    @Test
+    void helpOnEveryCommand() {
+        Run root = run("--help");
+        assertEquals(0, root.code());
+        assertTrue(root.out().contains("lab") && root.out().contains("demo"), root.out());
+        for (String sub : Aspen.commandLine().getSubcommands().keySet()) {
+            Run r = run(sub, "--help");
+            assertEquals(0, r.code(), sub);
+            assertTrue(r.out().contains("Usage: aspen " + sub), sub + ": " + r.out());
+        }
+    }
+
+    @Test
+    void versionPrints() {
+        Run r = run("--version");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("aspen "), r.out());
+    }
+
+    @Test
+    void unknownCommandOrOptionIsUsageError() {
+        assertEquals(Aspen.USAGE, run("frobnicate").code());
+        Run r = run("lab", "--no-such-option", EXAMPLES.resolve("line3.yaml").toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertTrue(r.err().contains("--no-such-option"), r.err());
+        assertEquals(Aspen.USAGE, run("lab", "--sim", "--duration", "soon", EXAMPLES.resolve("line3.yaml").toString()).code());
+    }
+
+    @Test
+    void badScenarioExitsTwoNamingTheField(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("bad.yaml");
+        Files.writeString(f, "name: bad\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.2}\n"
+                + "links:\n  - {between: [a, b], bandwidth: fast}\n");
+        Run r = run("lab", "--sim", f.toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: bad.yaml: links[0].bandwidth: 'fast' is not a rate (e.g. 10Mbps, 512kbps, 1Gbps)", r.err().trim());
+        Run missing = run("lab", "--sim", dir.resolve("nope.yaml").toString());
+        assertEquals(Aspen.USAGE, missing.code());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+    }
+
+    @Test
+    void failingExpectationExitsThree(@TempDir Path dir) throws Exception {
+        // c is unreachable: there is no link to it, so its pings cannot be answered
+        Path f = dir.resolve("fail.yaml");
+        Files.writeString(f, """
+                name: fail
+                duration: 4s
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b]}
+                workload:
+                  pings: [{from: a, to: c, count: 3, interval: 200ms, start: 1s}]
+                expect:
+                  - {type: pings, from: a, to: c, atLeast: 100%}
+                """);
+        Path json = dir.resolve("r.json");
+        Run r = run("lab", "--sim", "--json", json.toString(), f.toString());
+        assertEquals(Aspen.EXPECTATION_FAILED, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("FAIL pings a -> c answered"), r.out());
+        JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertEquals(false, report.get("passed").asBoolean());
+        assertEquals("0.0% (0/3)", report.get("expectations").get(0).get("measured").asText());
+    }
+
+    @Test
+    void line3PassesInSimulationWithReport(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("line3.json");
+        Run r = run("lab", "--sim", "--json", json.toString(), EXAMPLES.resolve("line3.yaml").toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertTrue(report.get("passed").asBoolean());
+        assertEquals("simulated", report.get("mode").asText());
+        assertEquals(10, report.get("pings").get(0).get("answered").asInt());
+        assertTrue(report.get("links").has("a-b@a"), report.get("links").toString());
+        assertTrue(report.get("traceHash").asText().matches("[0-9a-f]{16}"));
+    }
+
+    @Test
+    void demoRunsInSimulation() {
+        Run r = run("demo", "--sim");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("result: PASS"), r.out());
+    }
+}

@@ -1,0 +1,128 @@
+package org.aspen.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LabRunnerTest {
+    static Scenario example(String name) {
+        return ScenarioLoader.load(Path.of("..", "examples", "scenarios", name));
+    }
+
+    static LabResult sim(Scenario s, long seed) throws InterruptedException {
+        return LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null));
+    }
+
+    static String failures(LabResult r) {
+        return r.summary();
+    }
+
+    @Test
+    void rerouteHoldsInSimulation() throws Exception {
+        LabResult r = sim(example("reroute.yaml"), 1);
+        assertTrue(r.passed(), failures(r));
+        // the outage really happened: some pings were lost while routing converged
+        String pingsOverall = r.expectations().get(4).measured().toString();
+        assertTrue(!pingsOverall.startsWith("100.0%"), pingsOverall);
+    }
+
+    @Test
+    void sameSeedSameTraceDifferentSeedDifferentTrace(@TempDir Path dir) throws Exception {
+        Scenario s = example("reroute.yaml");
+        Path t1 = dir.resolve("t1.txt");
+        Path t2 = dir.resolve("t2.txt");
+        LabResult a = LabRunner.run(s, new LabRunner.Options(true, 7L, null, t1, null));
+        LabResult b = LabRunner.run(s, new LabRunner.Options(true, 7L, null, t2, null));
+        LabResult c = sim(s, 8);
+        assertEquals(a.traceHash(), b.traceHash());
+        assertEquals(a.traceEvents(), b.traceEvents());
+        assertTrue(a.traceEvents() > 1000, "trace too small: " + a.traceEvents());
+        assertEquals(Files.readAllLines(t1), Files.readAllLines(t2));
+        assertNotEquals(a.traceHash(), c.traceHash());
+    }
+
+    @Test
+    void line3OnRealUdp() throws Exception {
+        LabResult r = LabRunner.run(example("line3.yaml"), new LabRunner.Options(false, null, null, null, null));
+        assertTrue(r.passed(), failures(r));
+        assertEquals(null, r.traceHash());
+    }
+
+    @Test
+    void rerouteOnRealUdp() throws Exception {
+        LabResult r = LabRunner.run(example("reroute.yaml"), new LabRunner.Options(false, null, null, null, null));
+        assertTrue(r.passed(), failures(r));
+    }
+
+    @Test
+    void staticRoutesAndCounters() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: static
+                duration: 3s
+                routing: static
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 1Mbps, delay: 1ms}
+                  - {between: [b, c], bandwidth: 1Mbps, delay: 1ms}
+                routes:
+                  - {node: a, to: c, via: b}
+                  - {node: b, to: c, via: c}
+                  - {node: c, to: 10.0.0.0/24, via: b}
+                  - {node: b, to: a, via: a}
+                workload:
+                  pings: [{from: a, to: c, count: 5, interval: 100ms, start: 500ms}]
+                  traces: [{from: a, to: c, at: 1s}]
+                expect:
+                  - {type: pings, from: a, to: c, atLeast: 100%}
+                  - {type: trace, from: a, to: c, hops: [b, c]}
+                  - {type: counter, node: b, counter: forwarded, atLeast: 10}
+                  - {type: counter, node: b, counter: drops.no-route, atMost: 0}
+                """.getBytes()), "static.yaml", true);
+        LabResult r = sim(s, 1);
+        assertTrue(r.passed(), failures(r));
+        assertEquals(List.of(true, true, true, true), r.expectations().stream().map(ExpectationResult::passed).toList());
+    }
+
+    @Test
+    void rdpLossyDeliversIntactInSimulation() throws Exception {
+        LabResult r = sim(example("rdp-lossy.yaml"), 3);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
+        assertEquals(true, t.get("digestMatch"));
+        assertEquals(2_000_000L, ((Number) t.get("bytesReceived")).longValue());
+    }
+
+    @Test
+    void transferThroughFlakewayOnRealUdp(@TempDir Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: real-transfer
+                duration: 20s
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - name: b
+                    address: 10.0.0.2
+                    flakeway: [{name: lossy, match: {proto: rdp}, loss: 2%, reorder: 2%}]
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 20Mbps, delay: 2ms}
+                  - {between: [b, c], bandwidth: 20Mbps, delay: 2ms}
+                workload:
+                  transfers: [{name: t, from: a, to: c, size: 300KB, start: 1s}]
+                expect:
+                  - {type: transfer, transfer: t, minRetransmissions: 1}
+                """.getBytes()), "real-transfer.yaml", true);
+        LabResult r = LabRunner.run(s, new LabRunner.Options(false, 5L, null, null, null, null, dir));
+        assertTrue(r.passed(), failures(r));
+        assertTrue(Files.size(dir.resolve("real-transfer-t-cwnd.csv")) > 100);
+    }
+}

@@ -1,0 +1,54 @@
+package org.aspen.ee;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+
+/**
+ * One AA instance's class loader: it defines the AA's classes from its jar and sees nothing else
+ * but the AA API ({@code org.aspen.ee.api}, from the EE's own loader, so both sides share those
+ * types) and the JDK (through the platform loader, which does not see the application class path:
+ * no Netty, no SLF4J, no node classes, no other AA).
+ *
+ * <pre>{@code
+ * ClassLoader l = new AaClassLoader(code, ExecutionEnvironment.class.getClassLoader());
+ * Class<?> entry = l.loadClass(code.entryClass());
+ * }</pre>
+ *
+ * This stops accidental linkage, not a determined attacker: an AA can still use reflection on the
+ * objects it is handed. The trust policy (allow-list, signatures) is the security boundary.
+ */
+final class AaClassLoader extends ClassLoader {
+    static final String API_PREFIX = "org.aspen.ee.api.";
+
+    private final AaCode code;
+    private final ClassLoader apiLoader;
+
+    AaClassLoader(AaCode code, ClassLoader apiLoader) {
+        super("aa:" + code.id(), ClassLoader.getPlatformClassLoader());
+        this.code = code;
+        this.apiLoader = apiLoader;
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (name.startsWith(API_PREFIX)) {
+            return apiLoader.loadClass(name);
+        }
+        return super.loadClass(name, resolve);
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+        byte[] b = code.classBytes(name);
+        if (b == null) {
+            throw new ClassNotFoundException(name + " (an AA sees only its own jar, the AA API and the JDK)");
+        }
+        return defineClass(name, b, 0, b.length);
+    }
+
+    @Override
+    public InputStream getResourceAsStream(String name) {
+        byte[] r = code.resource(name);
+        return r != null ? new ByteArrayInputStream(r) : super.getResourceAsStream(name);
+    }
+}

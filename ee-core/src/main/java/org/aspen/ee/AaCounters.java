@@ -1,0 +1,51 @@
+package org.aspen.ee;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One AA instance's counters, written on the node's loop.
+ *
+ * <pre>{@code
+ * instance.counters().snapshot();   // {"packets": 12, "bytes": 12000, ...}
+ * }</pre>
+ */
+public final class AaCounters {
+    /** Packets handed to the AA (diverted or addressed to it by AA spec), and their frame bytes. */
+    public long packets;
+    public long bytes;
+    public long messages;
+    public long congestionEvents;
+    public long timers;
+    /** Diverted packets the AA re-injected or dropped. */
+    public long reinjected;
+    public long dropped;
+    /** Diverted packets the AA had not seen yet when it stopped, handed back to the node. */
+    public long released;
+    /** Packets the AA originated on the raw channel. */
+    public long sent;
+    /** Handler exceptions caught. */
+    public long errors;
+    /** Inbound items lost because the AA's queue was full or its channel was closed. */
+    public long queueDrops;
+    public long handlerNanos;
+    public long maxHandlerNanos;
+
+    public Map<String, Object> snapshot() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("packets", packets);
+        m.put("bytes", bytes);
+        m.put("messages", messages);
+        m.put("congestionEvents", congestionEvents);
+        m.put("timers", timers);
+        m.put("reinjected", reinjected);
+        m.put("dropped", dropped);
+        m.put("released", released);
+        m.put("sent", sent);
+        m.put("errors", errors);
+        m.put("queueDrops", queueDrops);
+        m.put("handlerNanos", handlerNanos);
+        m.put("maxHandlerNanos", maxHandlerNanos);
+        return m;
+    }
+}

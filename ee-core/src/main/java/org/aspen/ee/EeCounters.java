@@ -1,0 +1,41 @@
+package org.aspen.ee;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Node-wide EE counters (starts, refusals, fetches), written on the node's loop.
+ *
+ * <pre>{@code
+ * ee.counters().snapshot();
+ * }</pre>
+ */
+public final class EeCounters {
+    public long started;
+    public long stopped;
+    /** Code the trust policy or the jar checks refused. */
+    public long refused;
+    public long fetches;
+    public long fetchFailures;
+    public long digestMismatches;
+    /** Packets for an AA that could not be started, or that overflowed the pending queue. */
+    public long pendingDrops;
+    /** AA messages for an AA that does not run here, or malformed. */
+    public long undeliverableMessages;
+    /** Error notices received from other nodes that refused code we asked them to run. */
+    public long remoteRefusals;
+
+    public Map<String, Object> snapshot() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("started", started);
+        m.put("stopped", stopped);
+        m.put("refused", refused);
+        m.put("fetches", fetches);
+        m.put("fetchFailures", fetchFailures);
+        m.put("digestMismatches", digestMismatches);
+        m.put("pendingDrops", pendingDrops);
+        m.put("undeliverableMessages", undeliverableMessages);
+        m.put("remoteRefusals", remoteRefusals);
+        return m;
+    }
+}

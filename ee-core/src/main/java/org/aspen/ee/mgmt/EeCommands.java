@@ -1,0 +1,179 @@
+package org.aspen.ee.mgmt;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import org.aspen.ee.AaCode;
+import org.aspen.ee.AaException;
+import org.aspen.ee.AaInstance;
+import org.aspen.ee.ExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The EE's management commands, behind {@code aspen aa list|start|stop}, {@code aspen deploy JAR}
+ * and {@code aspen stats}.
+ *
+ * <pre>{@code
+ * EeCommands.register(ee, controlServer::register);
+ * // {"jar": "<base64>", "signature": "<base64, optional>", "allow": false, "start": true, "upgrade": false, "params": {"k": "v"}}
+ * handler("deploy").handle(args).thenAccept(answer -> print(answer));
+ * }</pre>
+ *
+ * <ul>
+ * <li>{@code aa.list} {} -> {@code aas}: one row per AA (id, name, version, digest, state, stopReason, counters)</li>
+ * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code</li>
+ * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version) -> {@code stopped}: ids</li>
+ * <li>{@code deploy} {@code {jar, signature?, allow?, start?, upgrade?, params?}} -> {@code digest}, {@code id} when
+ * started. {@code allow} puts the jar's digest on the node's allow-list first: the operator, who
+ * reached the authenticated control endpoint, vouches for the code (logged).</li>
+ * <li>{@code stats} {} -> the node's, the EE's, every AA's and every link's counters</li>
+ * </ul>
+ * Each runs on the node's loop; refusals come back as {@code ok=false} with the reason.
+ */
+public final class EeCommands {
+    private static final Logger log = LoggerFactory.getLogger(EeCommands.class);
+    public static final String AA_LIST = "aa.list";
+    public static final String AA_START = "aa.start";
+    public static final String AA_STOP = "aa.stop";
+    public static final String DEPLOY = "deploy";
+    public static final String STATS = "stats";
+
+    private final ExecutionEnvironment ee;
+
+    private EeCommands(ExecutionEnvironment ee) {
+        this.ee = ee;
+    }
+
+    /** Registers the five commands of {@code ee} with {@code registry}. */
+    public static void register(ExecutionEnvironment ee, CommandRegistry registry) {
+        EeCommands c = new EeCommands(ee);
+        registry.register(AA_LIST, c.onLoop(c::list));
+        registry.register(AA_START, c.onLoop(c::start));
+        registry.register(AA_STOP, c.onLoop(c::stop));
+        registry.register(DEPLOY, c.onLoop(c::deploy));
+        registry.register(STATS, c.onLoop(a -> ok(Map.of("stats", ee.stats()))));
+    }
+
+    private EeCommandHandler onLoop(Function<Map<String, Object>, Map<String, Object>> body) {
+        return args -> {
+            CompletableFuture<Map<String, Object>> f = new CompletableFuture<>();
+            ee.node().scheduler().execute(() -> {
+                try {
+                    f.complete(body.apply(args == null ? Map.of() : args));
+                } catch (AaException | IllegalArgumentException e) {
+                    f.complete(error(e.getMessage()));
+                } catch (RuntimeException e) {
+                    f.complete(error("internal error: " + e));
+                }
+            });
+            return (CompletionStage<Map<String, Object>>) f;
+        };
+    }
+
+    private static Map<String, Object> ok(Map<String, Object> fields) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", true);
+        m.putAll(fields);
+        return m;
+    }
+
+    private static Map<String, Object> error(String why) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ok", false);
+        m.put("error", why);
+        return m;
+    }
+
+    private Map<String, Object> list(Map<String, Object> args) {
+        List<Object> rows = new ArrayList<>();
+        for (AaInstance i : ee.instances()) {
+            rows.add(i.describe());
+        }
+        return ok(Map.of("aas", rows));
+    }
+
+    private Map<String, Object> start(Map<String, Object> args) {
+        AaInstance i = ee.startAa(string(args, "digest", true), params(args));
+        return ok(Map.of("id", i.id()));
+    }
+
+    private Map<String, Object> stop(Map<String, Object> args) {
+        List<String> stopped = new ArrayList<>();
+        String id = string(args, "id", false);
+        String name = string(args, "name", false);
+        if (id == null && name == null) {
+            throw new IllegalArgumentException("aa.stop needs 'id' (name@version) or 'name'");
+        }
+        for (AaInstance i : ee.instances()) {
+            if (i.isRunning() && (i.id().equals(id) || i.name().equals(name))) {
+                ee.stopAa(i.id(), "stopped by management command");
+                stopped.add(i.id());
+            }
+        }
+        if (stopped.isEmpty()) {
+            throw new IllegalArgumentException("no running AA " + (id != null ? id : name));
+        }
+        return ok(Map.of("stopped", stopped));
+    }
+
+    private Map<String, Object> deploy(Map<String, Object> args) {
+        byte[] jar = base64(args, "jar", true);
+        byte[] sig = base64(args, "signature", false);
+        if (Boolean.TRUE.equals(args.get("allow"))) {
+            ee.trust().allowJar(jar);
+            log.info("{}: operator allowed code {} by management command", ee.node().name(), AaCode.hex(AaCode.sha256(jar)));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (Boolean.TRUE.equals(args.get("upgrade"))) {
+            AaInstance i = ee.upgrade(jar, sig, params(args));
+            out.put("digest", i.code().digestHex());
+            out.put("id", i.id());
+            return ok(out);
+        }
+        AaCode code = ee.deploy(jar, sig);
+        out.put("digest", code.digestHex());
+        if (Boolean.TRUE.equals(args.get("start"))) {
+            out.put("id", ee.start(code, params(args)).id());
+        }
+        return ok(out);
+    }
+
+    private static String string(Map<String, Object> args, String key, boolean required) {
+        Object v = args.get(key);
+        if (v == null && required) {
+            throw new IllegalArgumentException("missing argument '" + key + "'");
+        }
+        if (v != null && !(v instanceof String)) {
+            throw new IllegalArgumentException("argument '" + key + "' must be a string");
+        }
+        return (String) v;
+    }
+
+    private static byte[] base64(Map<String, Object> args, String key, boolean required) {
+        String s = string(args, key, required);
+        try {
+            return s == null ? null : Base64.getDecoder().decode(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("argument '" + key + "' is not base64: " + e.getMessage());
+        }
+    }
+
+    private static Map<String, String> params(Map<String, Object> args) {
+        Object p = args.get("params");
+        if (p == null) {
+            return Map.of();
+        }
+        if (!(p instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("argument 'params' must be an object of strings");
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+        return out;
+    }
+}

@@ -1,0 +1,197 @@
+package org.aspen.ee;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.aspen.ee.fetch.CodeFetch;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.routing.Route;
+import org.aspen.vnet.udp.UdpNetwork;
+import org.aspen.vnet.udp.UdpOptions;
+
+/**
+ * The EE's two benchmarks (not tests: the figures depend on the machine).
+ *
+ * <pre>{@code
+ * java -cp ee-core/target/test-classes:ee-core/target/classes:$(cat cp.txt) org.aspen.ee.EeBench
+ * }</pre>
+ *
+ * 1. Cost of diversion, in the simulation (CPU cost of the forwarding path, no sockets): packets/s
+ *    through the middle node of a - b - c with a pass-through diversion AA on b versus none,
+ *    alternating trials in the same run.
+ * 2. On-demand start over real UDP on loopback: a sends a packet carrying the spec of a 100 KB AA to
+ *    d three hops away; d fetches the jar from a over RDP, verifies, starts it, delivers; the AA
+ *    answers. Reported: that first round trip, a round trip to the running AA, and the in-loop time
+ *    of a cached start (code already in d's cache).
+ */
+public final class EeBench {
+    private EeBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        diversion();
+        onDemand();
+    }
+
+    // ---- 1. diversion ----
+
+    private static void diversion() {
+        int packets = 200_000;
+        byte[] jar = TestAas.diverter("bench-pass");
+        double[] none = new double[5];
+        double[] pass = new double[5];
+        forward(packets, null);  // JIT warm-up
+        forward(packets, jar);
+        for (int i = 0; i < none.length; i++) {
+            none[i] = forward(packets, null);
+            pass[i] = forward(packets, jar);
+        }
+        double n = median(none);
+        double p = median(pass);
+        System.out.printf(Locale.ROOT, "diversion (simulation, %d x 100-byte packets a->c through b, median of %d):%n"
+                + "  no AA:                 %,.0f packets/s%n  pass-through AA on b:  %,.0f packets/s%n  ratio: %.2f%n",
+                packets, none.length, n, p, p / n);
+    }
+
+    /** Wall-clock packets/s of one simulated run; the whole simulation runs on this thread. */
+    private static double forward(int packets, byte[] aaJar) {
+        SimLab lab = new SimLab();
+        if (aaJar != null) {
+            lab.start("b", aaJar, Map.of("mode", "pass"));
+        }
+        byte[] payload = new byte[100];
+        for (int k = 0; k < packets; k += 1000) {
+            lab.net.at(k * 1_000L, "a", () -> {
+                for (int i = 0; i < 1000; i++) {
+                    lab.a.send(Packet.builder().source(SimLab.A).destination(SimLab.C).protocol(Protocol.RAW).payload(payload).build());
+                }
+            });
+        }
+        long t0 = System.nanoTime();
+        lab.run(10_000_000_000L);
+        long t1 = System.nanoTime();
+        if (lab.raw("c") != packets) {
+            throw new IllegalStateException("lost packets: " + lab.raw("c"));
+        }
+        return packets / ((t1 - t0) / 1e9);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    // ---- 2. on-demand start ----
+
+    private static void onDemand() throws Exception {
+        int runs = 5;
+        List<Double> first = new ArrayList<>();
+        List<Double> running = new ArrayList<>();
+        List<Double> cached = new ArrayList<>();
+        for (int r = 0; r <= runs; r++) {
+            double[] t = onDemandOnce(r);
+            if (r > 0) {  // run 0 warms up the JIT
+                first.add(t[0]);
+                running.add(t[1]);
+                cached.add(t[2]);
+            }
+        }
+        System.out.printf(Locale.ROOT, "on-demand start over UDP loopback, 100 KB AA three hops away (median of %d runs):%n"
+                + "  first packet -> answer, fetch over RDP + verify + start included: %.2f ms%n"
+                + "  packet -> answer, AA already running:                            %.2f ms%n"
+                + "  cached start (in the node's loop: class loader, entry class, start): %.3f ms%n",
+                runs, med(first), med(running), med(cached));
+    }
+
+    private static double med(List<Double> v) {
+        return median(v.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private static double[] onDemandOnce(int run) throws Exception {
+        VAddr[] addr = {VAddr.parse("10.0.0.1"), VAddr.parse("10.0.0.2"), VAddr.parse("10.0.0.3"), VAddr.parse("10.0.0.4")};
+        String[] names = {"a", "b", "c", "d"};
+        try (UdpNetwork net = new UdpNetwork(run, UdpOptions.DEFAULT.withLoopThreads(2))) {
+            List<ExecutionEnvironment> ees = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                net.addNode(names[i], addr[i], NodeConfig.DEFAULT, null);
+            }
+            for (int i = 0; i < 3; i++) {
+                net.connect(names[i] + "-" + names[i + 1], names[i], names[i + 1], LinkConfig.DEFAULT);
+            }
+            for (int i = 0; i < 4; i++) {
+                Node n = net.node(names[i]);
+                for (int j = 0; j < 4; j++) {
+                    if (j != i) {
+                        int via = j > i ? i + 1 : i - 1;
+                        String link = j > i ? names[i] + "-" + names[i + 1] : names[i - 1] + "-" + names[i];
+                        n.routes().addStatic(Route.host(addr[j], n.link(link), addr[via], 1, Route.Origin.STATIC));
+                    }
+                }
+                ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
+                CodeFetch.overRdp(ee);
+                ees.add(ee);
+            }
+            LinkedBlockingQueue<Long> answers = new LinkedBlockingQueue<>();
+            net.node("a").registerHandler(Protocol.RAW, (p, in) -> answers.add(System.nanoTime()));
+            net.run(1_000_000L);
+
+            byte[] jar = TestJars.padded("big", "1." + run, "t.Echo", TestAas.ECHO, 100 * 1024);
+            AaCode code = AaCode.parse(jar, null);
+            on(net, "a", () -> {
+                ees.get(0).trust().allowJar(jar);
+                return ees.get(0).deploy(jar, null);
+            });
+            on(net, "d", () -> ees.get(3).trust().allowJar(jar));
+
+            double firstMs = ping(net, code, answers);
+            double runningMs = ping(net, code, answers);
+            on(net, "d", () -> ees.get(3).stopAa(code.id(), "bench"));
+            double cachedMs = on(net, "d", () -> {
+                long t0 = System.nanoTime();
+                ees.get(3).startAa(code.digestHex(), Map.of());
+                return (System.nanoTime() - t0) / 1e6;
+            });
+            if (!on(net, "d", () -> ees.get(3).counters().fetches == 1)) {
+                throw new IllegalStateException("expected exactly one fetch");
+            }
+            return new double[] {firstMs, runningMs, cachedMs};
+        }
+    }
+
+    private static double ping(UdpNetwork net, AaCode code, LinkedBlockingQueue<Long> answers) throws Exception {
+        long t0 = on(net, "a", () -> {
+            long t = System.nanoTime();
+            SimLab.sendWithSpec(net.node("a"), VAddr.parse("10.0.0.4"), code, "ping");
+            return t;
+        });
+        Long t1 = answers.poll(20, TimeUnit.SECONDS);
+        if (t1 == null) {
+            throw new IllegalStateException("no answer from the AA");
+        }
+        return (t1 - t0) / 1e6;
+    }
+
+    /** Runs {@code task} on {@code node}'s loop and waits for its result (also used by {@code UdpEeTest}). */
+    static <T> T on(UdpNetwork net, String node, Supplier<T> task) throws Exception {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        net.onLoop(node, () -> {
+            try {
+                f.complete(task.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f.get(20, TimeUnit.SECONDS);
+    }
+}

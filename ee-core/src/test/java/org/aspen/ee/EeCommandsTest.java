@@ -1,0 +1,100 @@
+package org.aspen.ee;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.aspen.ee.mgmt.EeCommandHandler;
+import org.aspen.ee.mgmt.EeCommands;
+import org.junit.jupiter.api.Test;
+
+/** The management commands against a node in the simulation (the loop runs between call and answer). */
+class EeCommandsTest {
+    private final SimLab lab = new SimLab();
+    private final Map<String, EeCommandHandler> commands = new HashMap<>();
+    private final byte[] jar = TestAas.echo("echo", "1");
+
+    EeCommandsTest() {
+        EeCommands.register(lab.ee("b"), commands::put);
+    }
+
+    private Map<String, Object> call(String cmd, Map<String, Object> args) {
+        CompletableFuture<Map<String, Object>> f = commands.get(cmd).handle(args).toCompletableFuture();
+        assertTrue(!f.isDone(), "answers come from the node's loop");
+        lab.run(1_000_000L);
+        return f.join();
+    }
+
+    @Test
+    void deployStartListStopAndStats() {
+        lab.trusted(jar);
+        String b64 = Base64.getEncoder().encodeToString(jar);
+        Map<String, Object> deployed = call(EeCommands.DEPLOY, Map.of("jar", b64, "start", true, "params", Map.of("ticks", "2")));
+        assertEquals(true, deployed.get("ok"), deployed.toString());
+        assertEquals("echo@1", deployed.get("id"));
+        assertEquals(AaCode.hex(AaCode.sha256(jar)), deployed.get("digest"));
+
+        List<?> rows = (List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas");
+        assertEquals(1, rows.size());
+        Map<?, ?> row = (Map<?, ?>) rows.get(0);
+        assertEquals("running", row.get("state"));
+        assertEquals("test AA echo", row.get("description"));
+
+        Map<String, Object> stopped = call(EeCommands.AA_STOP, Map.of("id", "echo@1"));
+        assertEquals(List.of("echo@1"), stopped.get("stopped"));
+        Map<?, ?> after = (Map<?, ?>) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(0);
+        assertEquals("stopped", after.get("state"));
+        assertEquals("stopped by management command", after.get("stopReason"));
+
+        Map<String, Object> restarted = call(EeCommands.AA_START, Map.of("digest", deployed.get("digest")));
+        assertEquals("echo@1", restarted.get("id"));
+
+        Map<?, ?> stats = (Map<?, ?>) call(EeCommands.STATS, Map.of()).get("stats");
+        assertEquals("b", stats.get("node"));
+        assertEquals(2L, ((Map<?, ?>) stats.get("ee")).get("started"));
+        assertTrue(((Map<?, ?>) stats.get("links")).containsKey("b-c"));
+    }
+
+    @Test
+    void refusalsAndBadArgumentsComeBackAsOneLineErrors() {
+        String b64 = Base64.getEncoder().encodeToString(jar);
+        Map<String, Object> untrusted = call(EeCommands.DEPLOY, Map.of("jar", b64));
+        assertEquals(false, untrusted.get("ok"));
+        assertTrue(((String) untrusted.get("error")).endsWith("is not on this node's allow-list and is not signed"));
+        assertEquals("argument 'jar' is not base64: Illegal base64 character 21",
+                call(EeCommands.DEPLOY, Map.of("jar", "!!")).get("error"));
+        assertEquals("missing argument 'digest'", call(EeCommands.AA_START, Map.of()).get("error"));
+        assertEquals("no running AA nope@1", call(EeCommands.AA_STOP, Map.of("id", "nope@1")).get("error"));
+    }
+
+    @Test
+    void operatorCanAllowCodeWhenDeploying() {
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar), "allow", true, "start", true));
+        assertEquals(true, r.get("ok"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().contains(AaCode.hex(AaCode.sha256(jar))));
+    }
+
+    @Test
+    void signedCodeIsDeployedWhenTheNodeTrustsTheKey() throws Exception {
+        java.security.KeyPair k = java.security.KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        lab.ee("b").trust().trustKey(k.getPublic());
+        byte[] sig = TrustPolicy.sign(k.getPrivate(), AaCode.sha256(jar));
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar),
+                "signature", Base64.getEncoder().encodeToString(sig), "start", true));
+        assertEquals("echo@1", r.get("id"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().isEmpty(), "admitted by signature, not by the allow-list");
+    }
+
+    @Test
+    void deployWithUpgradeReplacesTheRunningVersion() {
+        byte[] v2 = lab.trusted(TestAas.echo("echo", "2"));
+        lab.start("b", jar, Map.of());
+        Map<String, Object> up = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v2), "upgrade", true));
+        assertEquals("echo@2", up.get("id"));
+        assertEquals(AaInstance.State.STOPPED, lab.ee("b").instance("echo@1").state());
+    }
+}

@@ -1,0 +1,126 @@
+package org.aspen.ee;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class FaultIsolationTest {
+    private static void trickle(SimLab lab, int n) {
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            lab.net.at(i * 1_000_000L, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "t" + k));
+        }
+    }
+
+    @Test
+    void throwingAaIsStoppedAfterMaxErrorsAndTheNodeKeepsForwarding() {
+        SimLab lab = new SimLab();
+        AaInstance aa = lab.start("b", TestAas.diverter("thrower"), Map.of("mode", "throw"));
+        trickle(lab, 10);
+        lab.run(1_000_000_000L);
+        assertEquals(AaInstance.State.STOPPED, aa.state());
+        assertEquals(5, aa.counters().errors);
+        assertTrue(aa.stopReason().startsWith("5 handler failures (last: packet threw java.lang.IllegalStateException: boom 5"),
+                aa.stopReason());
+        // the five it swallowed are lost; the node forwarded the rest
+        assertEquals(5, lab.raw("c"));
+        assertEquals(5, lab.b.counters().forwarded);
+        assertEquals(1, lab.ee("b").counters().stopped);
+    }
+
+    @Test
+    void slowAaIsStoppedByItsBudgetInTheSimulation() {
+        SimLab lab = new SimLab();
+        ExecutionEnvironment ee = lab.ee("b");
+        // virtual time stands still inside a handler, so this clock charges 150 ms per reading to
+        // the AA called "slow" once it handles packets: a stand-in for a handler that computes too long
+        AtomicLong charged = new AtomicLong();
+        ee.setHandlerClock(() -> {
+            AaInstance now = ee.current();
+            if (now != null && now.name().equals("slow") && now.counters().packets > 0) {
+                charged.addAndGet(150_000_000L);
+            }
+            return lab.net.now() + charged.get();
+        });
+        AaInstance slow = lab.start("b", TestAas.diverter("slow"), Map.of("mode", "pass"));
+        AaInstance fine = lab.start("b", TestAas.diverter("fine"), Map.of("mode", "pass"));
+        trickle(lab, 10);
+        lab.run(1_000_000_000L);
+        assertEquals(AaInstance.State.STOPPED, slow.state());
+        assertEquals("packet handler took 150.0 ms, over its 100.0 ms budget", slow.stopReason());
+        assertEquals(1, slow.counters().packets);
+        assertTrue(fine.isRunning());
+        assertEquals(10, fine.counters().packets);
+        assertEquals(10, lab.raw("c"));
+    }
+
+    @Test
+    void packetsQueuedForAnAaThatIsStoppedAreHandedBackToTheNode() {
+        SimLab lab = new SimLab();
+        AaInstance thrower = lab.start("b", TestAas.diverter("thrower"), Map.of("mode", "throw"));
+        // ten at once: all queued before the AA's first turn; it fails five times and is stopped
+        lab.net.at(0, "a", () -> {
+            for (int i = 0; i < 10; i++) {
+                SimLab.sendRaw(lab.a, SimLab.C, "q" + i);
+            }
+        });
+        lab.run(1_000_000_000L);
+        assertEquals(AaInstance.State.STOPPED, thrower.state());
+        assertEquals(5, thrower.counters().packets);
+        assertEquals(5, thrower.counters().released);
+        assertEquals(0, thrower.counters().queueDrops);
+        assertEquals(5, lab.raw("c"));
+        assertTrue(lab.rawLog.get("c").toString().startsWith("q5 "));
+    }
+
+    @Test
+    void reallySpinningHandlerIsMeasuredAndStopped() {
+        SimLab lab = new SimLab(SimLab.delayed(0), EeConfig.DEFAULT.withHandlerBudgetNanos(20_000_000L));
+        ExecutionEnvironment ee = lab.ee("b");
+        AaInstance spin = lab.start("b", TestAas.diverter("spin"), Map.of("mode", "spin", "spinMs", "60"));
+        ee.setHandlerClock(System::nanoTime);  // the real runtime's node clock is the monotonic wall clock
+        trickle(lab, 3);
+        lab.run(1_000_000_000L);
+        assertEquals(AaInstance.State.STOPPED, spin.state());
+        assertTrue(spin.stopReason().startsWith("packet handler took "), spin.stopReason());
+        assertTrue(spin.counters().maxHandlerNanos >= 60_000_000L);
+        assertEquals(3, lab.raw("c"));
+    }
+
+    @Test
+    void watchdogReportsAHandlerThatIsStillRunning() throws Exception {
+        try (HandlerWatchdog dog = new HandlerWatchdog(20_000_000L)) {
+            CountDownLatch overrun = new CountDownLatch(1);
+            AtomicLong seen = new AtomicLong();
+            dog.enter(elapsed -> {
+                seen.set(elapsed);
+                overrun.countDown();
+            });
+            // this thread plays the stuck handler: it stays "in" the handler until the watchdog reports
+            assertTrue(overrun.await(10, TimeUnit.SECONDS));
+            dog.exit();
+            assertTrue(seen.get() > 20_000_000L);
+        }
+    }
+
+    @Test
+    void aaThatFailsToStartIsRefusedCleanly() {
+        SimLab lab = new SimLab();
+        byte[] jar = TestJars.jar("bad", "1", "t.Bad", Map.of("t.Bad", """
+                package t;
+                public final class Bad implements org.aspen.ee.api.ActiveApplication {
+                    public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) throws Exception {
+                        throw new java.io.IOException("no config");
+                    }
+                }
+                """));
+        AaException e = org.junit.jupiter.api.Assertions.assertThrows(AaException.class, () -> lab.start("b", jar, Map.of()));
+        assertTrue(e.getMessage().contains("start threw java.io.IOException: no config"), e.getMessage());
+        assertEquals(AaInstance.State.STOPPED, lab.ee("b").instance("bad@1").state());
+    }
+}

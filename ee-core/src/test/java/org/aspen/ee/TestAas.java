@@ -1,0 +1,138 @@
+package org.aspen.ee;
+
+import java.util.Map;
+
+/** Sources of the small AAs the tests compile into jars (see {@link TestJars}). */
+final class TestAas {
+    private TestAas() {
+    }
+
+    /** Diverts by protocol (and optionally ports) and acts per the "mode" parameter. */
+    static final Map<String, String> DIVERTER = Map.of("t.Diverter", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Diverter implements ActiveApplication {
+                private String mode;
+                private int seen;
+                private long spinNanos;
+                public void start(AaContext ctx, Map<String, String> p) {
+                    mode = p.getOrDefault("mode", "pass");
+                    spinNanos = Long.parseLong(p.getOrDefault("spinMs", "0")) * 1_000_000L;
+                    Match.Builder m = Match.builder().protocol(Integer.parseInt(p.getOrDefault("protocol", "2")));
+                    if (p.containsKey("srcPort")) {
+                        m.ports(Match.RDP_PORTS, Integer.parseInt(p.get("srcPort")), Integer.parseInt(p.get("dstPort")));
+                    }
+                    ctx.divert(m.build(), this::on);
+                }
+                private void on(DiversionChannel c, AaPacket p) {
+                    seen++;
+                    switch (mode) {
+                        case "drop" -> c.drop(p);
+                        case "modify" -> { p.writeU8(0, 0x7f); p.setPriority(9); c.reinject(p); }
+                        case "close" -> { c.drop(p); c.close(); }
+                        case "flush" -> { if (seen == 1) { c.drop(p); c.flushClose(); } else { c.reinject(p); } }
+                        case "throw" -> throw new IllegalStateException("boom " + seen);
+                        case "spin" -> {
+                            long end = System.nanoTime() + spinNanos;   // a misbehaving AA, on purpose
+                            while (System.nanoTime() < end) { Thread.onSpinWait(); }
+                            c.reinject(p);
+                        }
+                        default -> c.reinject(p);
+                    }
+                }
+                @Override public String toString() { return "seen=" + seen; }
+            }
+            """);
+
+    /** Tries to load the classes named in "classes" and reports which it could see. */
+    static final Map<String, String> PROBE = Map.of("t.Probe", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Probe implements ActiveApplication {
+                private final StringBuilder seen = new StringBuilder();
+                public void start(AaContext ctx, Map<String, String> p) {
+                    for (String c : p.getOrDefault("classes", "").split(",")) {
+                        try {
+                            Class.forName(c, false, Probe.class.getClassLoader());
+                            seen.append(c).append("=ok;");
+                        } catch (ClassNotFoundException | NoClassDefFoundError e) {
+                            seen.append(c).append("=missing;");
+                        }
+                    }
+                }
+                @Override public String toString() { return seen.toString(); }
+            }
+            """, "t.Secret", """
+            package t;
+            public final class Secret { }
+            """);
+
+    /**
+     * Records packets addressed to it, answers messages with "echo:" + body, and with "notify" set
+     * reacts to congestion by forging a RAW packet (source: the dropped packet's destination) to
+     * that address. Ticks a timer "ticks" times every 10 ms, drawing from its random source.
+     */
+    static final Map<String, String> ECHO = Map.of("t.Echo", """
+            package t;
+            import java.nio.charset.StandardCharsets;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Echo implements ActiveApplication {
+                private AaContext ctx;
+                private final StringBuilder log = new StringBuilder();
+                private int ticks;
+                public void start(AaContext ctx, Map<String, String> p) {
+                    this.ctx = ctx;
+                    if (p.containsKey("notify")) {
+                        Address to = Address.parse(p.get("notify"));
+                        ctx.onCongestion(e -> {
+                            log.append("drop:").append(e.reason()).append('/').append(e.link().queuePackets()).append(';');
+                            ctx.send(ctx.newPacket().source(e.packet().destination()).destination(to)
+                                    .protocol(Protocols.RAW).payload(e.reason().getBytes(StandardCharsets.UTF_8)).build());
+                        });
+                    }
+                    int n = Integer.parseInt(p.getOrDefault("ticks", "0"));
+                    if (n > 0) tick(n);
+                }
+                private void tick(int left) {
+                    ctx.schedule(10_000_000L, () -> {
+                        ticks++;
+                        log.append("tick@").append(ctx.nanos()).append('=').append(ctx.random().nextInt(1000)).append(';');
+                        if (left > 1) tick(left - 1);
+                    });
+                }
+                public void onPacket(AaPacket p) {
+                    ctx.counter("packetsSeen").increment();
+                    String text = new String(p.payload(), StandardCharsets.UTF_8);
+                    if (text.startsWith("ping")) {
+                        ctx.send(ctx.newPacket().destination(p.source()).protocol(Protocols.RAW)
+                                .payload(("pong:" + text).getBytes(StandardCharsets.UTF_8)).build());
+                    }
+                    log.append("pkt:").append(new String(p.payload(), StandardCharsets.UTF_8))
+                       .append(" from ").append(p.previousHop()).append(';');
+                }
+                public void onMessage(AaMessage m) {
+                    String body = new String(m.body(), StandardCharsets.UTF_8);
+                    log.append("msg:").append(m.fromAa()).append('@').append(m.fromNode()).append('=').append(body).append(';');
+                    if (!body.startsWith("echo:")) {
+                        ctx.sendMessage(m.fromNode(), m.fromAa(), ("echo:" + body).getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+                public void say(String to, String node, String body) {
+                    if (node == null) ctx.sendMessage(to, body.getBytes(StandardCharsets.UTF_8));
+                    else ctx.sendMessage(Address.parse(node), to, body.getBytes(StandardCharsets.UTF_8));
+                }
+                @Override public String toString() { return log.toString(); }
+            }
+            """);
+
+    static byte[] echo(String name, String version) {
+        return TestJars.jar(name, version, "t.Echo", ECHO);
+    }
+
+    static byte[] diverter(String name) {
+        return TestJars.jar(name, "1", "t.Diverter", DIVERTER);
+    }
+}

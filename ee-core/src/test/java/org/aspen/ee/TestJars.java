@@ -1,0 +1,132 @@
+package org.aspen.ee;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.aspen.ee.api.ActiveApplication;
+
+/**
+ * Builds AA jars inside the tests: compiles the sources in {@link TestAas} against the AA API only
+ * (the ee-core classes directory) with the JDK's compiler, then packs a jar with an AA manifest.
+ * Nothing binary is committed.
+ *
+ * <pre>{@code
+ * byte[] jar = TestJars.jar("probe", "1", "t.Probe", TestAas.PROBE);
+ * }</pre>
+ */
+final class TestJars {
+    private static final Map<String, byte[]> CACHE = new HashMap<>();
+    /** Compiled class directories by sources: one compilation serves every name and version. */
+    private static final Map<Map<String, String>, Path> COMPILED = new HashMap<>();
+
+    private TestJars() {
+    }
+
+    static synchronized byte[] jar(String name, String version, String entry, Map<String, String> sources) {
+        String key = name + "@" + version + "/" + entry + "/" + sources.hashCode();
+        return CACHE.computeIfAbsent(key, k -> build(name, version, entry, sources));
+    }
+
+    private static byte[] build(String name, String version, String entry, Map<String, String> sources) {
+        try {
+            Path classes = COMPILED.get(sources);
+            if (classes == null) {
+                classes = compile(sources);
+                COMPILED.put(sources, classes);
+            }
+            return pack(classes, name, version, entry);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path compile(Map<String, String> sources) {
+        try {
+            Path dir = Files.createTempDirectory("aa-src");
+            List<String> args = new ArrayList<>(List.of("-d", dir.resolve("out").toString(), "-classpath", apiPath(),
+                    "--release", "17", "-proc:none", "-nowarn"));
+            for (Map.Entry<String, String> e : sources.entrySet()) {
+                Path src = dir.resolve("src").resolve(e.getKey().replace('.', '/') + ".java");
+                Files.createDirectories(src.getParent());
+                Files.writeString(src, e.getValue());
+                args.add(src.toString());
+            }
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            if (javac.run(null, null, err, args.toArray(String[]::new)) != 0) {
+                throw new IllegalStateException("test AA did not compile:\n" + err);
+            }
+            return dir.resolve("out");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A jar made bigger by a {@code pad.bin} entry of {@code padBytes} seeded random (incompressible) bytes. */
+    static byte[] padded(String name, String version, String entry, Map<String, String> sources, int padBytes) {
+        try {
+            byte[] plain = jar(name, version, entry, sources);
+            java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(plain));
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (JarOutputStream out = new JarOutputStream(bytes, in.getManifest())) {
+                JarEntry e;
+                while ((e = in.getNextJarEntry()) != null) {
+                    out.putNextEntry(new JarEntry(e.getName()));
+                    out.write(in.readAllBytes());
+                    out.closeEntry();
+                }
+                byte[] pad = new byte[padBytes];
+                new java.util.SplittableRandom(padBytes).nextBytes(pad);
+                out.putNextEntry(new JarEntry("pad.bin"));
+                out.write(pad);
+                out.closeEntry();
+            }
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String apiPath() {
+        try {
+            return Path.of(ActiveApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] pack(Path classes, String name, String version, String entry) throws IOException {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue(AaCode.ATTR_NAME, name);
+        a.putValue(AaCode.ATTR_VERSION, version);
+        a.putValue(AaCode.ATTR_ENTRY, entry);
+        a.putValue(AaCode.ATTR_DESCRIPTION, "test AA " + name);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream out = new JarOutputStream(bytes, mf); Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                JarEntry e = new JarEntry(classes.relativize(f).toString().replace('\\', '/'));
+                e.setTime(0);  // same sources, same bytes, same digest
+                out.putNextEntry(e);
+                out.write(Files.readAllBytes(f));
+                out.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+}

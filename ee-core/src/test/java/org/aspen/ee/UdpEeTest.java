@@ -1,0 +1,159 @@
+package org.aspen.ee;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.aspen.ee.fetch.CodeFetch;
+import org.aspen.ee.mgmt.EeControl;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.vnet.mgmt.ControlConfig;
+import org.aspen.vnet.mgmt.ControlException;
+import org.aspen.vnet.mgmt.ControlServer;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.routing.Route;
+import org.aspen.vnet.udp.UdpNetwork;
+import org.aspen.vnet.udp.UdpOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The EE over real UDP on loopback: a - b - c, code fetched over RDP across two hops on demand,
+ * and the management commands through c's control endpoint. Checks function, not speed.
+ */
+class UdpEeTest {
+    private static final long TIMEOUT_S = 20;
+    private static final VAddr A = VAddr.parse("10.0.0.1");
+    private static final VAddr B = VAddr.parse("10.0.0.2");
+    private static final VAddr C = VAddr.parse("10.0.0.3");
+
+    private final UdpNetwork net = new UdpNetwork(3, UdpOptions.DEFAULT.withLoopThreads(1));
+    private final List<ExecutionEnvironment> ees = new ArrayList<>();
+    private final LinkedBlockingQueue<String> atA = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<String> atC = new LinkedBlockingQueue<>();
+    private ControlServer control;
+
+    @AfterEach
+    void tearDown() {
+        if (control != null) {
+            control.close();
+        }
+        net.close();
+    }
+
+    private void build() throws Exception {
+        for (String n : List.of("a", "b", "c")) {
+            net.addNode(n, VAddr.parse("10.0.0." + (n.charAt(0) - 'a' + 1)), NodeConfig.DEFAULT, null);
+        }
+        net.connect("a-b", "a", "b", LinkConfig.DEFAULT);
+        net.connect("b-c", "b", "c", LinkConfig.DEFAULT);
+        route(net.node("a"), "a-b", B, B, C);
+        route(net.node("b"), "a-b", A, A);
+        route(net.node("b"), "b-c", C, C);
+        route(net.node("c"), "b-c", B, B, A);
+        for (Node n : net.nodes()) {
+            ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
+            CodeFetch.overRdp(ee);
+            ees.add(ee);
+        }
+        net.node("a").registerHandler(Protocol.RAW, (p, in) -> atA.add(new String(p.payload(), StandardCharsets.UTF_8)));
+        net.node("c").registerHandler(Protocol.RAW, (p, in) -> atC.add(new String(p.payload(), StandardCharsets.UTF_8)));
+        control = ControlServer.forUdpNode(net, "c", ControlConfig.loopback(0));
+        EeControl.bind(ees.get(2), control);
+        control.start();
+        net.run(1_000_000L);  // starts the loops; the test drives them from here
+    }
+
+    private static void route(Node n, String link, VAddr via, VAddr... dests) {
+        for (VAddr d : dests) {
+            n.routes().addStatic(Route.host(d, n.link(link), via, 1, Route.Origin.STATIC));
+        }
+    }
+
+    private <T> T onLoop(String node, java.util.function.Supplier<T> task) throws Exception {
+        return EeBench.on(net, node, task);
+    }
+
+    @Test
+    void aSpinningHandlerIsStoppedOnTheRealLoopAndForwardingGoesOn() throws Exception {
+        build();
+        byte[] jar = TestAas.diverter("spin");
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos())) {
+            AaInstance spin = onLoop("b", () -> {
+                ees.get(1).setWatchdog(dog);
+                ees.get(1).trust().allowJar(jar);
+                return ees.get(1).startAa(jar, Map.of("mode", "spin", "spinMs", "300"));
+            });
+            onLoop("a", () -> {
+                for (int i = 0; i < 3; i++) {
+                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                }
+                return true;
+            });
+            for (int i = 0; i < 3; i++) {
+                assertEquals("r" + i, atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            }
+            assertEquals(AaInstance.State.STOPPED, onLoop("b", spin::state));
+            String why = onLoop("b", spin::stopReason);
+            assertTrue(why.startsWith("packet handler took ") && why.endsWith("over its 100.0 ms budget"), why);
+            assertEquals(1L, (long) onLoop("b", () -> spin.counters().packets));
+        }
+    }
+
+    @Test
+    void aaStartsOnDemandWithCodeFetchedOverRdpTwoHopsAwayAndIsManagedThroughTheControlEndpoint() throws Exception {
+        build();
+        byte[] jar = TestAas.echo("echo", "1");
+        AaCode code = AaCode.parse(jar, null);
+        onLoop("a", () -> {
+            ees.get(0).trust().allowJar(jar);
+            return ees.get(0).deploy(jar, null);
+        });
+        onLoop("c", () -> ees.get(2).trust().allowJar(jar));
+
+        onLoop("a", () -> {
+            SimLab.sendWithSpec(net.node("a"), C, code, "ping1");
+            return true;
+        });
+        assertEquals("pong:ping1", atA.poll(TIMEOUT_S, TimeUnit.SECONDS));
+        onLoop("a", () -> {
+            SimLab.sendWithSpec(net.node("a"), C, code, "ping2");
+            return true;
+        });
+        assertEquals("pong:ping2", atA.poll(TIMEOUT_S, TimeUnit.SECONDS));
+        assertEquals(1L, (long) onLoop("c", () -> ees.get(2).counters().fetches));
+
+        try (ControlClient cli = ControlClient.connect(control.address(), null, Duration.ofSeconds(TIMEOUT_S))) {
+            JsonNode list = cli.call("aa.list", Map.of());
+            assertEquals("echo@1", list.at("/aas/0/id").asText());
+            assertEquals("running", list.at("/aas/0/state").asText());
+            assertEquals(2, list.at("/aas/0/counters/packets").asLong());
+
+            byte[] v2 = TestAas.echo("echo", "2");
+            JsonNode up = cli.call("deploy", Map.of("jar", Base64.getEncoder().encodeToString(v2), "allow", true, "upgrade", true));
+            assertEquals("echo@2", up.get("id").asText());
+
+            JsonNode stats = cli.call("stats", Map.of());
+            assertEquals("c", stats.get("node").asText());
+            assertEquals(2, stats.at("/ee/ee/started").asLong());
+
+            ControlException refused = assertThrows(ControlException.class,
+                    () -> cli.call("deploy", Map.of("jar", Base64.getEncoder().encodeToString(TestAas.echo("echo", "3")))));
+            assertTrue(refused.getMessage().contains("is not on this node's allow-list and is not signed"), refused.getMessage());
+            assertEquals(List.of("echo@2"), List.of(cli.call("aa.stop", Map.of("name", "echo")).at("/stopped/0").asText()));
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.aspen.vnet.qdisc;
+
+import java.util.List;
+import java.util.Map;
+import org.aspen.vnet.config.Params;
+import org.aspen.vnet.link.DropTail;
+import org.aspen.vnet.link.QueueDiscipline;
+import org.aspen.vnet.link.QueueLimit;
+
+/**
+ * Builds a queue discipline from its kind and a map of parameters (scenario files, commands).
+ *
+ * <pre>{@code
+ * QueueDiscipline d = QueueDisciplines.create("red", Map.of("min_th", 10, "max_th", 30, "ecn", true),
+ *         QueueLimit.packets(100));
+ * link.setDiscipline(d);   // at run time too: queued packets move over, link counters stay
+ * }</pre>
+ *
+ * Kinds and parameters (defaults in brackets; see {@code docs/queues.md}):
+ * <ul>
+ * <li>{@code droptail}: threshold [none] (packets), threshold_bytes [none], ecn [false]</li>
+ * <li>{@code red}: min_th [5], max_th [15], max_p [0.1], w_q [0.002 or auto], gentle [true],
+ *     mode [packets|bytes], ecn [false], mean_packet_size [1000], bandwidth [the link's]</li>
+ * <li>{@code ared}: as red with w_q [auto], plus interval [500ms], beta [0.9]</li>
+ * </ul>
+ * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
+ * naming it.
+ */
+public final class QueueDisciplines {
+    public static final List<String> KINDS = List.of("droptail", "red", "ared");
+
+    private QueueDisciplines() {
+    }
+
+    public static QueueDiscipline create(String kind, Map<String, Object> params, QueueLimit limit) {
+        String k = kind == null ? "" : kind.trim().toLowerCase(java.util.Locale.ROOT);
+        Params p = new Params(k, params);
+        QueueDiscipline d = switch (k) {
+            case "droptail" -> dropTail(p, limit);
+            case "red" -> new Red(limit, red(p, 0.002));
+            case "ared" -> {
+                RedParams rp = red(p, Double.NaN);
+                long interval = p.nanos("interval", 500_000_000L);
+                double beta = p.number("beta", 0.9);
+                yield construct(p, () -> new AdaptiveRed(limit, rp, interval, beta));
+            }
+            default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
+                    + String.join(", ", KINDS) + ")");
+        };
+        p.finish();
+        return d;
+    }
+
+    private static QueueDiscipline dropTail(Params p, QueueLimit limit) {
+        int threshold = p.integer("threshold", Integer.MAX_VALUE);
+        long thresholdBytes = p.bytes("threshold_bytes", Long.MAX_VALUE);
+        boolean ecn = p.bool("ecn", false);
+        if (threshold == Integer.MAX_VALUE && thresholdBytes == Long.MAX_VALUE && !ecn) {
+            return new DropTail(limit);
+        }
+        return construct(p, () -> new ThresholdDropTail(limit, threshold, thresholdBytes, ecn));
+    }
+
+    private static RedParams red(Params p, double defaultWq) {
+        RedParams d = RedParams.DEFAULTS;
+        double minTh = p.number("min_th", d.minTh());
+        double maxTh = p.number("max_th", d.maxTh());
+        double maxP = p.probability("max_p", d.maxP());
+        Object wqRaw = p.raw("w_q");
+        double wq = wqRaw == null ? defaultWq
+                : "auto".equalsIgnoreCase(String.valueOf(wqRaw).trim()) ? Double.NaN : p.number("w_q", defaultWq);
+        boolean gentle = p.bool("gentle", d.gentle());
+        boolean bytes = p.choice("mode", "packets", "packets", "bytes").equals("bytes");
+        boolean ecn = p.bool("ecn", d.ecn());
+        int mean = p.integer("mean_packet_size", d.meanPacketSize());
+        long bw = p.bitsPerSecond("bandwidth", 0);
+        return construct(p, () -> new RedParams(minTh, maxTh, maxP, wq, gentle, bytes, ecn, mean, bw));
+    }
+
+    private static <T> T construct(Params p, java.util.function.Supplier<T> s) {
+        try {
+            return s.get();
+        } catch (IllegalArgumentException e) {
+            throw p.error(e.getMessage());
+        }
+    }
+}

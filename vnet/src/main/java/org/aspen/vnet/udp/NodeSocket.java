@@ -1,0 +1,201 @@
+package org.aspen.vnet.udp;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.util.ReferenceCountUtil;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.link.LinkTransport;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.packet.DropReason;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One node's UDP socket: demultiplexes arriving datagrams to links by the sender's UDP address,
+ * and batches outgoing datagrams so that one flush per loop turn lets epoll use sendmmsg.
+ * Everything here runs on the node's loop.
+ */
+final class NodeSocket {
+    private static final Logger log = LoggerFactory.getLogger(NodeSocket.class);
+
+    final Node node;
+    final NettyScheduler scheduler;
+    final UdpCounters counters = new UdpCounters();
+    private final Map<InetSocketAddress, Link> peers = new HashMap<>();
+    private final Runnable flushTask = this::flush;
+    private final ChannelHandler handler = new Inbound();
+    private Channel channel;
+    private InetSocketAddress local;
+    private boolean flushScheduled;
+    private boolean errorLogged;
+
+    NodeSocket(Node node, NettyScheduler scheduler) {
+        this.node = node;
+        this.scheduler = scheduler;
+    }
+
+    ChannelHandler handler() {
+        return handler;
+    }
+
+    void bound(Channel ch) {
+        this.channel = ch;
+        this.local = (InetSocketAddress) ch.localAddress();
+    }
+
+    InetSocketAddress localAddress() {
+        return local;
+    }
+
+    /** The address a local peer sees as this socket's source (loopback when bound to the wildcard). */
+    InetSocketAddress reachableAddress() {
+        if (local.getAddress().isAnyLocalAddress()) {
+            return new InetSocketAddress("127.0.0.1", local.getPort());
+        }
+        return local;
+    }
+
+    /** Adds a link whose far end is the socket at {@code peerUdp}. Runs on the loop. */
+    Link attach(String linkName, InetSocketAddress peerUdp, LinkConfig config, VAddr peerVAddr) {
+        if (peerUdp.isUnresolved()) {
+            throw new IllegalArgumentException("link " + linkName + ": cannot resolve peer host " + peerUdp.getHostString());
+        }
+        if (peers.containsKey(peerUdp)) {
+            throw new IllegalArgumentException("node " + node.name() + " already has a link to UDP " + describe(peerUdp)
+                    + " (" + peers.get(peerUdp).name() + "); one link per pair of sockets");
+        }
+        Link l = node.addLink(linkName, config, new Transport(peerUdp));
+        if (peerVAddr != null) {
+            l.setPeer(peerVAddr);
+        }
+        peers.put(peerUdp, l);
+        return l;
+    }
+
+    void start() {
+        node.start();
+        channel.config().setAutoRead(true);
+    }
+
+    void stop() {
+        node.stop();
+        channel.close();
+    }
+
+    private void write(byte[] frame, InetSocketAddress to) {
+        if (!channel.isActive()) {
+            return;
+        }
+        if (!channel.isWritable()) {
+            counters.sendBacklogDrops++;
+            return;
+        }
+        counters.datagramsOut++;
+        counters.bytesOut += frame.length;
+        // straight into a pooled direct buffer: the transport would otherwise copy a heap buffer into one
+        ByteBuf out = channel.alloc().directBuffer(frame.length).writeBytes(frame);
+        channel.write(new DatagramPacket(out, to), channel.voidPromise());
+        if (!flushScheduled) {
+            // runs after the current batch of reads or timers, so their writes leave in one sendmmsg
+            flushScheduled = true;
+            scheduler.loop().execute(flushTask);
+        }
+    }
+
+    private void flush() {
+        flushScheduled = false;
+        channel.flush();
+    }
+
+    private void socketError(Throwable cause) {
+        counters.socketErrors++;
+        if (!errorLogged) {
+            errorLogged = true;
+            log.warn("{}: UDP socket {} error (logged once, counted after): {}", node.name(), describe(local), cause.toString());
+        } else {
+            log.debug("{}: UDP socket error: {}", node.name(), cause.toString());
+        }
+    }
+
+    static String describe(InetSocketAddress a) {
+        return a == null ? "?" : a.getHostString() + ":" + a.getPort();
+    }
+
+    /** Copies each datagram into a fresh array and releases the buffer right here, before node code runs. */
+    private final class Inbound extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Link link;
+            byte[] frame;
+            try {
+                if (!(msg instanceof DatagramPacket dp)) {
+                    return;
+                }
+                ByteBuf content = dp.content();
+                int n = content.readableBytes();
+                counters.datagramsIn++;
+                counters.bytesIn += n;
+                link = peers.get(dp.sender());
+                if (link == null) {
+                    counters.unknownPeer++;
+                    node.counters().countDrop(DropReason.UNKNOWN_PEER);
+                    return;
+                }
+                frame = new byte[n];
+                content.getBytes(content.readerIndex(), frame);
+            } finally {
+                ReferenceCountUtil.release(msg);
+            }
+            try {
+                link.receiveFrame(frame, 0, frame.length, true);
+            } catch (RuntimeException e) {
+                // a bug below (a discipline, a listener) costs this packet, not the socket
+                node.counters().countDrop(DropReason.HANDLER_ERROR);
+                log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            socketError(cause);
+        }
+
+        @Override
+        public boolean isSharable() {
+            return false;
+        }
+    }
+
+    /** A link end: datagrams to one peer socket, after the emulated propagation delay. */
+    private final class Transport implements LinkTransport {
+        private final InetSocketAddress peer;
+
+        Transport(InetSocketAddress peer) {
+            this.peer = peer;
+        }
+
+        @Override
+        public void transmit(byte[] frame, long delayNanos) {
+            if (delayNanos <= 0) {
+                write(frame, peer);
+            } else {
+                scheduler.loop().schedule(() -> write(frame, peer), delayNanos, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        @Override
+        public String describePeer() {
+            return describe(peer);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.aspen.vnet.udp;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One node socket's counters, below the VNet links. Written on the node's loop only, so read them
+ * there (or after the network closed).
+ *
+ * <pre>{@code
+ * net.onLoop("a", () -> System.out.println(net.udpCounters("a").snapshot()));
+ * }</pre>
+ */
+public final class UdpCounters {
+    public long datagramsIn;
+    public long bytesIn;
+    public long datagramsOut;
+    public long bytesOut;
+    /** Datagrams from a UDP address that is not a configured link end (also a node-level drop). */
+    public long unknownPeer;
+    /** Frames dropped because the socket's outbound buffer was above {@link UdpOptions#sendBacklog}. */
+    public long sendBacklogDrops;
+    /** Errors reported by the socket (send or receive). */
+    public long socketErrors;
+
+    public Map<String, Object> snapshot() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("datagramsIn", datagramsIn);
+        m.put("bytesIn", bytesIn);
+        m.put("datagramsOut", datagramsOut);
+        m.put("bytesOut", bytesOut);
+        m.put("unknownPeer", unknownPeer);
+        m.put("sendBacklogDrops", sendBacklogDrops);
+        m.put("socketErrors", socketErrors);
+        return m;
+    }
+}
