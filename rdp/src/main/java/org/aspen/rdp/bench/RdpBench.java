@@ -19,7 +19,9 @@ import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.udp.UdpNetwork;
 
 /**
  * RDP's benchmarks, in one run: bulk goodput over one loopback UDP hop against a raw UDP blast of the
@@ -43,23 +45,29 @@ public final class RdpBench {
         System.out.printf(Locale.ROOT, "bulk %d MiB, RDP segment %d B (datagram %d B), loopback, %d rounds%n",
                 mib, segment, datagram, rounds);
         rdp(Math.min(8 << 20, bytes), segment);   // warm-up
+        rdpNetty(Math.min(8 << 20, bytes), segment);
         double[] rdp = new double[rounds];
+        double[] netty = new double[rounds];
+        double[] nettyRatio = new double[rounds];
         double[] udp = new double[rounds];
         double[] tcp = new double[rounds];
         double[] ratio = new double[rounds];
         for (int i = 0; i < rounds; i++) {
             // interleaved, so a noisy neighbour hurts all three alike
             rdp[i] = rdp(bytes, segment);
+            netty[i] = rdpNetty(bytes, segment);
             udp[i] = udpBlast(bytes, datagram);
             tcp[i] = tcp(bytes);
             ratio[i] = rdp[i] / udp[i];
+            nettyRatio[i] = netty[i] / udp[i];
         }
-        System.out.printf(Locale.ROOT, "median rdp goodput        %8.1f Mb/s%n", median(rdp) / 1e6);
+        System.out.printf(Locale.ROOT, "median rdp goodput (nio stand-in runtime)   %8.1f Mb/s%n", median(rdp) / 1e6);
+        System.out.printf(Locale.ROOT, "median rdp goodput (vnet UdpNetwork, Netty) %8.1f Mb/s%n", median(netty) / 1e6);
         System.out.printf(Locale.ROOT, "median udp blast received %8.1f Mb/s (same %d B datagrams, no reliability)%n",
                 median(udp) / 1e6, datagram);
         System.out.printf(Locale.ROOT, "median kernel tcp         %8.1f Mb/s%n", median(tcp) / 1e6);
-        System.out.printf(Locale.ROOT, "median per-round ratio rdp/udp %.2f, rdp/tcp %.3f%n", median(ratio),
-                median(rdp) / median(tcp));
+        System.out.printf(Locale.ROOT, "median per-round ratio rdp/udp: nio %.2f, netty %.2f; rdp/tcp: nio %.3f, netty %.3f%n",
+                median(ratio), median(nettyRatio), median(rdp) / median(tcp), median(netty) / median(tcp));
         idleHeap(1000);
     }
 
@@ -69,63 +77,91 @@ public final class RdpBench {
         return c[c.length / 2];
     }
 
-    /**
-     * Payload goodput of one RDP connection between two nodes on loopback UDP, bits/s: the sender
-     * keeps its send buffer full of one reused segment, the receiver only counts, so the figure is
-     * the protocol's cost (the transfer engine adds a source and SHA-256 at both ends on top).
-     */
+    /** RDP between two nodes of the minimal java.nio runtime ({@link UdpNode}), bits/s. */
     static double rdp(long bytes, int segment) throws Exception {
         VAddr a = VAddr.parse("10.0.0.1");
         VAddr b = VAddr.parse("10.0.0.2");
         try (UdpNode na = UdpNode.bind("a", a, 0, 1); UdpNode nb = UdpNode.bind("b", b, 0, 2)) {
             na.linkTo(b, new InetSocketAddress("127.0.0.1", nb.udpPort()));
             nb.linkTo(a, new InetSocketAddress("127.0.0.1", na.udpPort()));
-            RdpOptions o = RdpOptions.defaults().withMaxSegment(segment).withMaxOutstanding(1024).withSendBuffer(1024)
-                    .withMaxSamples(0);
-            long segments = (bytes + segment - 1) / segment;
-            CompletableFuture<long[]> received = new CompletableFuture<>();
-            CompletableFuture<RdpConnection> sent = new CompletableFuture<>();
-            nb.loop().execute(() -> nb.rdp().listen(7000, o, c -> new ConnectionListener() {
-                long got;
-                long first;
-
-                @Override
-                public void onData(RdpConnection conn, byte[] data) {
-                    if (got == 0) {
-                        first = System.nanoTime();
-                    }
-                    got += data.length;
-                    if (got >= segments * segment) {
-                        received.complete(new long[] {got, System.nanoTime() - first});
-                    }
-                }
-            }));
-            byte[] payload = new byte[segment];
-            na.loop().execute(() -> na.rdp().connect(b, 7000, o, new ConnectionListener() {
-                long queued;
-
-                @Override
-                public void onOpen(RdpConnection c) {
-                    onWritable(c);
-                }
-
-                @Override
-                public void onWritable(RdpConnection c) {
-                    while (queued < segments && c.send(payload)) {
-                        queued++;
-                    }
-                    if (queued == segments) {
-                        queued++;
-                        c.closeGracefully().thenRun(() -> sent.complete(c));
-                    }
-                }
-            }));
-            long[] r = received.get(300, TimeUnit.SECONDS);
-            RdpConnection c = sent.get(30, TimeUnit.SECONDS);
-            System.out.printf(Locale.ROOT, "  rdp: %d bytes in %.3f s, %d retransmissions, %d window closes%n",
-                    r[0], r[1] / 1e9, c.stats().retransmissions(), c.stats().windowCloses());
-            return r[0] * 8e9 / r[1];
+            return measure("rdp/nio", na.rdp(), nb.rdp(), bytes, segment);
         }
+    }
+
+    /** RDP between two nodes of vnet's Netty runtime ({@link UdpNetwork}), bits/s. */
+    static double rdpNetty(long bytes, int segment) throws Exception {
+        VAddr a = VAddr.parse("10.0.0.1");
+        VAddr b = VAddr.parse("10.0.0.2");
+        try (UdpNetwork net = new UdpNetwork(1)) {
+            net.addNode("a", a, NodeConfig.DEFAULT, null);
+            net.addNode("b", b, NodeConfig.DEFAULT, null);
+            net.connect("a-b", "a", "b", LinkConfig.DEFAULT);
+            CompletableFuture<Void> routed = new CompletableFuture<>();
+            net.onLoop("a", () -> {
+                net.node("a").routes().addStatic(Route.host(b, net.node("a").link("a-b"), b, 1, Route.Origin.STATIC));
+                net.onLoop("b", () -> {
+                    net.node("b").routes().addStatic(Route.host(a, net.node("b").link("a-b"), a, 1, Route.Origin.STATIC));
+                    routed.complete(null);
+                });
+            });
+            routed.get(10, TimeUnit.SECONDS);
+            net.run(0);
+            return measure("rdp/netty", RdpStack.install(net.node("a")), RdpStack.install(net.node("b")), bytes, segment);
+        }
+    }
+
+    /**
+     * Payload goodput of one RDP connection from {@code sa} to {@code sb}, bits/s: the sender keeps its
+     * send buffer full of one reused segment, the receiver only counts, so the figure is the protocol's
+     * cost (the transfer engine adds a source and SHA-256 at both ends on top).
+     */
+    static double measure(String label, RdpStack sa, RdpStack sb, long bytes, int segment) throws Exception {
+        RdpOptions o = RdpOptions.defaults().withMaxSegment(segment).withMaxOutstanding(1024).withSendBuffer(1024)
+                .withMaxSamples(0);
+        long segments = (bytes + segment - 1) / segment;
+        CompletableFuture<long[]> received = new CompletableFuture<>();
+        CompletableFuture<RdpConnection> sent = new CompletableFuture<>();
+        sb.node().scheduler().execute(() -> sb.listen(7000, o, c -> new ConnectionListener() {
+            long got;
+            long first;
+
+            @Override
+            public void onData(RdpConnection conn, byte[] data) {
+                if (got == 0) {
+                    first = System.nanoTime();
+                }
+                got += data.length;
+                if (got >= segments * segment) {
+                    received.complete(new long[] {got, System.nanoTime() - first});
+                }
+            }
+        }));
+        byte[] payload = new byte[segment];
+        Thread.sleep(50);   // the listener is in place (bench only: wall time is allowed here)
+        sa.node().scheduler().execute(() -> sa.connect(sb.node().address(), 7000, o, new ConnectionListener() {
+            long queued;
+
+            @Override
+            public void onOpen(RdpConnection c) {
+                onWritable(c);
+            }
+
+            @Override
+            public void onWritable(RdpConnection c) {
+                while (queued < segments && c.send(payload)) {
+                    queued++;
+                }
+                if (queued == segments) {
+                    queued++;
+                    c.closeGracefully().thenRun(() -> sent.complete(c));
+                }
+            }
+        }));
+        long[] r = received.get(300, TimeUnit.SECONDS);
+        RdpConnection c = sent.get(30, TimeUnit.SECONDS);
+        System.out.printf(Locale.ROOT, "  %s: %d bytes in %.3f s, %d retransmissions, %d window closes%n",
+                label, r[0], r[1] / 1e9, c.stats().retransmissions(), c.stats().windowCloses());
+        return r[0] * 8e9 / r[1];
     }
 
     /**
