@@ -79,6 +79,16 @@ final class Expectations {
                 out.add(counter(c, net));
             } else if (x instanceof Scenario.TransferDone t) {
                 out.add(transfer(t, transfers));
+            } else if (x instanceof Scenario.FlowGoodput f) {
+                TransferRun run = transfers.stream().filter(r -> r.name.equals(f.flow())).findFirst().orElseThrow();
+                double g = run.goodputBps();
+                boolean ok = run.sender() != null && (f.minGoodput() == null || g >= Values.rateBps(f.minGoodput()))
+                        && (f.maxGoodput() == null || g <= Values.rateBps(f.maxGoodput()));
+                String want = (f.minGoodput() == null ? "" : ">= " + f.minGoodput())
+                        + (f.minGoodput() != null && f.maxGoodput() != null ? " and " : "")
+                        + (f.maxGoodput() == null ? "" : "<= " + f.maxGoodput());
+                out.add(new ExpectationResult("flow", "flow " + run.name + " goodput", ok, want,
+                        run.sender() == null ? "no summary" : Values.formatRate(Math.round(g))));
             }
         }
         return out;

@@ -110,6 +110,14 @@ public final class LabRunner {
                 t.schedule(net, stacks, s, seed, o.baseDir());
                 transfers.add(t);
             }
+            for (int i = 0; i < s.workload().flows().size(); i++) {
+                TransferRun t = TransferRun.flow(s.workload().flows().get(i), i, duration);
+                for (String end : List.of(t.spec.from(), t.spec.to())) {
+                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
+                }
+                t.schedule(net, stacks, s, seed, o.baseDir());
+                transfers.add(t);
+            }
             Map<String, FlakewayInterceptor> flakeways = new LinkedHashMap<>();
             for (Scenario.NodeSpec n : s.nodes()) {
                 boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
@@ -196,6 +204,20 @@ public final class LabRunner {
     private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayInterceptor> flakeways) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Values.durationNanos(e.at());
+            if (e.queue() != null) {
+                Scenario.QueueChange q = e.queue();
+                Scenario.LinkSpec ls = s.link(q.link());
+                for (String end : ls.between()) {
+                    if (q.node() == null || q.node().equals(end)) {
+                        net.at(at, end, () -> {
+                            Link l = net.node(end).link(q.link());
+                            l.setDiscipline(LabBuilder.discipline(q.set(), l.config().limit()));
+                            log.add(net.now(), end, "queue on " + q.link() + " now " + l.discipline().describe());
+                        });
+                    }
+                }
+                continue;
+            }
             if (e.flakeway() != null) {
                 Scenario.FlakewayChange fc = e.flakeway();
                 FlakewayInterceptor fw = flakeways.get(fc.node());

@@ -101,6 +101,7 @@ public final class NodeHost implements AutoCloseable {
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
             RdpCommands.register(server, RdpStack.install(node));
+            QueueCommands.register(server, node);
             ExecutionEnvironment ee = EeSetup.create(node);
             ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos()));
             EeControl.bind(ee, server);
