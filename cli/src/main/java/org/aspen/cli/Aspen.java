@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "aspen", mixinStandardHelpOptions = true, versionProvider = Aspen.Version.class,
         description = "Aspen: an active-network execution environment on the VNet overlay.",
-        subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, BenchCommand.class,
+        subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, BenchCommand.class, FlakewayCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Aspen implements Runnable {
     public static final int OK = 0;

@@ -3,6 +3,7 @@ package org.aspen.lab;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.flakeway.FlakewayCommands;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
@@ -86,6 +87,7 @@ public final class NodeHost implements AutoCloseable {
                     new ControlConfig(bind, token, false, ControlConfig.DEFAULT_MAX_LINE));
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
+            FlakewayCommands.register(server, node);    // aspen flakeway set|clear|show
             server.start();
             net.run(0);
             return host;

@@ -52,17 +52,7 @@ public final class FlakewayAa implements ActiveApplication, BiFunction<String, S
     @Override
     public void start(AaContext context, Map<String, String> params) {
         this.ctx = context;
-        FlakewayEngine.Timing timing = new FlakewayEngine.Timing() {
-            @Override
-            public long nanos() {
-                return ctx.nanos();
-            }
-
-            @Override
-            public void schedule(long delayNanos, Runnable task) {
-                ctx.schedule(delayNanos, task);
-            }
-        };
+        FlakewayEngine.Timing timing = FlakewayEngine.Timing.of(ctx::nanos, (t, d) -> ctx.schedule(d, t));
         engine = new FlakewayEngine<>(timing, ctx.random().nextLong(), AaPackets.INSTANCE, new Sink());
         for (String rule : rules(params)) {
             engine.set(RuleSpecs.parse(rule));
@@ -96,7 +86,7 @@ public final class FlakewayAa implements ActiveApplication, BiFunction<String, S
 
     /**
      * One command: {@code set} (argument: a rule's compact text; returns its normalised text),
-     * {@code clear} (argument: a rule name, or null/empty/"all" for every rule; returns how many
+     * {@code clear} (argument: a rule name, or null or empty for every rule; returns how many
      * were removed), {@code show} (returns rule name -> spec, buffer and counters).
      *
      * @throws IllegalArgumentException with one line, for a bad rule or an unknown verb
@@ -112,7 +102,7 @@ public final class FlakewayAa implements ActiveApplication, BiFunction<String, S
                 return r.toString();
             }
             case "clear" -> {
-                int n = arg.isEmpty() || arg.equals("all") ? engine.clearAll() : engine.clear(arg) ? 1 : 0;
+                int n = arg.isEmpty() ? engine.clearAll() : engine.clear(arg) ? 1 : 0;
                 syncChannels();
                 return n;
             }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import java.util.function.ObjLongConsumer;
 import org.aspen.vnet.packet.Protocol;
 import org.aspen.vnet.time.Seeds;
 
@@ -36,6 +38,21 @@ public final class FlakewayEngine<P, C> {
         long nanos();
 
         void schedule(long delayNanos, Runnable task);
+
+        /** A timing from a clock and a scheduling call, e.g. {@code Timing.of(ctx::nanos, (t, d) -> ctx.schedule(d, t))}. */
+        static Timing of(LongSupplier clock, ObjLongConsumer<Runnable> schedule) {
+            return new Timing() {
+                @Override
+                public long nanos() {
+                    return clock.getAsLong();
+                }
+
+                @Override
+                public void schedule(long delayNanos, Runnable task) {
+                    schedule.accept(task, delayNanos);
+                }
+            };
+        }
     }
 
     /** Where impaired packets go. */

@@ -36,17 +36,7 @@ public final class FlakewayInterceptor implements PacketInterceptor, FlakewayCon
 
     private FlakewayInterceptor(Node node) {
         this.node = node;
-        FlakewayEngine.Timing timing = new FlakewayEngine.Timing() {
-            @Override
-            public long nanos() {
-                return node.scheduler().nanos();
-            }
-
-            @Override
-            public void schedule(long delayNanos, Runnable task) {
-                node.scheduler().schedule(delayNanos, task);
-            }
-        };
+        FlakewayEngine.Timing timing = FlakewayEngine.Timing.of(node.scheduler()::nanos, (t, d) -> node.scheduler().schedule(d, t));
         this.engine = new FlakewayEngine<>(timing, node.random().nextLong(), NodePackets.INSTANCE, new Sink());
     }
 

@@ -27,17 +27,7 @@ final class Harness implements FlakewayEngine.Sink<Packet, Integer> {
     long overflowDrops;
 
     Harness(long seed, String rule) {
-        engine = new FlakewayEngine<>(new FlakewayEngine.Timing() {
-            @Override
-            public long nanos() {
-                return sim.nanos();
-            }
-
-            @Override
-            public void schedule(long delayNanos, Runnable task) {
-                sim.schedule(delayNanos, task);
-            }
-        }, seed, NodePackets.INSTANCE, this);
+        engine = new FlakewayEngine<>(FlakewayEngine.Timing.of(sim::nanos, (t, d) -> sim.schedule(d, t)), seed, NodePackets.INSTANCE, this);
         engine.set(RuleSpecs.parse(rule));
     }
 
