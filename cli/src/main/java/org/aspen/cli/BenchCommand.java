@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measures Aspen against baselines measured in the same run.",
-        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class})
+        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class, FlakewayBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

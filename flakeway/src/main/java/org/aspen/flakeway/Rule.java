@@ -126,6 +126,10 @@ final class Rule<P, C> {
             h.release = Math.max(lastRelease, now + Math.max(0, Math.round(d)));
             lastRelease = h.release;
         }
+        if (h.release == now && spec.rateBps() == 0 && counters.heldPackets == 1) {
+            emit(h);            // nothing to wait for and nothing ahead of it: no timer
+            return;
+        }
         t.schedule(h.release - now, () -> delayed(h));
     }
 
