@@ -43,8 +43,11 @@ public final class FlakewayCommands {
 
     /** Commands driving the flakeway AA on {@code ee} (started by the first {@code set}). */
     public static void register(ControlServer server, ExecutionEnvironment ee) {
-        new FlakewayCommands(() -> FlakewayAas.find(ee), () -> FlakewayAas.start(ee, java.util.List.of()), "aa")
-                .registerWith(server);
+        of(ee).registerWith(server);
+    }
+
+    static FlakewayCommands of(ExecutionEnvironment ee) {
+        return new FlakewayCommands(() -> FlakewayAas.find(ee), () -> FlakewayAas.start(ee, java.util.List.of()), "aa");
     }
 
     /** Commands driving a {@link FlakewayInterceptor} on {@code node} (installed by the first {@code set}). */

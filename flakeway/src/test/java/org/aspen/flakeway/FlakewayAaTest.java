@@ -249,4 +249,27 @@ class FlakewayAaTest {
             assertEquals(r, RuleSpecs.parse(r.toString()));
         }
     }
+
+    @Test
+    void controlCommandsStartTheAaOnFirstSetAndAnswerInOneLine() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        FlakewayCommands cmds = FlakewayCommands.of(ee);
+        assertEquals(Map.of("via", "aa", "rules", Map.of()), cmds.show());
+        assertEquals(Map.of("cleared", 0), cmds.clear(json.readTree("{}")));
+        Map<String, Object> set = cmds.set(json.readTree("{\"rule\": \"name t; match dst=10.0.0.3; delay 3ms\"}"));
+        assertEquals("t", set.get("name"));
+        assertNotNull(ee.running(FlakewayAas.NAME), "the first set starts the AA");
+        cmds.set(json.readTree("{\"rule\": {\"name\": \"m\", \"match\": {\"proto\": \"rdp\"}, \"loss\": \"5%\"}}"));
+        assertEquals(List.of("t", "m"), List.copyOf(((Map<?, ?>) cmds.show().get("rules")).keySet()));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> cmds.set(json.readTree("{\"rule\": \"name x; delay soon\"}")));
+        assertFalse(bad.getMessage().contains("\n"), bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> cmds.set(json.readTree("{}")));
+        assertThrows(IllegalArgumentException.class, () -> cmds.clear(json.readTree("{\"name\": \"nosuch\"}")));
+        assertEquals(Map.of("cleared", 1), cmds.clear(json.readTree("{\"name\": \"t\"}")));
+        send(0, 1);
+        net.run(100 * MS);
+        assertEquals(10 * MS, arrivals.get(0)[1], "rule t is gone");
+        assertEquals(Map.of("cleared", 1), cmds.clear(json.readTree("{}")));
+    }
 }
