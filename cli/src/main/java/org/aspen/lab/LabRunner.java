@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.flakeway.FlakewayInterceptor;
+import org.aspen.flakeway.FlakewayAas;
+import org.aspen.flakeway.FlakewayControl;
 import org.aspen.flakeway.RuleSpec;
 import org.aspen.flakeway.RuleSpecs;
 import org.aspen.rdp.RdpStack;
@@ -118,15 +119,14 @@ public final class LabRunner {
                 t.schedule(net, stacks, s, seed, o.baseDir());
                 transfers.add(t);
             }
-            Map<String, FlakewayInterceptor> flakeways = new LinkedHashMap<>();
+            // the flakeway runs as an AA on each node whose rules the scenario sets (at boot or later)
+            Map<String, FlakewayControl> flakeways = new java.util.concurrent.ConcurrentHashMap<>();
             for (Scenario.NodeSpec n : s.nodes()) {
                 boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
                 if (!n.flakeway().isEmpty() || changed) {
-                    FlakewayInterceptor fw = FlakewayInterceptor.install(net.node(n.name()));
-                    flakeways.put(n.name(), fw);
-                    for (Map<String, Object> rule : n.flakeway()) {
-                        fw.engine().set(RuleSpecs.fromMap(rule));
-                    }
+                    List<RuleSpec> rules = n.flakeway().stream().map(RuleSpecs::fromMap).toList();
+                    ExecutionEnvironment ee = ees.get(n.name());
+                    net.at(0, n.name(), () -> flakeways.put(n.name(), FlakewayAas.start(ee, rules)));
                 }
             }
             scheduleEvents(s, net, events, flakeways);
@@ -141,7 +141,7 @@ public final class LabRunner {
             for (Node n : net.nodes()) {
                 Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
                 if (flakeways.containsKey(n.name())) {
-                    ns.put("flakeway", flakeways.get(n.name()).engine().describe());
+                    ns.put("flakeway", flakeways.get(n.name()).show());
                 }
                 Map<String, Object> aa = ees.get(n.name()).aaStats();
                 if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
@@ -201,7 +201,7 @@ public final class LabRunner {
         };
     }
 
-    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayInterceptor> flakeways) {
+    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayControl> flakeways) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Values.durationNanos(e.at());
             if (e.queue() != null) {
@@ -220,19 +220,19 @@ public final class LabRunner {
             }
             if (e.flakeway() != null) {
                 Scenario.FlakewayChange fc = e.flakeway();
-                FlakewayInterceptor fw = flakeways.get(fc.node());
                 net.at(at, fc.node(), () -> {
+                    FlakewayControl fw = flakeways.get(fc.node());
                     if (fc.set() != null) {
                         for (Map<String, Object> rule : fc.set()) {
                             RuleSpec r = RuleSpecs.fromMap(rule);
-                            fw.engine().set(r);
+                            fw.set(r);
                             log.add(net.now(), fc.node(), "flakeway rule '" + r.name() + "' set: " + r);
                         }
                     } else if (fc.clear().equals("all")) {
-                        fw.engine().clearAll();
+                        fw.clearAll();
                         log.add(net.now(), fc.node(), "flakeway rules cleared");
                     } else {
-                        boolean had = fw.engine().clear(fc.clear());
+                        boolean had = fw.clear(fc.clear());
                         log.add(net.now(), fc.node(), "flakeway rule '" + fc.clear() + "' " + (had ? "cleared" : "was not set"));
                     }
                 });

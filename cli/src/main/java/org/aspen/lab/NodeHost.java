@@ -7,6 +7,7 @@ import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.HandlerWatchdog;
 import org.aspen.ee.mgmt.EeControl;
+import org.aspen.flakeway.FlakewayCommands;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
@@ -107,6 +108,7 @@ public final class NodeHost implements AutoCloseable {
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;
+            FlakewayCommands.register(server, ee);    // the flakeway AA: aspen flakeway set|clear|show
             server.start();
             net.run(0);
             net.onLoop(name, () -> EeSetup.start(ee, jars));
