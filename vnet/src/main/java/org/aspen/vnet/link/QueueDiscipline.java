@@ -53,6 +53,15 @@ public interface QueueDiscipline {
         return Double.NaN;
     }
 
+    /**
+     * True when this discipline takes part in AntiECN marking (it may clear the AECN bit): the node
+     * then decrements the AECN-SYN TTL of packets it forwards onto this link, so a receiver sees
+     * TTL == AECN-SYN TTL only when every hop's output queue is AECN-capable.
+     */
+    default boolean aecnCapable() {
+        return false;
+    }
+
     /** Parameters and internal state for reports and the management endpoint. */
     default Map<String, Object> describe() {
         return Map.of("kind", kind());

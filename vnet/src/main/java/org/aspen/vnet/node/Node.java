@@ -327,6 +327,9 @@ public final class Node implements Link.Receiver {
         }
         if (transit) {
             counters.forwarded++;
+            if (p.aecnTtl() > 0 && r.link().discipline().aecnCapable()) {
+                p.setAecnTtl(p.aecnTtl() - 1);   // AntiECN capability check: only AECN-capable hops count down
+            }
         }
         trace.record(scheduler.nanos(), this, TraceSink.Event.FORWARD, r.link(), p, null);
         return r.link().send(p);

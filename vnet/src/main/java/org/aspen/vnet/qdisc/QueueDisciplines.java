@@ -22,12 +22,14 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code red}: min_th [5], max_th [15], max_p [0.1], w_q [0.002 or auto], gentle [true],
  *     mode [packets|bytes], ecn [false], mean_packet_size [1000], bandwidth [the link's]</li>
  * <li>{@code ared}: as red with w_q [auto], plus interval [500ms], beta [0.9]</li>
+ * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
+ *     mean_packet_size [1000]), bandwidth [the link's]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn");
 
     private QueueDisciplines() {
     }
@@ -44,6 +46,7 @@ public final class QueueDisciplines {
                 double beta = p.number("beta", 0.9);
                 yield construct(p, () -> new AdaptiveRed(limit, rp, interval, beta));
             }
+            case "aecn" -> antiEcn(p, limit);
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };
@@ -59,6 +62,21 @@ public final class QueueDisciplines {
             return new DropTail(limit);
         }
         return construct(p, () -> new ThresholdDropTail(limit, threshold, thresholdBytes, ecn));
+    }
+
+    private static QueueDiscipline antiEcn(Params p, QueueLimit limit) {
+        double eta = p.probability("eta", 0.5);
+        int mean = p.integer("mean_packet_size", 1000);
+        long vb = p.bytes("virtual_buffer", 100_000);
+        if (p.has("virtual_buffer_packets")) {
+            if (p.has("virtual_buffer")) {
+                throw p.error("give virtual_buffer or virtual_buffer_packets, not both");
+            }
+            vb = (long) p.integer("virtual_buffer_packets", 100) * mean;
+        }
+        long bytes = vb;
+        long bw = p.bitsPerSecond("bandwidth", 0);
+        return construct(p, () -> new AntiEcn(limit, eta, bytes, bw));
     }
 
     private static RedParams red(Params p, double defaultWq) {
