@@ -51,6 +51,7 @@ public final class ConnectionStats {
     long eackedSegments;
     long ecnMarksReceived;
     long ecnEchoes;
+    long aecnEchoes;
     long notificationsAccepted;
     long notificationsStale;
     long notificationsDuplicate;
@@ -170,6 +171,11 @@ public final class ConnectionStats {
         return ecnEchoes;
     }
 
+    /** ACKs that echoed the AntiECN bit (counted only when AntiECN is in force for our data). */
+    public long aecnEchoes() {
+        return aecnEchoes;
+    }
+
     public long notificationsAccepted() {
         return notificationsAccepted;
     }
@@ -220,6 +226,7 @@ public final class ConnectionStats {
         m.put("eacksSent", eacksSent);
         m.put("ecnMarksReceived", ecnMarksReceived);
         m.put("ecnEchoes", ecnEchoes);
+        m.put("aecnEchoes", aecnEchoes);
         m.put("windowCloses", windowCloses());
         for (CloseCause c : CloseCause.values()) {
             m.put("windowCloses." + c.name().toLowerCase(), windowCloses(c));

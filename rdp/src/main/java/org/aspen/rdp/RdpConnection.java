@@ -46,6 +46,14 @@ public final class RdpConnection {
     boolean sequenced;
     boolean ecn;
     boolean eceToSend;
+    /** AntiECN: both SYNs asked for it. */
+    private boolean aecnNegotiated;
+    /** AntiECN: the peer's SYN arrived with TTL == AECN-SYN TTL, so we echo its AECN bits. */
+    boolean aecnEchoing;
+    /** AntiECN: the peer confirmed our path, so our data carries the AECN bit and its echo counts. */
+    boolean aecnSending;
+    /** AECN bit of the last data segment received (what the next ACK echoes). */
+    boolean aecnToEcho;
     long lastHeard;
     private final long createdAt;
     private int offered;
@@ -137,6 +145,19 @@ public final class RdpConnection {
     /** ECN negotiated (valid once OPEN). */
     public boolean ecnEnabled() {
         return ecn;
+    }
+
+    /**
+     * AntiECN in force for the data we send (both ends asked, and the peer saw our SYN arrive with
+     * TTL == AECN-SYN TTL: every hop AECN-capable). False: the strategy sees no echo and behaves as Reno.
+     */
+    public boolean aecnEnabled() {
+        return aecnSending;
+    }
+
+    /** AntiECN in force for the data we receive: we echo the peer's AECN bits. */
+    public boolean aecnEchoing() {
+        return aecnEchoing;
     }
 
     /** Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before. */
@@ -267,7 +288,17 @@ public final class RdpConnection {
         recvBuf.start(irs);
         sequenced = options.sequenced() && peer.sequenced();
         ecn = options.ecn() && peer.ecn();
+        aecnNegotiated = options.aecn() && peer.aecn();
+        aecnEchoing = aecnNegotiated && s.aecnTtlIntact;
         cs.setPeerMaxOutstanding(peer.maxOutstanding());
+        notePeerAecn(s);
+    }
+
+    /** The peer's segments carry AECN_PATH once it checked our SYN: from then on we mark our data. */
+    private void notePeerAecn(Segment s) {
+        if (aecnNegotiated && s.aecnPath) {
+            aecnSending = true;
+        }
     }
 
     /** A segment for this connection; {@code ce} is the VNet header's congestion mark. */
@@ -276,6 +307,7 @@ public final class RdpConnection {
             notification(s.notification);
             return;
         }
+        notePeerAecn(s);
         switch (state) {
             case SYN_SENT -> inSynSent(s);
             case SYN_RCVD -> inSynRcvd(s, ce);
@@ -385,6 +417,7 @@ public final class RdpConnection {
             stats.ecnMarksReceived++;
             eceToSend = true;
         }
+        aecnToEcho = s.aecnMarked;
         if (undelivered.size() >= options.maxOutstanding() && ConnectionState.seqLt(recvBuf.rcvCur(), s.seq)) {
             stats.receiveBufferDrops++;
             stack.counters().drop(RdpDrop.RECEIVE_BUFFER_FULL);

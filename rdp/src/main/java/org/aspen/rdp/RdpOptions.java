@@ -25,11 +25,15 @@ import java.util.function.Supplier;
  * @param closeWaitNanos   time in CLOSE-WAIT before the ports may be reused
  * @param maxSamples       time-series rows kept per connection (0: none)
  * @param congestionControl strategy factory, one instance per connection
+ * @param aecn             speak AntiECN: put the AECN-SYN TTL in our SYN, mark our data with the AECN bit
+ *                         once the peer confirmed the path, echo the peer's bits (both ends must agree;
+ *                         the increase itself needs {@link AntiEcnReno}; see {@code docs/aecn.md})
  */
 public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
                          int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
                          long minRtoNanos, long maxRtoNanos, long keepAliveNanos, long deadPeerNanos,
-                         long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl) {
+                         long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl,
+                         boolean aecn) {
     private static final long MS = 1_000_000L;
 
     public RdpOptions {
@@ -53,76 +57,87 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
 
     public static RdpOptions defaults() {
         return new RdpOptions(256, 1400, true, true, true, 512, 2, 65_535, 1000 * MS, 200 * MS, 60_000 * MS,
-                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new);
+                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false);
     }
 
     public RdpOptions withMaxOutstanding(int v) {
         return new RdpOptions(v, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withMaxSegment(int v) {
         return new RdpOptions(maxOutstanding, v, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withSequenced(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, v, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withEcn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, v, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl);
+                closeWaitNanos, maxSamples, congestionControl, aecn);
     }
 
     public RdpOptions withChecksum(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, v, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl);
+                closeWaitNanos, maxSamples, congestionControl, aecn);
     }
 
     public RdpOptions withSendBuffer(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, v, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withWindow(double initial, double ssthresh) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initial, ssthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withRto(long initial, long min, long max) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initial, min, max, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl);
+                congestionControl, aecn);
     }
 
     public RdpOptions withKeepAlive(long keepAlive, long deadPeer) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAlive, deadPeer, closeWaitNanos,
-                maxSamples, congestionControl);
+                maxSamples, congestionControl, aecn);
     }
 
     public RdpOptions withMaxSamples(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, v, congestionControl);
+                closeWaitNanos, v, congestionControl, aecn);
     }
 
     public RdpOptions withCongestionControl(Supplier<CongestionControl> v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, v);
+                closeWaitNanos, maxSamples, v, aecn);
+    }
+
+    public RdpOptions withAecn(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl, v);
+    }
+
+    /** AntiECN on, with {@link AntiEcnReno} as the congestion control ({@code delta}: see its javadoc). */
+    public RdpOptions withAntiEcn(AntiEcnReno.Delta delta) {
+        return withAecn(true).withCongestionControl(() -> new AntiEcnReno(delta));
     }
 
     SynOptions synOptions() {
-        return new SynOptions(maxOutstanding, maxSegment, sequenced, ecn);
+        return new SynOptions(maxOutstanding, maxSegment, sequenced, ecn, aecn);
     }
 }

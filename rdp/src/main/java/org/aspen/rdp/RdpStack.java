@@ -109,6 +109,8 @@ public final class RdpStack implements PacketHandler {
             counters.drop(bad);
             return;
         }
+        s.aecnMarked = p.aecn();
+        s.aecnTtlIntact = p.aecnTtl() != 0 && p.aecnTtl() == p.ttl();
         RdpConnection c = connections.get(key(p.sourceBits(), s.sourcePort, s.destinationPort));
         if (c != null) {
             c.receive(s, p.ecn() == Ecn.CE);

@@ -38,6 +38,14 @@ public final class Segment {
     /** Extended acknowledgements (sequence numbers received out of order); empty unless EAK. */
     public int[] eacks = NO_EACKS;
     public byte[] data = NO_DATA;
+    /** AntiECN echo: the data segment this acknowledgement answers arrived with the AECN bit. */
+    public boolean aecnEcho;
+    /** AntiECN path: the sender's SYN arrived with TTL == AECN-SYN TTL, and the sender echoes AECN bits. */
+    public boolean aecnPath;
+    /** From the VNet header, set by the stack on receipt (not encoded): the AECN bit. */
+    public boolean aecnMarked;
+    /** From the VNet header, set by the stack on receipt (not encoded): TTL == AECN-SYN TTL (non-zero). */
+    public boolean aecnTtlIntact;
     public int dataOffset;
     public int dataLength;
 

@@ -11,10 +11,17 @@ package org.aspen.rdp;
  * @param maxSegment     largest data length (bytes) the sender of the SYN will accept
  * @param sequenced      sequenced delivery mode (SDM): deliver in sequence order
  * @param ecn            the sender of the SYN can react to ECN echoes
+ * @param aecn           the sender of the SYN speaks AntiECN (marks its data, echoes the peer's marks;
+ *                       see {@code docs/aecn.md})
  */
-public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn) {
+public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean aecn) {
     public static final int OPT_SEQUENCED = 0x01;
     public static final int OPT_ECN = 0x02;
+    public static final int OPT_AECN = 0x04;
+
+    public SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn) {
+        this(maxOutstanding, maxSegment, sequenced, ecn, false);
+    }
 
     public SynOptions {
         if (maxOutstanding < 1 || maxOutstanding > 0xffff) {
@@ -26,6 +33,6 @@ public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
     }
 
     int bits() {
-        return (sequenced ? OPT_SEQUENCED : 0) | (ecn ? OPT_ECN : 0);
+        return (sequenced ? OPT_SEQUENCED : 0) | (ecn ? OPT_ECN : 0) | (aecn ? OPT_AECN : 0);
     }
 }

@@ -97,6 +97,7 @@ final class Transmitter {
         if (c.eceToSend) {
             s.flags |= Segment.ECE;
         }
+        s.aecnEcho = c.aecnEchoing && c.aecnToEcho;
         if (c.recvBuf.held() > 0) {
             s.flags |= Segment.EAK;
             s.eacks = c.recvBuf.eacks(SegmentCodec.MAX_EACKS);
@@ -119,9 +120,14 @@ final class Transmitter {
         if (s.has(Segment.ACK)) {
             ackOwed = false;
         }
+        s.aecnPath = c.aecnEchoing;
         byte[] payload = SegmentCodec.encode(s, c.options.checksum());
+        int ttl = node.config().defaultTtl();
+        // AntiECN: the SYN's AECN-SYN TTL starts equal to the TTL; data carries the bit routers may clear
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
-                .ttl(node.config().defaultTtl()).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload).build();
+                .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload)
+                .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
+                .aecn(c.aecnSending && s.dataLength > 0).build();
         stats.segmentsSent++;
         c.stack.counters().segmentsOut++;
         node.send(p);
@@ -247,6 +253,10 @@ final class Transmitter {
             return;   // older than what we know, or acknowledges what we never sent
         }
         boolean ece = c.ecn && s.has(Segment.ECE);
+        boolean aee = c.aecnSending && s.aecnEcho;
+        if (aee) {
+            stats.aecnEchoes++;
+        }
         if (ack != una - 1) {
             int newly = ack - (una - 1);
             if (buf.transmissions(ack) == 1 && !buf.eacked(ack)) {
@@ -260,7 +270,7 @@ final class Transmitter {
             buf.ackThrough(ack, ackedBytes);
             stats.bytesAcked += ackedBytes[0];
             cs.setSndUna(ack + 1);
-            boolean partial = c.cc.onAck(cs, new AckEvent(ack, newly, ece));
+            boolean partial = c.cc.onAck(cs, new AckEvent(ack, newly, ece, aee));
             echo(ece);
             if (partial) {
                 retransmitFirstHole();
@@ -273,7 +283,7 @@ final class Transmitter {
             c.acknowledged();
         } else if (cs.flight() > 0 && s.dataLength == 0 && !s.has(Segment.NUL)) {
             echo(ece);
-            AckEvent e = new AckEvent(ack, 0, ece);
+            AckEvent e = new AckEvent(ack, 0, ece, aee);
             boolean fast = c.cc.onDuplicateAck(cs, e);
             if (!fast && cs.phase() != SenderState.PHASE_RECOVERY && buf.eackedCount() >= LOST_AFTER) {
                 // EACKs already show three segments beyond the hole: lost, even if duplicate ACKs were lost
