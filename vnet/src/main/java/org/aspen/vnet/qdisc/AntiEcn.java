@@ -1,29 +1,34 @@
 package org.aspen.vnet.qdisc;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
-import org.aspen.vnet.link.FifoDiscipline;
+import org.aspen.vnet.link.DropTail;
 import org.aspen.vnet.link.QueueContext;
+import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.link.QueueLimit;
-import org.aspen.vnet.packet.DropReason;
 import org.aspen.vnet.packet.Packet;
 
 /**
- * AntiECN marking (Kunniyur, ICC 2003): a FIFO with the link's normal buffer plus a virtual queue
- * that lets a packet keep its AECN bit only while the link runs below {@code eta} of its capacity.
+ * AntiECN marking (Kunniyur, ICC 2003): a virtual queue that lets a packet keep its AECN bit only
+ * while the link runs below {@code eta} of its capacity, in front of the link's real queue (drop-tail
+ * by default, or any other discipline, e.g. RED with ECN for the congestion marks).
  *
  * <pre>{@code
  * link.setDiscipline(new AntiEcn(QueueLimit.packets(100), 0.5, 5_000_000, 0));   // eta, B bytes, link rate
+ * link.setDiscipline(new AntiEcn(new Red(QueueLimit.packets(100), redParams), 0.5, 5_000_000, 0));
  * }</pre>
  *
  * On every arrival (the paper's pseudo-code, bytes and nanoseconds):
  * {@code VQ = max(VQ - eta C (t - s), 0)}; if {@code VQ > 0} the AECN bit is cleared (it is never set:
  * the sender sets it, routers only clear it, so the bit that reaches the receiver is the AND over the
  * path); then the packet's bytes are added to VQ if they fit in the virtual buffer B (a virtual
- * queue drops what does not fit, as in AVQ). The real packet is queued or dropped on overflow as in
- * drop-tail; ECN codepoints are never touched. {@link #aecnCapable()} is true, so the node also
+ * queue drops what does not fit, as in AVQ). Then the inner discipline decides on the real packet;
+ * this layer never touches ECN codepoints. {@link #aecnCapable()} is true, so the node also
  * decrements the AECN-SYN TTL of packets it forwards over this link (see {@code docs/aecn.md}).
  */
-public class AntiEcn extends FifoDiscipline {
+public class AntiEcn implements QueueDiscipline {
+    private final QueueDiscipline inner;
+    private QueueContext ctx;
     private final double eta;
     private final long virtualBuffer;
     private final long bandwidthOverride;
@@ -33,7 +38,6 @@ public class AntiEcn extends FifoDiscipline {
     private long kept;
     private long cleared;
     private long virtualDrops;
-    private long overflow;
 
     /**
      * @param eta            share of the link capacity the virtual queue drains at, in (0, 1]
@@ -41,7 +45,12 @@ public class AntiEcn extends FifoDiscipline {
      * @param bandwidthBps   capacity C in bit/s, or 0 for the link's rate
      */
     public AntiEcn(QueueLimit limit, double eta, long virtualBuffer, long bandwidthBps) {
-        super(limit);
+        this(new DropTail(limit), eta, virtualBuffer, bandwidthBps);
+    }
+
+    /** AntiECN marking in front of {@code inner}, which holds the packets and makes every other decision. */
+    public AntiEcn(QueueDiscipline inner, double eta, long virtualBuffer, long bandwidthBps) {
+        this.inner = inner;
         if (!(eta > 0 && eta <= 1)) {
             throw new IllegalArgumentException("eta must be in (0, 1], got " + eta);
         }
@@ -58,8 +67,14 @@ public class AntiEcn extends FifoDiscipline {
 
     @Override
     public void attach(QueueContext ctx) {
-        super.attach(ctx);
+        this.ctx = ctx;
+        inner.attach(ctx);
         lastArrival = ctx.now();
+    }
+
+    @Override
+    public void detach() {
+        inner.detach();
     }
 
     /** Capacity C in bit/s (0: unlimited, so the virtual queue is always empty). */
@@ -93,13 +108,9 @@ public class AntiEcn extends FifoDiscipline {
     }
 
     @Override
-    protected DropReason admit(Packet p) {
+    public boolean enqueue(Packet p) {
         arrivals++;
         boolean empty = arrive(p.length());
-        if (limit.exceededBy(packets(), bytes(), p.length())) {
-            overflow++;
-            return DropReason.QUEUE_OVERFLOW;
-        }
         if (p.aecn()) {
             if (empty) {
                 kept++;
@@ -108,7 +119,37 @@ public class AntiEcn extends FifoDiscipline {
                 cleared++;
             }
         }
-        return null;
+        return inner.enqueue(p);
+    }
+
+    @Override
+    public boolean adopt(Packet p) {
+        return inner.adopt(p);
+    }
+
+    @Override
+    public Packet dequeue() {
+        return inner.dequeue();
+    }
+
+    @Override
+    public int packets() {
+        return inner.packets();
+    }
+
+    @Override
+    public long bytes() {
+        return inner.bytes();
+    }
+
+    @Override
+    public double averageQueue() {
+        return inner.averageQueue();
+    }
+
+    /** The discipline that holds the packets. */
+    public QueueDiscipline inner() {
+        return inner;
     }
 
     /** Bytes in the virtual queue after the last arrival (not drained to now). */
@@ -136,7 +177,8 @@ public class AntiEcn extends FifoDiscipline {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = super.describe();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", kind());
         m.put("eta", eta);
         m.put("virtual_buffer", virtualBuffer);
         m.put("bandwidth", ctx == null ? bandwidthOverride : capacityBps());
@@ -147,7 +189,7 @@ public class AntiEcn extends FifoDiscipline {
         m.put("aecn_kept", kept);
         m.put("aecn_cleared", cleared);
         m.put("virtual_drops", virtualDrops);
-        m.put("overflow", overflow);
+        m.put("inner", inner.describe());
         return m;
     }
 }

@@ -23,7 +23,8 @@ import org.aspen.vnet.link.QueueLimit;
  *     mode [packets|bytes], ecn [false], mean_packet_size [1000], bandwidth [the link's]</li>
  * <li>{@code ared}: as red with w_q [auto], plus interval [500ms], beta [0.9]</li>
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
- *     mean_packet_size [1000]), bandwidth [the link's]</li>
+ *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
+ *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
@@ -76,7 +77,18 @@ public final class QueueDisciplines {
         }
         long bytes = vb;
         long bw = p.bitsPerSecond("bandwidth", 0);
-        return construct(p, () -> new AntiEcn(limit, eta, bytes, bw));
+        Map<String, Object> innerSpec = new java.util.LinkedHashMap<>(p.map("inner"));
+        Object innerKind = innerSpec.remove("kind");
+        if ("aecn".equalsIgnoreCase(String.valueOf(innerKind).trim())) {
+            throw p.error("inner: cannot be aecn again");
+        }
+        QueueDiscipline inner;
+        try {
+            inner = create(innerKind == null ? "droptail" : String.valueOf(innerKind), innerSpec, limit);
+        } catch (IllegalArgumentException e) {
+            throw p.error("inner: " + e.getMessage());
+        }
+        return construct(p, () -> new AntiEcn(inner, eta, bytes, bw));
     }
 
     private static RedParams red(Params p, double defaultWq) {

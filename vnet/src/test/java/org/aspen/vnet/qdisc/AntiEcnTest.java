@@ -114,6 +114,52 @@ class AntiEcnTest {
                 Map.of("virtual_buffer", 1000, "virtual_buffer_packets", 1), QueueLimit.packets(50)));
     }
 
+    /**
+     * Over an inner queue that ECN-marks (threshold drop-tail, threshold 1): CE comes from the inner
+     * queue only, for ECN-capable packets only (non-ECT ones are dropped there, never marked), and the
+     * AECN decision is the same as over plain drop-tail.
+     */
+    @Test
+    void ecnMatrixOverAnEcnMarkingInnerQueue() {
+        for (Ecn ecn : Ecn.values()) {
+            StubContext ctx = new StubContext(1, 8_000_000);
+            QueueDiscipline inner = QueueDisciplines.create("droptail", Map.of("threshold", 1, "ecn", true),
+                    QueueLimit.packets(100));
+            AntiEcn d = new AntiEcn(inner, 0.5, 100_000, 0);
+            d.attach(ctx);
+            Packet first = aecnPacket(1000, ecn, true);
+            Packet second = aecnPacket(1000, ecn, true);
+            assertTrue(d.enqueue(first));
+            boolean queued = d.enqueue(second);
+            assertTrue(first.aecn(), "empty virtual queue keeps the bit");
+            assertFalse(second.aecn(), "non-empty virtual queue clears it");
+            assertEquals(ecn, first.ecn(), "below the inner threshold: untouched");
+            if (ecn.capable()) {
+                assertTrue(queued);
+                assertEquals(Ecn.CE, second.ecn(), ecn + ": marked by the inner queue");
+                assertEquals(1, ctx.marks);
+            } else {
+                assertFalse(queued, "not ECN-capable: the inner queue drops, never marks");
+                assertEquals(Ecn.NOT_ECT, second.ecn());
+                assertEquals(0, ctx.marks);
+            }
+        }
+    }
+
+    @Test
+    void factoryTakesAnInnerQueue() {
+        AntiEcn d = (AntiEcn) QueueDisciplines.create("aecn",
+                Map.of("eta", 0.4, "inner", Map.of("kind", "red", "ecn", true, "min_th", 20, "max_th", 60)),
+                QueueLimit.packets(200));
+        assertEquals("red", d.inner().kind());
+        assertEquals(true, ((Red) d.inner()).params().ecn());
+        assertEquals("droptail", ((AntiEcn) QueueDisciplines.create("aecn", Map.of(), QueueLimit.packets(5)))
+                .inner().kind());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create(
+                "aecn", Map.of("inner", Map.of("kind", "red", "mx_th", 3)), QueueLimit.packets(5)));
+        assertTrue(e.getMessage().contains("mx_th"), e.getMessage());
+    }
+
     static final VAddr A = VAddr.parse("10.0.0.1");
     static final VAddr R1 = VAddr.parse("10.0.0.2");
     static final VAddr R2 = VAddr.parse("10.0.0.3");
