@@ -39,7 +39,7 @@ class FilterTest {
 
     FilterRequest request(int deleteCount, long lifetimeMs) {
         ConnKey conn = new ConnKey(addr("s"), 4000, addr("d"), 7000);
-        return new FilterRequest(conn, SenderState.PHASE_AVOIDANCE, 20, 16, 10, 10, deleteCount, lifetimeMs, 99, addr("d"));
+        return new FilterRequest(conn, SenderState.PHASE_AVOIDANCE, 20, 16, 10, 10, deleteCount, lifetimeMs, 0, addr("d"));
     }
 
     Address addr(String node) {
@@ -76,6 +76,16 @@ class FilterTest {
         lab.run(100 * MS);
         assertEquals(3, u("packetsFiltered"));
         assertEquals(8, atReceiver.dataSeqs().size());
+    }
+
+    @Test
+    void deletesOnlyTheRangeTheSenderWillResendAndEndsWhenItWentBy() {
+        startFilter(request(3, 1000));
+        burst(10, 3, 6, BEFORE);   // 1 and 2 went by before the filter started
+        lab.run(100 * MS);
+        assertEquals(1, u("packetsFiltered"));
+        assertEquals(1, u("filtersEndedByCount"));
+        assertEquals(List.of(4, 5, 6, 7, 8), atReceiver.dataSeqs());
     }
 
     @Test

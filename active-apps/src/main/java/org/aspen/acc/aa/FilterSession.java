@@ -11,7 +11,7 @@ import org.aspen.rdp.Segment;
 
 /**
  * One ACC filter on one connection: diverts the sender's packets arriving at this node and deletes
- * data segments until it has deleted {@code deleteCount}, or a packet's carried state shows the
+ * data segments until it has deleted {@code deleteCount} (or the range they belong to went by), or a packet's carried state shows the
  * sender reacted (window at or below the notified one, or in recovery), or its lifetime ends; then
  * it flush-closes, so the packets still queued in the channel are forwarded, not lost.
  *
@@ -19,7 +19,11 @@ import org.aspen.rdp.Segment;
  * FilterSession f = FilterSession.start(ctx, request, end -> sessions.remove(request.conn()));
  * }</pre>
  *
- * Only data segments are deleted; control segments (ACK-only, NUL, RST, SYN) always pass.
+ * Only data segments the sender will resend are deleted: those numbered {@code droppedSeq + 1} to
+ * {@code droppedSeq + deleteCount}, the range the notification NACKs. Deleting anything beyond it
+ * would leave a hole the sender only finds by timeout. Segments of that range that passed before
+ * the filter started are not deleted, so the filter ends (by count) when the first segment beyond
+ * the range arrives even if it deleted fewer. Control segments (ACK-only, NUL, RST, SYN) always pass.
  * Counters (by the AA that runs it): {@code filtersStarted}, {@code packetsFiltered},
  * {@code packetsPassed}, {@code filtersEndedByCount}, {@code filtersEndedByReaction},
  * {@code filtersEndedByTimeout}.
@@ -82,6 +86,16 @@ public final class FilterSession {
         if (s.state != null && (s.state.recovering() || s.state.cwnd() <= req.newCwnd() + 1e-6)) {
             pass(ch, p);
             end(End.REACTION);
+            return;
+        }
+        int offset = s.seq - req.droppedSeq();   // wraps like RDP's sequence numbers
+        if (offset <= 0) {
+            pass(ch, p);   // an older segment, or a resend of the dropped one: not ours to delete
+            return;
+        }
+        if (offset > req.deleteCount()) {
+            pass(ch, p);   // past the range the sender will resend: the segments it named went by
+            end(End.COUNT);
             return;
         }
         deleted++;
