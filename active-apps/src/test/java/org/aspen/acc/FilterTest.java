@@ -28,7 +28,8 @@ class FilterTest {
     static final long MS = 1_000_000L;
     static final LinkConfig LINK = new LinkConfig(0, MS, QueueLimit.packets(1000), 1);
     static final SenderState BEFORE = new SenderState(20, 16, SenderState.PHASE_AVOIDANCE, 100_000);
-    static final SenderState REACTED = new SenderState(10, 10, SenderState.PHASE_AVOIDANCE, 100_000);
+    /** Adopted the notified 10 and grew a little since, as resends do. */
+    static final SenderState REACTED = new SenderState(10.4, 10, SenderState.PHASE_AVOIDANCE, 100_000);
 
     final AccLab lab = new AccLab(5).add("s").add("u").add("d").connect("s", "u", LINK).connect("u", "d", LINK).routes();
     final Scripted.Recorder atReceiver = Scripted.record(lab.node("d"));

@@ -102,8 +102,8 @@ public final class AccMonitor implements ActiveApplication {
         boolean sent = ctx.send(ctx.newPacket().source(conn.destination()).destination(conn.source())
                 .protocol(Protocols.RDP).payload(ntf).build());
         ctx.counter(sent ? "notificationsSent" : "notificationsUnsent").increment();
-        ctx.log().debug("congestion on {}: cwnd {} ({}) -> {}, delete {}", conn, st.cwnd(), st.phase(), r.cwnd(),
-                r.deleteCount());
+        ctx.log().debug("congestion on {} seq {}: cwnd {} ({}) -> {}, delete {}", conn, Integer.toUnsignedString(seq),
+                st.cwnd(), st.phase(), r.cwnd(), r.deleteCount());
         if (r.deleteCount() > 0) {
             long lifeMs = Math.max(MIN_LIFETIME_MS, Math.min(cfg.filterMaxLifetimeMs(), 2 * st.srttMicros() / 1000));
             FilterRequest req = new FilterRequest(conn, st.phase(), st.cwnd(), st.ssthresh(), r.cwnd(), r.ssthresh(),

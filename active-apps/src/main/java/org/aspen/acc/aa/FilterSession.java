@@ -12,7 +12,7 @@ import org.aspen.rdp.Segment;
 /**
  * One ACC filter on one connection: diverts the sender's packets arriving at this node and deletes
  * data segments until it has deleted {@code deleteCount} (or the range they belong to went by), or a packet's carried state shows the
- * sender reacted (window at or below the notified one, or in recovery), or its lifetime ends; then
+ * sender reacted (window below the notified one plus one packet, or in recovery), or its lifetime ends; then
  * it flush-closes, so the packets still queued in the channel are forwarded, not lost.
  *
  * <pre>{@code
@@ -31,6 +31,13 @@ import org.aspen.rdp.Segment;
 public final class FilterSession {
     /** Why a filter ended. */
     public enum End { COUNT, REACTION, TIMEOUT }
+
+    /**
+     * A sender that adopted the notified window grows it again by up to one packet per RTT while
+     * its resends pass the filter, and one that did not still carries at least twice the notified
+     * window: anything below notified + 1 is a reaction.
+     */
+    static final double REACTION_SLACK = 1.0;
 
     private final AaContext ctx;
     private final FilterRequest req;
@@ -83,7 +90,7 @@ public final class FilterSession {
             pass(ch, p);
             return;
         }
-        if (s.state != null && (s.state.recovering() || s.state.cwnd() <= req.newCwnd() + 1e-6)) {
+        if (s.state != null && (s.state.recovering() || s.state.cwnd() < req.newCwnd() + REACTION_SLACK)) {
             pass(ch, p);
             end(End.REACTION);
             return;
