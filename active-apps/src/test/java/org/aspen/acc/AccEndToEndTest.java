@@ -43,6 +43,14 @@ class AccEndToEndTest {
         assertTrue(closes(r, CloseCause.NOTIFICATION) > 0, "window closes caused by ACC");
         long accepted = r.sent().stream().mapToLong(s -> s.series().notificationsAccepted()).sum();
         assertTrue(accepted > 0);
+        for (TransferSummary s : r.sent()) {
+            double byCause = 0;
+            for (CloseCause c : CloseCause.values()) {
+                byCause += s.series().closeMagnitude(c);
+            }
+            assertEquals(s.series().totalCloseMagnitude(), byCause, 1e-9, "magnitudes by cause add up");
+        }
+        assertTrue(r.sent().stream().mapToDouble(s -> s.series().closeMagnitude(CloseCause.NOTIFICATION)).sum() > 0);
         report("upstream filters", db, r);
     }
 
