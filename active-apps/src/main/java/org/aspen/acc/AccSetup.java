@@ -15,8 +15,9 @@ import org.aspen.ee.ExecutionEnvironment;
  * }</pre>
  *
  * Both trust the bundled jars by digest on that node (labs trust their bundled AAs). A node that did
- * not get {@link #installFilter} still starts the filter on demand if its EE has a code fetcher: it
- * fetches the code from the monitor's node, which {@link #install} deploys it to.
+ * not get {@link #installFilter} still starts the filter on demand if it {@link #trust}s the jars
+ * and its EE has a code fetcher: it fetches the code from the monitor's node, which
+ * {@link #install} deploys it to.
  */
 public final class AccSetup {
     private AccSetup() {
@@ -35,6 +36,14 @@ public final class AccSetup {
         byte[] filter = AccJars.filter();
         ee.trust().allowJar(filter);
         ee.deploy(filter, null);
+    }
+
+    /**
+     * Trusts both ACC jars without deploying them: a node with a code fetcher then starts the filter
+     * on the first request, fetching its code from the requesting monitor's node.
+     */
+    public static void trust(ExecutionEnvironment ee) {
+        ee.trust().allowJar(AccJars.filter()).allowJar(AccJars.monitor());
     }
 
     /** The running filter AA on {@code ee}, or null (it starts with the first request). */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.aspen.acc.aa.AccConfig;
+import org.aspen.ee.fetch.CodeFetch;
 import org.aspen.rdp.Segment;
 import org.aspen.rdp.SenderState;
 import org.aspen.rdp.WindowNotification;
@@ -66,6 +67,19 @@ class MonitorTest {
         lab.run(400 * MS);
         assertEquals(2, atSender.notifications().size());
         assertEquals(2, lab.counter("m", "notificationsSent"));
+    }
+
+    @Test
+    void anUpstreamNodeWithoutTheCodeFetchesItFromTheMonitorsNode() {
+        AccSetup.trust(lab.ee("u"));
+        CodeFetch.overRdp(lab.ee("u"));
+        CodeFetch.overRdp(lab.ee("m"));
+        AccSetup.install(lab.ee("m"), AccConfig.DEFAULT);
+        lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 100, 10, AVOIDANCE));
+        lab.run(150 * MS);
+        assertEquals(1, lab.ee("u").counters().fetches);
+        assertEquals(1, lab.counter("u", "filtersStarted"));
+        assertEquals(1, lab.counter("u", "requests"));
     }
 
     @Test
