@@ -2,6 +2,7 @@ package org.aspen.acc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.aspen.acc.aa.AccConfig;
 import org.aspen.ee.AaInstance;
 import org.aspen.rdp.RdpOptions;
@@ -30,7 +31,12 @@ final class Dumbbell {
     static final LinkConfig ACCESS = new LinkConfig(10_000_000, 10 * MS, QueueLimit.packets(100), 1);
     static final LinkConfig BOTTLENECK = new LinkConfig(2_000_000, 40 * MS, QueueLimit.packets(15), 1);
 
-    record Result(List<TransferSummary> sent, List<TransferSummary> received, long simNanos) {
+    /** @param lastDoneNanos when the last sender saw all its data acknowledged (both start from 0 and the stagger) */
+    record Result(List<TransferSummary> sent, List<TransferSummary> received, long lastDoneNanos) {
+        /** Both transfers' bytes over the time from the first start to the last completion, b/s. */
+        double aggregateBps(long bytesEach) {
+            return 2 * bytesEach * 8e9 / lastDoneNanos;
+        }
     }
 
     final AccLab lab;
@@ -39,6 +45,10 @@ final class Dumbbell {
 
     /** {@code acc} null: no ACC at all (the Reno baseline). */
     Dumbbell(long seed, boolean accessRouter, AccConfig acc) {
+        this(seed, accessRouter, acc, BOTTLENECK);
+    }
+
+    Dumbbell(long seed, boolean accessRouter, AccConfig acc, LinkConfig bottleneck) {
         this.seed = seed;
         lab = new AccLab(seed).add("s1").add("s2").add("r1").add("r2").add("d1").add("d2");
         String edge = "r1";
@@ -46,7 +56,7 @@ final class Dumbbell {
             lab.add("a").connect("a", "r1", new LinkConfig(10_000_000, MS, QueueLimit.packets(100), 1));
             edge = "a";
         }
-        lab.connect("s1", edge, ACCESS).connect("s2", edge, ACCESS).connect("r1", "r2", BOTTLENECK)
+        lab.connect("s1", edge, ACCESS).connect("s2", edge, ACCESS).connect("r1", "r2", bottleneck)
                 .connect("r2", "d1", ACCESS).connect("r2", "d2", ACCESS).routes();
         if (acc != null) {
             lab.ees.values().forEach(AccSetup::installFilter);
@@ -58,15 +68,22 @@ final class Dumbbell {
         RdpOptions options = RdpOptions.defaults().withMaxSegment(1000);
         List<TransferSummary> got = new ArrayList<>();
         List<TransferSummary> sent = new ArrayList<>();
+        long[] lastDone = new long[1];
+        // the seed staggers the second sender's start (0-500 ms), so seeds give different dynamics
+        long stagger = new SplittableRandom(seed).nextLong(500) * MS;
         for (int i = 1; i <= 2; i++) {
             String s = "s" + i;
             String d = "d" + i;
             long dataSeed = seed * 31 + i;
-            lab.net.at((i - 1) * 100 * MS, s, () -> {
+            long start = i == 1 ? 0 : stagger;
+            lab.net.at(start, s, () -> {
                 TransferReceiver.listen(RdpStack.install(lab.node(d)), 7000, options, ByteSink::discard, got::add,
                         ProgressListener.NONE, 0);
                 TransferSender.start(RdpStack.install(lab.node(s)), lab.addr(d), 7000, ByteSource.seeded(dataSeed, bytesEach),
-                        options, ProgressListener.NONE, 0).result().thenAccept(sent::add);
+                        options, ProgressListener.NONE, 0).result().thenAccept(sum -> {
+                            sent.add(sum);
+                            lastDone[0] = Math.max(lastDone[0], lab.net.now());
+                        });
             });
         }
         long step = 500 * MS;
@@ -74,6 +91,6 @@ final class Dumbbell {
             lab.run(step);
         }
         lab.run(5_000 * MS);   // let the final RSTs land
-        return new Result(sent, got, lab.net.now());
+        return new Result(sent, got, lastDone[0]);
     }
 }
