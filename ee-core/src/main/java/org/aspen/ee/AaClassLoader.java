@@ -50,7 +50,7 @@ final class AaClassLoader extends ClassLoader {
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         byte[] b = code.classBytes(name);
         if (b == null) {
-            throw new ClassNotFoundException(name + " (an AA sees only its own jar, the AA API and the JDK)");
+            throw new ClassNotFoundException(name + " (an AA sees only its own jar, the AA API, rdp's segment codec and the JDK)");
         }
         return defineClass(name, b, 0, b.length);
     }
