@@ -92,6 +92,20 @@ class AccEndToEndTest {
     }
 
     @Test
+    void lostFiltersOnlyLeaveTheNotificationsToAct() {
+        // a has no filter code and no fetcher: each request is dropped there, like a lost packet
+        Dumbbell db = new Dumbbell(3, true, AccConfig.DEFAULT, Dumbbell.BOTTLENECK, false);
+        Dumbbell.Result r = db.run(BYTES);
+        assertIntact(r);
+        long requests = db.lab.counter("r1", "filterRequestsSent");
+        assertTrue(requests > 0);
+        assertEquals(requests, db.lab.ee("a").counters().pendingDrops);
+        assertEquals(0, db.lab.counter("a", "filtersStarted"));
+        assertTrue(closes(r, CloseCause.NOTIFICATION) > 0);
+        report("filters lost", db, r);
+    }
+
+    @Test
     void renoBaselineOnTheSameDumbbellCompletesWithoutAcc() {
         Dumbbell db = new Dumbbell(3, true, null);
         Dumbbell.Result r = db.run(BYTES);

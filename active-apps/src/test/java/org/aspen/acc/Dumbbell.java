@@ -49,6 +49,11 @@ final class Dumbbell {
     }
 
     Dumbbell(long seed, boolean accessRouter, AccConfig acc, LinkConfig bottleneck) {
+        this(seed, accessRouter, acc, bottleneck, true);
+    }
+
+    /** {@code filterCodeUpstream} false: no node but r1 has the filter code, so requests to a fail there. */
+    Dumbbell(long seed, boolean accessRouter, AccConfig acc, LinkConfig bottleneck, boolean filterCodeUpstream) {
         this.seed = seed;
         lab = new AccLab(seed).add("s1").add("s2").add("r1").add("r2").add("d1").add("d2");
         String edge = "r1";
@@ -59,7 +64,9 @@ final class Dumbbell {
         lab.connect("s1", edge, ACCESS).connect("s2", edge, ACCESS).connect("r1", "r2", bottleneck)
                 .connect("r2", "d1", ACCESS).connect("r2", "d2", ACCESS).routes();
         if (acc != null) {
-            lab.ees.values().forEach(AccSetup::installFilter);
+            if (filterCodeUpstream) {
+                lab.ees.values().forEach(AccSetup::installFilter);
+            }
             monitor = AccSetup.install(lab.ee("r1"), acc);
         }
     }
