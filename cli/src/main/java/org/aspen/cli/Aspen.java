@@ -14,7 +14,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "aspen", mixinStandardHelpOptions = true, versionProvider = Aspen.Version.class,
         description = "Aspen: an active-network execution environment on the VNet overlay.",
-        subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, BenchCommand.class,
+        subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, SendCommand.class,
+                RecvCommand.class, AaCommand.class, DeployCommand.class, StatsCommand.class, QdiscCommand.class, FlakewayCommand.class,
+                BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Aspen implements Runnable {
     public static final int OK = 0;

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 /** How a client command reaches a running node's control endpoint. */
 public final class ControlOptions {
-    @Option(names = "--node", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7001",
+    @Option(names = "--node", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7101",
             description = "The node's control endpoint (default: ${DEFAULT-VALUE}).")
     String node;
 

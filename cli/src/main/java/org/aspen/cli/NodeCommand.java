@@ -35,15 +35,25 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
     String duration;
 
+    @Option(names = "--log-level", defaultValue = "info", paramLabel = "LEVEL",
+            description = "Log level: error, warn, info, debug, trace (default: ${DEFAULT-VALUE}). AAs log under 'aa.NAME'.")
+    String logLevel;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (!logLevel.matches("(?i)error|warn|info|debug|trace")) {
+            throw new IllegalArgumentException("--log-level must be error, warn, info, debug or trace");
+        }
+        if (org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
+            root.setLevel(ch.qos.logback.classic.Level.toLevel(logLevel));
+        }
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
         CountDownLatch stop = new CountDownLatch(1);
-        try (NodeHost host = NodeHost.start(s, name, control, token)) {
+        try (NodeHost host = NodeHost.start(s, name, control, token, config.toAbsolutePath().getParent())) {
             var out = spec.commandLine().getOut();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size());

@@ -20,6 +20,7 @@ final class Expectations {
     private final long duration;
     private final Map<Scenario.Expectation, PathSampler> samplers = new LinkedHashMap<>();
     private final Map<Scenario.Expectation, List<String>> unreachable = new LinkedHashMap<>();
+    private Map<String, org.aspen.ee.ExecutionEnvironment> ees = Map.of();
 
     Expectations(Scenario s, long duration) {
         this.s = s;
@@ -54,7 +55,9 @@ final class Expectations {
         }
     }
 
-    List<ExpectationResult> evaluate(Network net, List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers) {
+    List<ExpectationResult> evaluate(Network net, List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers,
+                                     Map<String, org.aspen.ee.ExecutionEnvironment> ees) {
+        this.ees = ees;
         List<ExpectationResult> out = new ArrayList<>();
         for (Scenario.Expectation x : s.expect()) {
             if (x instanceof Scenario.PingsAnswered p) {
@@ -76,6 +79,16 @@ final class Expectations {
                 out.add(counter(c, net));
             } else if (x instanceof Scenario.TransferDone t) {
                 out.add(transfer(t, transfers));
+            } else if (x instanceof Scenario.FlowGoodput f) {
+                TransferRun run = transfers.stream().filter(r -> r.name.equals(f.flow())).findFirst().orElseThrow();
+                double g = run.goodputBps();
+                boolean ok = run.sender() != null && (f.minGoodput() == null || g >= Values.rateBps(f.minGoodput()))
+                        && (f.maxGoodput() == null || g <= Values.rateBps(f.maxGoodput()));
+                String want = (f.minGoodput() == null ? "" : ">= " + f.minGoodput())
+                        + (f.minGoodput() != null && f.maxGoodput() != null ? " and " : "")
+                        + (f.maxGoodput() == null ? "" : "<= " + f.maxGoodput());
+                out.add(new ExpectationResult("flow", "flow " + run.name + " goodput", ok, want,
+                        run.sender() == null ? "no summary" : Values.formatRate(Math.round(g))));
             }
         }
         return out;
@@ -182,6 +195,14 @@ final class Expectations {
         flatten("", n.counters().snapshot(), flat);
         for (Link l : n.links()) {
             flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
+        }
+        var ee = ees.get(n.name());
+        if (ee != null) {
+            for (var aa : ee.instances()) {
+                // the newest instance of a name wins, so 'aa.<name>.' means the version running last
+                flatten("aa." + aa.name() + ".", aa.counters().snapshot(), flat);
+                flatten("aa." + aa.name() + ".metrics.", new LinkedHashMap<>(aa.metrics()), flat);
+            }
         }
         Object v = flat.get(c.counter());
         long value = v instanceof Number num ? num.longValue() : 0;

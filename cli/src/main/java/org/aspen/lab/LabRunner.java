@@ -10,7 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
-import org.aspen.flakeway.FlakewayInterceptor;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.flakeway.FlakewayAas;
+import org.aspen.flakeway.FlakewayControl;
 import org.aspen.flakeway.RuleSpec;
 import org.aspen.flakeway.RuleSpecs;
 import org.aspen.rdp.RdpStack;
@@ -69,12 +71,23 @@ public final class LabRunner {
             }
             TraceSink sink = traceSink(o.simulated(), hasher, traceOut);
             Map<String, ControlPlane> planes = new LinkedHashMap<>();
+            Map<String, ExecutionEnvironment> ees = new LinkedHashMap<>();
             EventLog events = new EventLog();
             for (Node n : net.nodes()) {
                 n.setTrace(sink);
                 ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
                 planes.put(n.name(), cp);
                 events.watchRoutes(net, n, cp);
+                ExecutionEnvironment ee = EeSetup.create(n);
+                ees.put(n.name(), ee);
+                Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
+                if (!jars.isEmpty()) {
+                    net.at(0, n.name(), () -> {
+                        EeSetup.start(ee, jars);
+                        jars.keySet().forEach(a -> events.add(net.now(), n.name(), "AA started: "
+                                + (a.name() != null ? a.name() : a.jar())));
+                    });
+                }
             }
             List<PingFlow> pings = new ArrayList<>();
             for (Scenario.PingSpec p : s.workload().pings()) {
@@ -98,15 +111,22 @@ public final class LabRunner {
                 t.schedule(net, stacks, s, seed, o.baseDir());
                 transfers.add(t);
             }
-            Map<String, FlakewayInterceptor> flakeways = new LinkedHashMap<>();
+            for (int i = 0; i < s.workload().flows().size(); i++) {
+                TransferRun t = TransferRun.flow(s.workload().flows().get(i), i, duration);
+                for (String end : List.of(t.spec.from(), t.spec.to())) {
+                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
+                }
+                t.schedule(net, stacks, s, seed, o.baseDir());
+                transfers.add(t);
+            }
+            // the flakeway runs as an AA on each node whose rules the scenario sets (at boot or later)
+            Map<String, FlakewayControl> flakeways = new java.util.concurrent.ConcurrentHashMap<>();
             for (Scenario.NodeSpec n : s.nodes()) {
                 boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
                 if (!n.flakeway().isEmpty() || changed) {
-                    FlakewayInterceptor fw = FlakewayInterceptor.install(net.node(n.name()));
-                    flakeways.put(n.name(), fw);
-                    for (Map<String, Object> rule : n.flakeway()) {
-                        fw.engine().set(RuleSpecs.fromMap(rule));
-                    }
+                    List<RuleSpec> rules = n.flakeway().stream().map(RuleSpecs::fromMap).toList();
+                    ExecutionEnvironment ee = ees.get(n.name());
+                    net.at(0, n.name(), () -> flakeways.put(n.name(), FlakewayAas.start(ee, rules)));
                 }
             }
             scheduleEvents(s, net, events, flakeways);
@@ -121,7 +141,11 @@ public final class LabRunner {
             for (Node n : net.nodes()) {
                 Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
                 if (flakeways.containsKey(n.name())) {
-                    ns.put("flakeway", flakeways.get(n.name()).engine().describe());
+                    ns.put("flakeway", flakeways.get(n.name()).show());
+                }
+                Map<String, Object> aa = ees.get(n.name()).aaStats();
+                if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
+                    ns.put("ee", aa);
                 }
                 nodeStats.put(n.name(), ns);
                 for (Link l : n.links()) {
@@ -134,7 +158,7 @@ public final class LabRunner {
                     linkStats.put(l.name() + "@" + n.name(), m);
                 }
             }
-            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers);
+            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers, ees);
             Map<String, Path> series = new LinkedHashMap<>();
             if (o.artifactsDir() != null) {
                 for (TransferRun t : transfers) {
@@ -177,24 +201,38 @@ public final class LabRunner {
         };
     }
 
-    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayInterceptor> flakeways) {
+    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayControl> flakeways) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Values.durationNanos(e.at());
+            if (e.queue() != null) {
+                Scenario.QueueChange q = e.queue();
+                Scenario.LinkSpec ls = s.link(q.link());
+                for (String end : ls.between()) {
+                    if (q.node() == null || q.node().equals(end)) {
+                        net.at(at, end, () -> {
+                            Link l = net.node(end).link(q.link());
+                            l.setDiscipline(LabBuilder.discipline(q.set(), l.config().limit()));
+                            log.add(net.now(), end, "queue on " + q.link() + " now " + l.discipline().describe());
+                        });
+                    }
+                }
+                continue;
+            }
             if (e.flakeway() != null) {
                 Scenario.FlakewayChange fc = e.flakeway();
-                FlakewayInterceptor fw = flakeways.get(fc.node());
                 net.at(at, fc.node(), () -> {
+                    FlakewayControl fw = flakeways.get(fc.node());
                     if (fc.set() != null) {
                         for (Map<String, Object> rule : fc.set()) {
                             RuleSpec r = RuleSpecs.fromMap(rule);
-                            fw.engine().set(r);
+                            fw.set(r);
                             log.add(net.now(), fc.node(), "flakeway rule '" + r.name() + "' set: " + r);
                         }
                     } else if (fc.clear().equals("all")) {
-                        fw.engine().clearAll();
+                        fw.clearAll();
                         log.add(net.now(), fc.node(), "flakeway rules cleared");
                     } else {
-                        boolean had = fw.engine().clear(fc.clear());
+                        boolean had = fw.clear(fc.clear());
                         log.add(net.now(), fc.node(), "flakeway rule '" + fc.clear() + "' " + (had ? "cleared" : "was not set"));
                     }
                 });

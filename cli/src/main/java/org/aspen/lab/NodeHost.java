@@ -3,6 +3,12 @@ package org.aspen.lab;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.ee.EeConfig;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.ee.HandlerWatchdog;
+import org.aspen.ee.mgmt.EeControl;
+import org.aspen.flakeway.FlakewayCommands;
+import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
@@ -32,6 +38,9 @@ public final class NodeHost implements AutoCloseable {
     private final Node node;
     private final ControlServer control;
     private final ControlPlane plane;
+    /** Room for a deploy request: a jar of up to the EE's limit, base64-encoded. */
+    static final int MAX_CONTROL_LINE = 12 << 20;
+    private ExecutionEnvironment ee;
 
     private NodeHost(UdpNetwork net, Node node, ControlPlane plane, ControlServer control) {
         this.net = net;
@@ -48,6 +57,12 @@ public final class NodeHost implements AutoCloseable {
      * @param tokenOverride   control token, or null for the scenario's
      */
     public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride)
+            throws InterruptedException {
+        return start(s, name, controlOverride, tokenOverride, null);
+    }
+
+    /** As {@link #start(Scenario, String, String, String)}, resolving the scenario's AA jar paths against {@code baseDir}. */
+    public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride, java.nio.file.Path baseDir)
             throws InterruptedException {
         Scenario.NodeSpec spec = s.node(name);
         if (spec == null) {
@@ -83,11 +98,20 @@ public final class NodeHost implements AutoCloseable {
                     : new InetSocketAddress(udp.getAddress(), udp.getPort());
             String token = tokenOverride != null ? tokenOverride : spec.token();
             ControlServer server = ControlServer.forUdpNode(net, name,
-                    new ControlConfig(bind, token, false, ControlConfig.DEFAULT_MAX_LINE));
+                    new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
+            RdpCommands.register(server, RdpStack.install(node));
+            QueueCommands.register(server, node);
+            ExecutionEnvironment ee = EeSetup.create(node);
+            ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos()));
+            EeControl.bind(ee, server);
+            Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
+            host.ee = ee;
+            FlakewayCommands.register(server, ee);    // the flakeway AA: aspen flakeway set|clear|show
             server.start();
             net.run(0);
+            net.onLoop(name, () -> EeSetup.start(ee, jars));
             return host;
         } catch (RuntimeException | InterruptedException e) {
             net.close();
@@ -159,6 +183,11 @@ public final class NodeHost implements AutoCloseable {
         return node;
     }
 
+    /** The node's execution environment; use it on the node's loop. */
+    public ExecutionEnvironment ee() {
+        return ee;
+    }
+
     public UdpNetwork network() {
         return net;
     }
@@ -177,6 +206,13 @@ public final class NodeHost implements AutoCloseable {
 
     @Override
     public void close() {
+        if (ee != null) {
+            try {
+                net.onLoop(node.name(), ee::shutdown);
+            } catch (RuntimeException alreadyClosed) {
+                // the network is shutting down anyway
+            }
+        }
         control.close();
         net.close();
     }

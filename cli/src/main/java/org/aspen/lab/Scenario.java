@@ -28,7 +28,7 @@ public record Scenario(
     public Scenario {
         links = links == null ? List.of() : links;
         routes = routes == null ? List.of() : routes;
-        workload = workload == null ? new Workload(null, null, null) : workload;
+        workload = workload == null ? new Workload(null, null, null, null) : workload;
         events = events == null ? List.of() : events;
         expect = expect == null ? List.of() : expect;
         routing = routing == null ? "auto" : routing;
@@ -70,10 +70,18 @@ public record Scenario(
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
      */
     public record NodeSpec(String name, String address, String udp, String control, String token,
-                           List<Map<String, Object>> flakeway) {
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas) {
         public NodeSpec {
             flakeway = flakeway == null ? List.of() : flakeway;
+            aas = aas == null ? List.of() : aas;
         }
+    }
+
+    /**
+     * An AA to start on a node at boot: a bundled one by {@code name}, or one from a {@code jar} file
+     * (relative to the scenario file; labs allow it), with string parameters.
+     */
+    public record AaEntry(String name, String jar, Map<String, Object> params) {
     }
 
     /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */
@@ -88,12 +96,22 @@ public record Scenario(
     public record RouteSpec(String node, String to, String via) {
     }
 
-    public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers) {
+    public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers,
+                           List<FlowSpec> flows) {
         public Workload {
             pings = pings == null ? List.of() : pings;
             traces = traces == null ? List.of() : traces;
             transfers = transfers == null ? List.of() : transfers;
+            flows = flows == null ? List.of() : flows;
         }
+    }
+
+    /**
+     * A bulk RDP flow: sends seeded bytes from {@code start} until {@code stop} (default: the end of the
+     * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
+     */
+    public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
+                           Integer window, Integer segment, Boolean ecn) {
     }
 
     /**
@@ -116,10 +134,17 @@ public record Scenario(
     }
 
     /**
-     * At {@code at}, exactly one of: cut link {@code down}, mend link {@code up}, or change the
-     * flakeway rules of a node ({@code flakeway}).
+     * At {@code at}, exactly one of: cut link {@code down}, mend link {@code up}, change the
+     * flakeway rules of a node ({@code flakeway}), or change a link's queue discipline ({@code queue}).
      */
-    public record EventSpec(String at, String down, String up, FlakewayChange flakeway) {
+    public record EventSpec(String at, String down, String up, FlakewayChange flakeway, QueueChange queue) {
+    }
+
+    /**
+     * Replaces the queue discipline of {@code link} at run time, at the end on {@code node} (default:
+     * both ends), with {@code set}: a discipline name or a mapping {@code {kind: red, ...}} as in links.
+     */
+    public record QueueChange(String link, String node, Object set) {
     }
 
     /** Sets ({@code set}: rule maps) or clears ({@code clear}: a rule name, or {@code all}) flakeway rules on {@code node}. */
@@ -134,9 +159,10 @@ public record Scenario(
             @JsonSubTypes.Type(value = Reachable.class, name = "reachable"),
             @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
             @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
-            @JsonSubTypes.Type(value = TransferDone.class, name = "transfer")})
+            @JsonSubTypes.Type(value = TransferDone.class, name = "transfer"),
+            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow")})
     public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
-            TransferDone {
+            TransferDone, FlowGoodput {
     }
 
     /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */
@@ -166,7 +192,8 @@ public record Scenario(
 
     /**
      * A counter at the end of the run, by path: {@code node.received}, {@code node.drops.no-route},
-     * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}. Bounds are inclusive.
+     * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}, {@code aa.<name>.packets},
+     * {@code aa.<name>.metrics.<metric>}. Bounds are inclusive.
      */
     public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
     }
@@ -177,6 +204,10 @@ public record Scenario(
      */
     public record TransferDone(String transfer, Long minRetransmissions, Long maxRetransmissions, String minGoodput)
             implements Expectation {
+    }
+
+    /** Bulk flow {@code flow} reached at least {@code minGoodput} (and at most {@code maxGoodput}, if given). */
+    public record FlowGoodput(String flow, String minGoodput, String maxGoodput) implements Expectation {
     }
 
     /** Queue discipline settings when given as a map: {@code {kind: red, minTh: 5, ...}}. */

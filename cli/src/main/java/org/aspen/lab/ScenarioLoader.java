@@ -90,7 +90,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer)";
+            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer, flow)";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -144,6 +144,8 @@ public final class ScenarioLoader {
         private final Scenario s;
         private final Set<String> nodeNames = new HashSet<>();
         private final Set<String> linkNames = new HashSet<>();
+        private final Set<String> transferNames = new HashSet<>();
+        private final Set<String> transferEndpoints = new HashSet<>();
 
         Checker(String label, Scenario s) {
             this.label = label;
@@ -201,6 +203,7 @@ public final class ScenarioLoader {
             checkRoutes();
             checkWorkload();
             checkTransfers();
+            checkFlows();
             checkEvents();
             checkExpectations();
         }
@@ -248,6 +251,18 @@ public final class ScenarioLoader {
                 }
                 unit(p + ".control", n.control(), HostPort::parse);
                 checkRules(p + ".flakeway", n.flakeway());
+                for (int k = 0; k < n.aas().size(); k++) {
+                    Scenario.AaEntry aa = n.aas().get(k);
+                    String ap = p + ".aas[" + k + "]";
+                    if (aa == null || (aa.name() == null) == (aa.jar() == null)) {
+                        throw fail(ap, "give exactly one of 'name' (a bundled AA: " + String.join(", ", BundledAas.all().keySet())
+                                + ") or 'jar' (a file)");
+                    }
+                    if (aa.name() != null && !BundledAas.all().containsKey(aa.name())) {
+                        throw fail(ap + ".name", "no bundled AA named '" + aa.name() + "' (bundled: "
+                                + String.join(", ", BundledAas.all().keySet()) + ")");
+                    }
+                }
             }
         }
 
@@ -339,8 +354,8 @@ public final class ScenarioLoader {
 
         private void checkTransfers() {
             List<Scenario.TransferSpec> ts = s.workload().transfers();
-            Set<String> names = new HashSet<>();
-            Set<String> endpoints = new HashSet<>();
+            Set<String> names = transferNames;
+            Set<String> endpoints = transferEndpoints;
             for (int i = 0; i < ts.size(); i++) {
                 Scenario.TransferSpec t = ts.get(i);
                 String p = "workload.transfers[" + i + "]";
@@ -388,6 +403,41 @@ public final class ScenarioLoader {
             }
         }
 
+        private void checkFlows() {
+            List<Scenario.FlowSpec> fs = s.workload().flows();
+            for (int i = 0; i < fs.size(); i++) {
+                Scenario.FlowSpec f = fs.get(i);
+                String p = "workload.flows[" + i + "]";
+                nodeRef(p + ".from", f.from());
+                nodeRef(p + ".to", f.to());
+                if (f.from().equals(f.to())) {
+                    throw fail(p + ".to", "a flow goes to another node");
+                }
+                String name = TransferRun.flowName(f, i);
+                if (!transferNames.add(name)) {
+                    throw fail(p + ".name", "duplicate transfer or flow name '" + name + "'");
+                }
+                int port = TransferRun.flowPort(f, i);
+                if (port < 1 || port > 65535) {
+                    throw fail(p + ".port", "must be 1-65535");
+                }
+                if (!transferEndpoints.add(f.to() + ":" + port)) {
+                    throw fail(p + ".port", "port " + port + " on '" + f.to() + "' is used by another transfer or flow");
+                }
+                unit(p + ".start", f.start(), Values::durationNanos);
+                unit(p + ".stop", f.stop(), Values::durationNanos);
+                if (f.start() != null && f.stop() != null && Values.durationNanos(f.stop()) <= Values.durationNanos(f.start())) {
+                    throw fail(p + ".stop", "must be later than 'start'");
+                }
+                if (f.window() != null && (f.window() < 1 || f.window() > 65535)) {
+                    throw fail(p + ".window", "must be 1-65535 segments");
+                }
+                if (f.segment() != null && (f.segment() < 64 || f.segment() > 8192)) {
+                    throw fail(p + ".segment", "must be 64-8192 bytes");
+                }
+            }
+        }
+
         private void checkEvents() {
             for (int i = 0; i < s.events().size(); i++) {
                 Scenario.EventSpec e = s.events().get(i);
@@ -396,9 +446,30 @@ public final class ScenarioLoader {
                     throw fail(p + ".at", "missing (when, e.g. 5s)");
                 }
                 unit(p + ".at", e.at(), Values::durationNanos);
-                int actions = (e.down() == null ? 0 : 1) + (e.up() == null ? 0 : 1) + (e.flakeway() == null ? 0 : 1);
+                int actions = (e.down() == null ? 0 : 1) + (e.up() == null ? 0 : 1) + (e.flakeway() == null ? 0 : 1)
+                        + (e.queue() == null ? 0 : 1);
                 if (actions != 1) {
-                    throw fail(p, "give exactly one of 'down: LINK', 'up: LINK' or 'flakeway: {node, set|clear}'");
+                    throw fail(p, "give exactly one of 'down: LINK', 'up: LINK', 'flakeway: {node, set|clear}'"
+                            + " or 'queue: {link, set}'");
+                }
+                if (e.queue() != null) {
+                    Scenario.QueueChange q = e.queue();
+                    Scenario.LinkSpec l = q.link() == null ? null : s.link(q.link());
+                    if (l == null) {
+                        throw fail(p + ".queue.link", q.link() == null ? "missing" : "no link named '" + q.link() + "'");
+                    }
+                    if (q.node() != null && !l.between().contains(q.node())) {
+                        throw fail(p + ".queue.node", "'" + q.node() + "' is not an end of link " + q.link());
+                    }
+                    if (q.set() == null) {
+                        throw fail(p + ".queue.set", "missing (a discipline, e.g. red or {kind: red, min_th: 5})");
+                    }
+                    try {
+                        LabBuilder.discipline(q.set(), LabBuilder.bufferLimit(l.buffer()));
+                    } catch (IllegalArgumentException ex) {
+                        throw fail(p + ".queue.set", ex.getMessage());
+                    }
+                    continue;
                 }
                 if (e.flakeway() != null) {
                     Scenario.FlakewayChange fc = e.flakeway();
@@ -488,6 +559,20 @@ public final class ScenarioLoader {
                                 : "no transfer named '" + t.transfer() + "'");
                     }
                     unit(p + ".minGoodput", t.minGoodput(), Values::rateBps);
+                } else if (x instanceof Scenario.FlowGoodput f) {
+                    List<Scenario.FlowSpec> fs = s.workload().flows();
+                    boolean known = false;
+                    for (int k = 0; k < fs.size(); k++) {
+                        known |= TransferRun.flowName(fs.get(k), k).equals(f.flow());
+                    }
+                    if (!known) {
+                        throw fail(p + ".flow", f.flow() == null ? "missing (a flow's name)" : "no flow named '" + f.flow() + "'");
+                    }
+                    if (f.minGoodput() == null && f.maxGoodput() == null) {
+                        throw fail(p, "give minGoodput, maxGoodput or both");
+                    }
+                    unit(p + ".minGoodput", f.minGoodput(), Values::rateBps);
+                    unit(p + ".maxGoodput", f.maxGoodput(), Values::rateBps);
                 } else if (x instanceof Scenario.CounterBound c) {
                     nodeRef(p + ".node", c.node());
                     if (c.counter() == null) {

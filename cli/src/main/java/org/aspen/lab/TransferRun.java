@@ -32,14 +32,43 @@ final class TransferRun {
     final String name;
     final int port;
     final long start;
+    /** For a bulk flow: when it stops (null: a transfer, which ends when its bytes are delivered). */
+    final Long stop;
     private final CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
     private final CompletableFuture<TransferSummary> received = new CompletableFuture<>();
 
     TransferRun(Scenario.TransferSpec spec, int index) {
+        this(spec, nameOf(spec, index), portOf(spec, index), null);
+    }
+
+    private TransferRun(Scenario.TransferSpec spec, String name, int port, Long stop) {
         this.spec = spec;
-        this.name = nameOf(spec, index);
-        this.port = portOf(spec, index);
+        this.name = name;
+        this.port = port;
         this.start = spec.start() == null ? 1_000_000_000L : Values.durationNanos(spec.start());
+        this.stop = stop;
+    }
+
+    /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
+    static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
+        Scenario.TransferSpec t = new Scenario.TransferSpec(flowName(f, index), f.from(), f.to(), f.port(), null, null,
+                f.start(), f.window(), f.segment(), f.ecn());
+        long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
+        return new TransferRun(t, t.name(), flowPort(f, index), stop);
+    }
+
+    static String flowName(Scenario.FlowSpec f, int index) {
+        return f.name() != null ? f.name() : "flow-" + f.from() + "-" + f.to() + "-" + index;
+    }
+
+    static int flowPort(Scenario.FlowSpec f, int index) {
+        return f.port() != null ? f.port() : FIRST_FLOW_PORT + index;
+    }
+
+    static final int FIRST_FLOW_PORT = 6000;
+
+    boolean bulk() {
+        return stop != null;
     }
 
     static String nameOf(Scenario.TransferSpec t, int index) {
@@ -71,20 +100,32 @@ final class TransferRun {
         var dest = net.node(spec.to()).address();
         net.at(0, spec.to(), () -> TransferReceiver.listen(to, port, options, ByteSink::discard,
                 summary -> received.complete(summary), ProgressListener.NONE, 0));
+        TransferSender[] sender = new TransferSender[1];
         net.at(start, spec.from(), () -> {
             ByteSource source = source(seed, baseDir);
-            TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0)
-                    .result().whenComplete((summary, err) -> {
-                        if (err != null) {
-                            sent.completeExceptionally(err);
-                        } else {
-                            sent.complete(summary);
-                        }
-                    });
+            sender[0] = TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0);
+            sender[0].result().whenComplete((summary, err) -> {
+                if (err != null) {
+                    sent.completeExceptionally(err);
+                } else {
+                    sent.complete(summary);
+                }
+            });
         });
+        if (bulk()) {
+            // a little before the end, so the real runtime still runs the node when the flow stops
+            net.at(Math.max(start, stop - 1_000_000L), spec.from(), () -> {
+                if (sender[0] != null) {
+                    sender[0].connection().close();
+                }
+            });
+        }
     }
 
     private ByteSource source(long seed, Path baseDir) {
+        if (bulk()) {
+            return ByteSource.seeded(Seeds.derive(seed, "flow", name), Long.MAX_VALUE / 2);
+        }
         if (spec.size() != null) {
             return ByteSource.seeded(Seeds.derive(seed, "transfer", name), Values.sizeBytes(spec.size()));
         }
@@ -129,8 +170,13 @@ final class TransferRun {
         m.put("to", spec.to() + ":" + port);
         TransferSummary a = sender();
         TransferSummary b = receiver();
-        m.put("complete", a != null && a.complete() && b != null && b.complete());
-        m.put("digestMatch", digestMatch());
+        if (bulk()) {
+            m.put("bulk", true);
+            m.put("stopSeconds", stop / 1e9);
+        } else {
+            m.put("complete", a != null && a.complete() && b != null && b.complete());
+            m.put("digestMatch", digestMatch());
+        }
         m.put("bytesSent", a == null ? 0 : a.bytes());
         m.put("bytesReceived", b == null ? 0 : b.bytes());
         m.put("seconds", a == null ? null : a.seconds());
@@ -142,8 +188,19 @@ final class TransferRun {
         return m;
     }
 
+    /** Bits per second acknowledged over the flow's or transfer's life (0 before it ended). */
+    double goodputBps() {
+        TransferSummary a = sender();
+        return a == null ? 0 : a.goodputBps();
+    }
+
     String summary() {
         TransferSummary a = sender();
+        if (a != null && bulk()) {
+            return String.format(java.util.Locale.ROOT, "flow %s (%s -> %s): %d bytes in %.3f s, goodput %s, %d retransmissions, "
+                            + "%d window closes", name, spec.from(), spec.to(), a.bytes(), a.seconds(),
+                    Values.formatRate(Math.round(a.goodputBps())), a.retransmissions(), a.windowCloses());
+        }
         if (a == null) {
             return "transfer " + name + " (" + spec.from() + " -> " + spec.to() + "): not finished";
         }

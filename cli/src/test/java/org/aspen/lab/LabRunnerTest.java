@@ -125,4 +125,44 @@ class LabRunnerTest {
         assertTrue(r.passed(), failures(r));
         assertTrue(Files.size(dir.resolve("real-transfer-t-cwnd.csv")) > 100);
     }
+
+    @Test
+    void bulkFlowsShareABottleneckAndTheQueueChangesMidRun() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: shared
+                duration: 20s
+                nodes:
+                  - {name: s1, address: 10.0.1.1}
+                  - {name: s2, address: 10.0.1.2}
+                  - {name: r1, address: 10.0.2.1}
+                  - {name: r2, address: 10.0.2.2}
+                  - {name: d, address: 10.0.3.1}
+                links:
+                  - {between: [s1, r1], bandwidth: 10Mbps, delay: 5ms}
+                  - {between: [s2, r1], bandwidth: 10Mbps, delay: 5ms}
+                  - {between: [r1, r2], bandwidth: 2Mbps, delay: 20ms, buffer: 30}
+                  - {between: [r2, d], bandwidth: 10Mbps, delay: 5ms}
+                workload:
+                  flows:
+                    - {name: f1, from: s1, to: d, start: 1s}
+                    - {name: f2, from: s2, to: d, start: 1s}
+                events:
+                  - {at: 10s, queue: {link: r1-r2, node: r1, set: {kind: red, min_th: 5, max_th: 15, max_p: 0.1}}}
+                expect:
+                  - {type: flow, flow: f1, minGoodput: 300kbps, maxGoodput: 2Mbps}
+                  - {type: flow, flow: f2, minGoodput: 300kbps, maxGoodput: 2Mbps}
+                  - {type: counter, node: r1, counter: link.r1-r2.drops.overflow, atLeast: 1}
+                """.getBytes()), "shared.yaml", true);
+        LabResult r = sim(s, 2);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var link = (java.util.Map<String, Object>) r.links().get("r1-r2@r1");
+        @SuppressWarnings("unchecked")
+        var disc = (java.util.Map<String, Object>) link.get("discipline");
+        assertEquals("red", disc.get("kind"));
+        // the bottleneck is well used and not exceeded
+        double util = ((Number) link.get("utilisation")).doubleValue();
+        assertTrue(util > 0.7 && util <= 1.0, "utilisation " + util);
+        assertTrue(r.summary().contains("queue on r1-r2 now"), r.summary());
+    }
 }

@@ -20,6 +20,8 @@ public final class AaCounters {
     /** Diverted packets the AA re-injected or dropped. */
     public long reinjected;
     public long dropped;
+    /** Diverted packets the AA had not seen yet when it stopped, handed back to the node. */
+    public long released;
     /** Packets the AA originated on the raw channel. */
     public long sent;
     /** Handler exceptions caught. */
@@ -38,6 +40,7 @@ public final class AaCounters {
         m.put("timers", timers);
         m.put("reinjected", reinjected);
         m.put("dropped", dropped);
+        m.put("released", released);
         m.put("sent", sent);
         m.put("errors", errors);
         m.put("queueDrops", queueDrops);

@@ -43,7 +43,7 @@ final class Diversion implements DiversionChannel {
     /** Takes a matching packet: queues it for the AA (or drops it, counted, when the queue is full). */
     void capture(PacketView v) {
         v.channel = this;
-        if (!owner.enqueue(this, v.length(), "packet", () -> handler.onPacket(this, v))) {
+        if (!owner.enqueue(this, v, v.length(), "packet", () -> handler.onPacket(this, v))) {
             owner.ee().node().counters().countDrop(DropReason.FILTERED);
         }
     }

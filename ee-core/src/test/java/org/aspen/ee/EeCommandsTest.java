@@ -8,14 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.aspen.ee.mgmt.CommandHandler;
+import org.aspen.ee.mgmt.EeCommandHandler;
 import org.aspen.ee.mgmt.EeCommands;
 import org.junit.jupiter.api.Test;
 
 /** The management commands against a node in the simulation (the loop runs between call and answer). */
 class EeCommandsTest {
     private final SimLab lab = new SimLab();
-    private final Map<String, CommandHandler> commands = new HashMap<>();
+    private final Map<String, EeCommandHandler> commands = new HashMap<>();
     private final byte[] jar = TestAas.echo("echo", "1");
 
     EeCommandsTest() {
@@ -76,6 +76,17 @@ class EeCommandsTest {
         Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar), "allow", true, "start", true));
         assertEquals(true, r.get("ok"), r.toString());
         assertTrue(lab.ee("b").trust().allowedDigests().contains(AaCode.hex(AaCode.sha256(jar))));
+    }
+
+    @Test
+    void signedCodeIsDeployedWhenTheNodeTrustsTheKey() throws Exception {
+        java.security.KeyPair k = java.security.KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        lab.ee("b").trust().trustKey(k.getPublic());
+        byte[] sig = TrustPolicy.sign(k.getPrivate(), AaCode.sha256(jar));
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar),
+                "signature", Base64.getEncoder().encodeToString(sig), "start", true));
+        assertEquals("echo@1", r.get("id"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().isEmpty(), "admitted by signature, not by the allow-list");
     }
 
     @Test

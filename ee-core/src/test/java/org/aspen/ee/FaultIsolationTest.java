@@ -60,6 +60,25 @@ class FaultIsolationTest {
     }
 
     @Test
+    void packetsQueuedForAnAaThatIsStoppedAreHandedBackToTheNode() {
+        SimLab lab = new SimLab();
+        AaInstance thrower = lab.start("b", TestAas.diverter("thrower"), Map.of("mode", "throw"));
+        // ten at once: all queued before the AA's first turn; it fails five times and is stopped
+        lab.net.at(0, "a", () -> {
+            for (int i = 0; i < 10; i++) {
+                SimLab.sendRaw(lab.a, SimLab.C, "q" + i);
+            }
+        });
+        lab.run(1_000_000_000L);
+        assertEquals(AaInstance.State.STOPPED, thrower.state());
+        assertEquals(5, thrower.counters().packets);
+        assertEquals(5, thrower.counters().released);
+        assertEquals(0, thrower.counters().queueDrops);
+        assertEquals(5, lab.raw("c"));
+        assertTrue(lab.rawLog.get("c").toString().startsWith("q5 "));
+    }
+
+    @Test
     void reallySpinningHandlerIsMeasuredAndStopped() {
         SimLab lab = new SimLab(SimLab.delayed(0), EeConfig.DEFAULT.withHandlerBudgetNanos(20_000_000L));
         ExecutionEnvironment ee = lab.ee("b");

@@ -43,6 +43,7 @@ class UdpEeTest {
     private final UdpNetwork net = new UdpNetwork(3, UdpOptions.DEFAULT.withLoopThreads(1));
     private final List<ExecutionEnvironment> ees = new ArrayList<>();
     private final LinkedBlockingQueue<String> atA = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<String> atC = new LinkedBlockingQueue<>();
     private ControlServer control;
 
     @AfterEach
@@ -69,6 +70,7 @@ class UdpEeTest {
             ees.add(ee);
         }
         net.node("a").registerHandler(Protocol.RAW, (p, in) -> atA.add(new String(p.payload(), StandardCharsets.UTF_8)));
+        net.node("c").registerHandler(Protocol.RAW, (p, in) -> atC.add(new String(p.payload(), StandardCharsets.UTF_8)));
         control = ControlServer.forUdpNode(net, "c", ControlConfig.loopback(0));
         EeControl.bind(ees.get(2), control);
         control.start();
@@ -83,6 +85,32 @@ class UdpEeTest {
 
     private <T> T onLoop(String node, java.util.function.Supplier<T> task) throws Exception {
         return EeBench.on(net, node, task);
+    }
+
+    @Test
+    void aSpinningHandlerIsStoppedOnTheRealLoopAndForwardingGoesOn() throws Exception {
+        build();
+        byte[] jar = TestAas.diverter("spin");
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos())) {
+            AaInstance spin = onLoop("b", () -> {
+                ees.get(1).setWatchdog(dog);
+                ees.get(1).trust().allowJar(jar);
+                return ees.get(1).startAa(jar, Map.of("mode", "spin", "spinMs", "300"));
+            });
+            onLoop("a", () -> {
+                for (int i = 0; i < 3; i++) {
+                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                }
+                return true;
+            });
+            for (int i = 0; i < 3; i++) {
+                assertEquals("r" + i, atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            }
+            assertEquals(AaInstance.State.STOPPED, onLoop("b", spin::state));
+            String why = onLoop("b", spin::stopReason);
+            assertTrue(why.startsWith("packet handler took ") && why.endsWith("over its 100.0 ms budget"), why);
+            assertEquals(1L, (long) onLoop("b", () -> spin.counters().packets));
+        }
     }
 
     @Test

@@ -27,16 +27,17 @@ import org.aspen.vnet.packet.Packet;
  * next hop's checksum rejects it as on a real wire; one addressed to this node is dropped here as
  * {@code bad-checksum} (its receive check is the one that would have caught it).
  */
-public final class FlakewayInterceptor implements PacketInterceptor {
+public final class FlakewayInterceptor implements PacketInterceptor, FlakewayControl {
     private final Node node;
-    private final FlakewayEngine<Link> engine;
+    private final FlakewayEngine<Packet, Link> engine;
     /** Frames to damage on the wire, by array identity; weak so frames dropped in a queue vanish. */
     private final Map<byte[], BitFlips> toCorrupt = new WeakHashMap<>();
     private final Map<Link, FrameTap> taps = new IdentityHashMap<>();
 
     private FlakewayInterceptor(Node node) {
         this.node = node;
-        this.engine = new FlakewayEngine<>(node.scheduler(), node.random().nextLong(), new Sink());
+        FlakewayEngine.Timing timing = FlakewayEngine.Timing.of(node.scheduler()::nanos, (t, d) -> node.scheduler().schedule(d, t));
+        this.engine = new FlakewayEngine<>(timing, node.random().nextLong(), NodePackets.INSTANCE, new Sink());
     }
 
     /** Creates the engine (seeded from the node's random source) and adds it as an interceptor. */
@@ -46,8 +47,28 @@ public final class FlakewayInterceptor implements PacketInterceptor {
         return i;
     }
 
-    public FlakewayEngine<Link> engine() {
+    public FlakewayEngine<Packet, Link> engine() {
         return engine;
+    }
+
+    @Override
+    public void set(RuleSpec rule) {
+        engine.set(rule);
+    }
+
+    @Override
+    public boolean clear(String name) {
+        return engine.clear(name);
+    }
+
+    @Override
+    public int clearAll() {
+        return engine.clearAll();
+    }
+
+    @Override
+    public Map<String, Object> show() {
+        return engine.describe();
     }
 
     /** Removes the interceptor and its frame taps; packets it holds still leave as scheduled. */
@@ -89,25 +110,22 @@ public final class FlakewayInterceptor implements PacketInterceptor {
         }
     }
 
-    private final class Sink implements FlakewayEngine.Sink<Link> {
+    private final class Sink implements FlakewayEngine.Sink<Packet, Link> {
         @Override
-        public void emit(Packet p, Link in) {
-            node.reinject(p, in, FlakewayInterceptor.this);
-        }
-
-        @Override
-        public void emitCorrupted(Packet p, Link in, BitFlips flips) {
-            if (p.destinationBits() == node.address().value() || p.destination().isBroadcast()) {
-                node.counters().countDrop(DropReason.BAD_CHECKSUM);
-                return;
+        public void emit(Packet p, Link in, boolean copy, BitFlips flips) {
+            if (flips != null) {
+                if (p.destinationBits() == node.address().value() || p.destination().isBroadcast()) {
+                    node.counters().countDrop(DropReason.BAD_CHECKSUM);
+                    return;
+                }
+                tapLinks();
+                toCorrupt.put(p.array(), flips);
             }
-            tapLinks();
-            toCorrupt.put(p.array(), flips);
             node.reinject(p, in, FlakewayInterceptor.this);
         }
 
         @Override
-        public void dropped(Packet p, Link in, boolean overflow) {
+        public void dropped(Packet p, Link in, boolean copy, boolean overflow) {
             node.counters().countDrop(DropReason.IMPAIRED);
         }
     }

@@ -1,8 +1,6 @@
 package org.aspen.flakeway;
 
 import org.aspen.vnet.VAddr;
-import org.aspen.vnet.packet.AaSpec;
-import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
 
 /**
@@ -35,28 +33,25 @@ public record PacketMatch(VAddr source, int sourceBits, VAddr destination, int d
         }
     }
 
-    public boolean matches(Packet p, PortReader ports) {
-        if (source != null && !samePrefix(p.sourceBits(), source.value(), sourceBits)) {
+    /** True when {@code p} (read through {@code a}) satisfies every set field; ports are read with {@code ports}. */
+    public <P> boolean matches(P p, PacketAccess<P> a, PortReader ports) {
+        if (source != null && !samePrefix(a.source(p), source.value(), sourceBits)) {
             return false;
         }
-        if (destination != null && !samePrefix(p.destinationBits(), destination.value(), destinationBits)) {
+        if (destination != null && !samePrefix(a.destination(p), destination.value(), destinationBits)) {
             return false;
         }
-        if (protocol >= 0 && p.protocol() != protocol) {
+        if (protocol >= 0 && a.protocol(p) != protocol) {
             return false;
         }
         if (sourcePort >= 0 || destinationPort >= 0) {
-            long pair = ports == null ? -1 : ports.ports(p);
+            long pair = ports == null ? -1 : ports.ports(a, p);
             if (pair < 0 || (sourcePort >= 0 && (pair >>> 16) != sourcePort)
                     || (destinationPort >= 0 && (pair & 0xffff) != destinationPort)) {
                 return false;
             }
         }
-        if (aaName != null) {
-            AaSpec spec = p.aaSpec();
-            return spec != null && spec.name().equals(aaName);
-        }
-        return true;
+        return aaName == null || aaName.equals(a.aaName(p));
     }
 
     private static boolean samePrefix(int a, int b, int bits) {

@@ -1,28 +1,35 @@
 package org.aspen.flakeway;
 
-import org.aspen.vnet.packet.Packet;
-
 /**
- * Finds a transport's port pair in a packet's first payload bytes, for rules that match on ports.
- * The engine keeps one reader per protocol; RAW's (a u16 source and u16 destination port at the
- * start of the payload) is built in, RDP's is registered by whoever owns the RDP header.
+ * Where a transport keeps its 16-bit, big-endian source and destination ports in the payload, for
+ * rules that match on ports. The engine keeps one per protocol: RAW's ({@link #LEADING_PAIR}) and
+ * RDP's ({@link #RDP}) are built in; other transports register theirs.
  *
  * <pre>{@code
- * engine.setPortReader(Protocol.RDP, p -> RdpHeader.ports(p));   // (src << 16) | dst, or -1
+ * engine.setPortReader(Protocol.RAW, PortReader.LEADING_PAIR);
+ * long pair = PortReader.RDP.ports(access, packet);    // (src << 16) | dst, or -1
  * }</pre>
  */
-@FunctionalInterface
-public interface PortReader {
-    /** Ports packed as {@code (source << 16) | destination}, or -1 when the packet carries none. */
-    long ports(Packet p);
+public record PortReader(int sourceOffset, int destinationOffset) {
+    /** A source port then a destination port at payload offset 0 (RAW). */
+    public static final PortReader LEADING_PAIR = new PortReader(0, 2);
+    /** RDP's header (org.aspen.rdp.SegmentCodec: source port at 4, destination port at 6). */
+    public static final PortReader RDP = new PortReader(4, 6);
 
-    /** A 16-bit source port then a 16-bit destination port, big-endian, at payload offset 0. */
-    PortReader LEADING_PAIR = p -> {
-        if (p.payloadLength() < 4) {
+    public PortReader {
+        if (sourceOffset < 0 || destinationOffset < 0) {
+            throw new IllegalArgumentException("port offsets must not be negative");
+        }
+    }
+
+    /** Ports packed as {@code (source << 16) | destination}, or -1 when the payload is too short. */
+    public <P> long ports(PacketAccess<P> a, P p) {
+        int end = Math.max(sourceOffset, destinationOffset) + 2;
+        if (a.payloadLength(p) < end) {
             return -1;
         }
-        byte[] b = p.array();
-        int o = p.payloadOffset();
-        return ((long) (b[o] & 0xff) << 24) | ((b[o + 1] & 0xff) << 16) | ((b[o + 2] & 0xff) << 8) | (b[o + 3] & 0xff);
-    };
+        long src = a.payloadByte(p, sourceOffset) << 8 | a.payloadByte(p, sourceOffset + 1);
+        long dst = a.payloadByte(p, destinationOffset) << 8 | a.payloadByte(p, destinationOffset + 1);
+        return src << 16 | dst;
+    }
 }

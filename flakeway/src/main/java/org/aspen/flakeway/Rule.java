@@ -1,12 +1,10 @@
 package org.aspen.flakeway;
 
 import java.util.SplittableRandom;
-import org.aspen.vnet.packet.Packet;
-import org.aspen.vnet.time.Scheduler;
 
 /** A rule at work: its spec, random stream, loss-chain and order state, rate limiter and counters. */
-final class Rule<C> {
-    private final FlakewayEngine<C> engine;
+final class Rule<P, C> {
+    private final FlakewayEngine<P, C> engine;
     private final SplittableRandom random;
     private final RuleCounters counters = new RuleCounters();
     private RuleSpec spec;
@@ -20,12 +18,12 @@ final class Rule<C> {
     private long lastRefill;
     private long lastDeparture;
 
-    Rule(FlakewayEngine<C> engine, RuleSpec spec, SplittableRandom random) {
+    Rule(FlakewayEngine<P, C> engine, RuleSpec spec, SplittableRandom random) {
         this.engine = engine;
         this.random = random;
         update(spec);
         this.tokens = spec.burstBytes();
-        this.lastRefill = engine.scheduler().nanos();
+        this.lastRefill = engine.timing().nanos();
     }
 
     void update(RuleSpec s) {
@@ -51,24 +49,25 @@ final class Rule<C> {
         return limitBytes;
     }
 
-    void take(Packet p, C ctx) {
+    void take(P p, C ctx) {
         counters.matched++;
         if (spec.loss() > 0 && random.nextDouble() < spec.loss()) {
             counters.lostRandom++;
-            engine.sink().dropped(p, ctx, false);
+            engine.sink().dropped(p, ctx, false, false);
             return;
         }
         if (spec.ge() != null && burstLoses(spec.ge())) {
             counters.lostBurst++;
-            engine.sink().dropped(p, ctx, false);
+            engine.sink().dropped(p, ctx, false, false);
             return;
         }
-        BitFlips flips = spec.corrupt() > 0 && random.nextDouble() < spec.corrupt() ? flips(p.length()) : null;
-        Packet dup = spec.duplicate() > 0 && random.nextDouble() < spec.duplicate() ? p.copy() : null;
-        hold(p, ctx, flips);
+        PacketAccess<P> a = engine.access();
+        BitFlips flips = spec.corrupt() > 0 && random.nextDouble() < spec.corrupt() ? flips(a.corruptibleBytes(p)) : null;
+        P dup = spec.duplicate() > 0 && random.nextDouble() < spec.duplicate() ? a.copy(p) : null;
+        hold(p, ctx, flips, false);
         if (dup != null) {
             counters.duplicated++;
-            hold(dup, ctx, null);
+            hold(dup, ctx, null, true);
         }
     }
 
@@ -81,8 +80,11 @@ final class Rule<C> {
         return lose;
     }
 
-    /** Distinct bit positions (two flips of one bit would undo each other). */
+    /** Distinct bit positions (two flips of one bit would undo each other); null when nothing can be hit. */
     private BitFlips flips(int frameBytes) {
+        if (frameBytes <= 0) {
+            return null;
+        }
         int n = Math.min(spec.corruptBits(), frameBytes * 8);
         int[] bits = new int[n];
         for (int i = 0; i < n; i++) {
@@ -100,42 +102,53 @@ final class Rule<C> {
         return new BitFlips(bits);
     }
 
-    private void hold(Packet p, C ctx, BitFlips flips) {
-        int size = p.length();
+    private void hold(P p, C ctx, BitFlips flips, boolean copy) {
+        int size = engine.access().length(p);
         if (counters.heldPackets + 1 > limitPackets || counters.heldBytes + size > limitBytes) {
             counters.overflow++;
-            engine.sink().dropped(p, ctx, true);
+            engine.sink().dropped(p, ctx, copy, true);
             return;
         }
         counters.heldPackets++;
         counters.heldBytes += size;
         counters.peakHeldPackets = Math.max(counters.peakHeldPackets, counters.heldPackets);
-        Scheduler s = engine.scheduler();
-        long now = s.nanos();
-        long release;
+        FlakewayEngine.Held<P, C> h = engine.hold(this, p, ctx, flips, copy, size);
+        FlakewayEngine.Timing t = engine.timing();
+        long now = t.nanos();
         if (spec.reorder() > 0 && sinceImmediate >= spec.reorderGap() - 1 && random.nextDouble() < spec.reorder()) {
             sinceImmediate = 0;
             counters.reordered++;
-            release = now;
+            h.release = now;
         } else {
             sinceImmediate++;
             double d = spec.delayNanos() + (spec.jitterNanos() > 0 ? spec.jitter().sample(random, spec.jitterNanos()) : 0);
             // order kept: never before a packet this rule delayed earlier
-            release = Math.max(lastRelease, now + Math.max(0, Math.round(d)));
-            lastRelease = release;
+            h.release = Math.max(lastRelease, now + Math.max(0, Math.round(d)));
+            lastRelease = h.release;
         }
-        s.schedule(release - now, () -> delayed(p, ctx, flips, size));
-    }
-
-    private void delayed(Packet p, C ctx, BitFlips flips, int size) {
-        if (spec.rateBps() == 0) {
-            emit(p, ctx, flips, size);
+        if (h.release == now && spec.rateBps() == 0 && counters.heldPackets == 1) {
+            emit(h);            // nothing to wait for and nothing ahead of it: no timer
             return;
         }
-        Scheduler s = engine.scheduler();
-        long now = s.nanos();
-        long departure = spec.rateMode() == RuleSpec.RateMode.QUEUE ? serialise(now, size) : bucket(now, size);
-        s.schedule(departure - now, () -> emit(p, ctx, flips, size));
+        t.schedule(h.release - now, () -> delayed(h));
+    }
+
+    private void delayed(FlakewayEngine.Held<P, C> h) {
+        if (h.gone()) {
+            return;     // flushed
+        }
+        if (spec.rateBps() == 0) {
+            emit(h);
+            return;
+        }
+        FlakewayEngine.Timing t = engine.timing();
+        long now = t.nanos();
+        h.release = spec.rateMode() == RuleSpec.RateMode.QUEUE ? serialise(now, h.size) : bucket(now, h.size);
+        t.schedule(h.release - now, () -> {
+            if (!h.gone()) {
+                emit(h);
+            }
+        });
     }
 
     /** Serialisation queue: the packet leaves when its last bit would, behind the ones before it. */
@@ -161,15 +174,14 @@ final class Rule<C> {
         return t;
     }
 
-    private void emit(Packet p, C ctx, BitFlips flips, int size) {
+    void emit(FlakewayEngine.Held<P, C> h) {
+        FlakewayEngine.unlink(h);
         counters.heldPackets--;
-        counters.heldBytes -= size;
+        counters.heldBytes -= h.size;
         counters.emitted++;
-        if (flips != null) {
+        if (h.flips != null) {
             counters.corrupted++;
-            engine.sink().emitCorrupted(p, ctx, flips);
-        } else {
-            engine.sink().emit(p, ctx);
         }
+        engine.sink().emit(h.packet, h.context, h.copy, h.flips);
     }
 }

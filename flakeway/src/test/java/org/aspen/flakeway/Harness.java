@@ -11,7 +11,7 @@ import org.aspen.vnet.time.SimScheduler;
  * An engine on a bare simulated scheduler whose sink records what left and when; the context of
  * each packet is its sequence number, so order and per-packet delay can be checked.
  */
-final class Harness implements FlakewayEngine.Sink<Integer> {
+final class Harness implements FlakewayEngine.Sink<Packet, Integer> {
     static final VAddr A = VAddr.parse("10.0.0.1");
     static final VAddr C = VAddr.parse("10.0.0.3");
     static final long MS = 1_000_000L;
@@ -20,14 +20,14 @@ final class Harness implements FlakewayEngine.Sink<Integer> {
     }
 
     final SimScheduler sim = new SimScheduler();
-    final FlakewayEngine<Integer> engine;
+    final FlakewayEngine<Packet, Integer> engine;
     final List<Out> out = new ArrayList<>();
     final List<Long> offeredAt = new ArrayList<>();
     long drops;
     long overflowDrops;
 
     Harness(long seed, String rule) {
-        engine = new FlakewayEngine<>(sim, seed, this);
+        engine = new FlakewayEngine<>(FlakewayEngine.Timing.of(sim::nanos, (t, d) -> sim.schedule(d, t)), seed, NodePackets.INSTANCE, this);
         engine.set(RuleSpecs.parse(rule));
     }
 
@@ -75,17 +75,12 @@ final class Harness implements FlakewayEngine.Sink<Integer> {
     }
 
     @Override
-    public void emit(Packet p, Integer seq) {
-        out.add(new Out(seq, sim.nanos(), p, null));
-    }
-
-    @Override
-    public void emitCorrupted(Packet p, Integer seq, BitFlips flips) {
+    public void emit(Packet p, Integer seq, boolean copy, BitFlips flips) {
         out.add(new Out(seq, sim.nanos(), p, flips));
     }
 
     @Override
-    public void dropped(Packet p, Integer seq, boolean overflow) {
+    public void dropped(Packet p, Integer seq, boolean copy, boolean overflow) {
         drops++;
         overflowDrops += overflow ? 1 : 0;
     }

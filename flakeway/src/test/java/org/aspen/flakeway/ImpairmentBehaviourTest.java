@@ -169,7 +169,7 @@ class ImpairmentBehaviourTest {
         assertEquals(List.of(1, 2, 0), h.out.stream().map(Harness.Out::seq).toList());
         assertEquals(1, h.engine.counters("web").matched);
         // RDP's ports appear once its header owner registers a reader
-        h.engine.setPortReader(Protocol.RDP, PortReader.LEADING_PAIR);
+        h.engine.setPortReader(Protocol.RDP, PortReader.LEADING_PAIR);   // RDP's own are at 4 and 6
         assertTrue(h.engine.offer(rdp.copy(), 3));
         assertEquals(2, h.engine.counters("web").matched);
         assertNotEquals(0, h.engine.describe().size());

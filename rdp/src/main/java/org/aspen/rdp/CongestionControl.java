@@ -22,6 +22,14 @@ public interface CongestionControl {
     /** A duplicate ACK arrived while data is outstanding. True: fast retransmit now. */
     boolean onDuplicateAck(ConnectionState s, AckEvent e);
 
+    /**
+     * EACKs show the oldest unacknowledged segment lost although fewer than three duplicate ACKs
+     * arrived (some were lost). True: fast retransmit now. The default never does.
+     */
+    default boolean onLossDetected(ConnectionState s, AckEvent e) {
+        return false;
+    }
+
     /** The retransmission timer expired (the transport goes back to the oldest unacked segment). */
     void onTimeout(ConnectionState s);
 

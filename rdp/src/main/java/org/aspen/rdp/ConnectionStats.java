@@ -60,7 +60,6 @@ public final class ConnectionStats {
     long keepAlivesSent;
     long receiveBufferDrops;
     long outOfWindowDrops;
-    long checksumDrops;
 
     public ConnectionStats(LongSupplier clock, int maxSamples) {
         this.clock = clock;
@@ -209,10 +208,6 @@ public final class ConnectionStats {
 
     public long outOfWindowDrops() {
         return outOfWindowDrops;
-    }
-
-    public long checksumDrops() {
-        return checksumDrops;
     }
 
     /** Counters by name, for reports and {@code --json}. */

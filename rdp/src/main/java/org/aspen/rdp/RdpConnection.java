@@ -406,7 +406,7 @@ public final class RdpConnection {
             }
         }
         if (state == State.OPEN) {
-            tx.sendAck();
+            tx.ackSoon();
         }
     }
 

@@ -30,7 +30,6 @@ public final class RdpStack implements PacketHandler {
     private final RdpCounters counters = new RdpCounters();
     private final Map<Long, RdpConnection> connections = new HashMap<>();
     private final Map<Integer, RdpListener> listeners = new HashMap<>();
-    private final Segment scratch = new Segment();
     private int nextEphemeral = FIRST_EPHEMERAL;
 
     private RdpStack(Node node) {
@@ -104,7 +103,7 @@ public final class RdpStack implements PacketHandler {
     @Override
     public void handle(Packet p, Link in) {
         counters.segmentsIn++;
-        Segment s = scratch;
+        Segment s = new Segment();   // not shared: a local connection re-enters handle() synchronously
         RdpDrop bad = SegmentCodec.decode(p.array(), p.payloadOffset(), p.payloadLength(), s);
         if (bad != null) {
             counters.drop(bad);

@@ -8,15 +8,19 @@ package org.aspen.rdp;
  * RdpOptions o = RdpOptions.defaults().withCongestionControl(Reno::new);
  * }</pre>
  *
- * Slow start adds one packet per newly acknowledged packet (at most two per ACK, RFC 3465 L=2);
- * congestion avoidance adds 1/cwnd per ACK, and the transport only sends when a whole packet fits.
+ * Slow start adds one packet per newly acknowledged packet (RFC 3465 byte counting, without a per-ACK limit);
+ * congestion avoidance adds 1/cwnd per acknowledged segment (per ACK, as RDP acknowledges each segment),
+ * and the transport only sends when a whole packet fits.
  * Three duplicate ACKs halve (of the smaller of cwnd and the flight, at least 2) and enter fast recovery
  * unless the ACK is below the recovery point; partial ACKs deflate and retransmit the next hole; a full
- * ACK deflates to ssthresh. A timeout sets cwnd to 1 and slow-starts. An ECN echo or a notification
- * reduces at most once per window.
+ * ACK deflates to ssthresh. A timeout sets cwnd to 1 and slow-starts. An ECN echo reduces at most once
+ * per window. A notification sets cwnd and ssthresh and holds them (recovery without inflation) until
+ * the window that was in flight is acknowledged.
  */
 public final class Reno implements CongestionControl {
     static final int DUP_ACK_THRESHOLD = 3;
+    /** The current recovery was entered by a notification: no inflation, no deflation, no growth until it ends. */
+    private boolean notifiedRecovery;
 
     @Override
     public String name() {
@@ -27,7 +31,16 @@ public final class Reno implements CongestionControl {
     public boolean onAck(ConnectionState s, AckEvent e) {
         s.setDupAcks(0);
         if (s.phase() == SenderState.PHASE_RECOVERY) {
-            if (ConnectionState.seqLe(s.recover(), e.ack())) {
+            boolean full = ConnectionState.seqLe(s.recover(), e.ack());
+            if (notifiedRecovery) {
+                // the transport resends what the filter deletes; the window stays as notified
+                if (full) {
+                    notifiedRecovery = false;
+                    s.setGrowthPhase();
+                }
+                return false;
+            }
+            if (full) {
                 s.setCwnd(Math.min(s.ssthresh(), s.flight() + 1.0));
                 s.setGrowthPhase();
                 return false;
@@ -37,9 +50,13 @@ public final class Reno implements CongestionControl {
             return true;
         }
         if (s.cwnd() < s.ssthresh()) {
-            s.setCwnd(Math.min(s.cwnd() + Math.min(e.newlyAcked(), 2), Math.max(s.ssthresh(), s.cwnd())));
+            // one packet per acknowledged packet (byte counting without a per-ACK limit, as Linux does),
+            // so coalesced ACKs do not slow slow start down
+            s.setCwnd(Math.min(s.cwnd() + e.newlyAcked(), Math.max(s.ssthresh(), s.cwnd())));
         } else {
-            s.setCwnd(s.cwnd() + 1.0 / s.cwnd());
+            // 1/cwnd per acknowledged segment: the same as per ACK when every segment gets its own
+            // ACK (the simulation), and not slower when one ACK covers a burst (the real runtime)
+            s.setCwnd(s.cwnd() + e.newlyAcked() / s.cwnd());
         }
         s.setGrowthPhase();
         return false;
@@ -48,12 +65,23 @@ public final class Reno implements CongestionControl {
     @Override
     public boolean onDuplicateAck(ConnectionState s, AckEvent e) {
         if (s.phase() == SenderState.PHASE_RECOVERY) {
-            s.setCwnd(s.cwnd() + 1);
+            if (!notifiedRecovery) {
+                s.setCwnd(s.cwnd() + 1);
+            }
             return false;
         }
         s.setDupAcks(s.dupAcks() + 1);
+        return s.dupAcks() == DUP_ACK_THRESHOLD && enterRecovery(s, e);
+    }
+
+    @Override
+    public boolean onLossDetected(ConnectionState s, AckEvent e) {
+        return s.phase() != SenderState.PHASE_RECOVERY && enterRecovery(s, e);
+    }
+
+    private boolean enterRecovery(ConnectionState s, AckEvent e) {
         // RFC 6582: no new recovery for duplicates of data sent before the last reduction
-        if (s.dupAcks() != DUP_ACK_THRESHOLD || ConnectionState.seqLt(e.ack(), s.recover())) {
+        if (ConnectionState.seqLt(e.ack(), s.recover())) {
             return false;
         }
         s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));
@@ -66,6 +94,7 @@ public final class Reno implements CongestionControl {
 
     @Override
     public void onTimeout(ConnectionState s) {
+        notifiedRecovery = false;
         s.setSsthresh(Math.max(Math.min(s.cwnd(), s.flight()) / 2, 2));
         s.setRecover(s.sndNxt() - 1);
         s.setDupAcks(0);
@@ -89,6 +118,9 @@ public final class Reno implements CongestionControl {
         s.setRecover(s.sndNxt() - 1);
         s.setDupAcks(0);
         s.closeWindow(n.cwnd(), CloseCause.NOTIFICATION);
-        s.setGrowthPhase();
+        // like fast recovery until the window in flight is acknowledged, so ACKs for segments sent
+        // before the notification neither grow the window nor start another reduction
+        s.setPhase(SenderState.PHASE_RECOVERY);
+        notifiedRecovery = true;
     }
 }

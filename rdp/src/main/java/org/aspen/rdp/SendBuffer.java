@@ -26,6 +26,7 @@ final class SendBuffer {
     private int base;
     private int count;
     private int queuedBytes;
+    private int eackedCount;
 
     SendBuffer(int queueLimit) {
         this.queueLimit = queueLimit;
@@ -115,7 +116,13 @@ final class SendBuffer {
             return false;
         }
         eacked[index(seq)] = true;
+        eackedCount++;
         return true;
+    }
+
+    /** Outstanding segments the receiver reported holding out of order. */
+    int eackedCount() {
+        return eackedCount;
     }
 
     void retransmitted(int seq, long now) {
@@ -131,6 +138,9 @@ final class SendBuffer {
             int i = index(base);
             bytes[0] += data[i].length;
             data[i] = null;
+            if (eacked[i]) {
+                eackedCount--;
+            }
             base++;
             count--;
             n++;

@@ -24,7 +24,13 @@ final class Transmitter {
     private final SendBuffer buf;
     private final ConnectionStats stats;
     private final Node node;
+    /** EACKed segments above a hole that make it lost (RFC 6675's DupThresh). */
+    static final int LOST_AFTER = 3;
     private final long[] ackedBytes = new long[1];
+    /** Send time of the most recently sent segment known to have arrived (ACKed or EACKed). */
+    private long deliveredSentAt;
+    private boolean ackOwed;
+    private boolean ackScheduled;
     private boolean goBack;
     private int rtxNext;
     private int rtxHigh;
@@ -54,6 +60,24 @@ final class Transmitter {
         s.syn = c.options.synOptions();
         emit(s, false);
         restartRto();
+    }
+
+    /**
+     * Acknowledges after the current loop task, so the data segments of one burst handed over together
+     * get one ACK (the simulation delivers each arrival as its own event, so there it is one per segment).
+     * Skipped when a segment sent meanwhile already carried the acknowledgement.
+     */
+    void ackSoon() {
+        ackOwed = true;
+        if (!ackScheduled) {
+            ackScheduled = true;
+            c.scheduler.execute(() -> {
+                ackScheduled = false;
+                if (ackOwed && c.state() == RdpConnection.State.OPEN) {
+                    sendAck();
+                }
+            });
+        }
     }
 
     void sendAck() {
@@ -92,6 +116,9 @@ final class Transmitter {
     }
 
     private void emit(Segment s, boolean ect) {
+        if (s.has(Segment.ACK)) {
+            ackOwed = false;
+        }
         byte[] payload = SegmentCodec.encode(s, c.options.checksum());
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
                 .ttl(node.config().defaultTtl()).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload).build();
@@ -107,7 +134,10 @@ final class Transmitter {
         if (c.state() != RdpConnection.State.OPEN) {
             return;
         }
-        int win = Math.min(c.cc.window(cs), cs.peerMaxOutstanding());
+        // limited transmit (RFC 3042): the first two duplicate ACKs each let one new segment out,
+        // so a small window still produces the duplicates (EACKs) that trigger a fast retransmit
+        int limited = cs.phase() == SenderState.PHASE_RECOVERY ? 0 : Math.min(cs.dupAcks(), 2);
+        int win = Math.min(c.cc.window(cs) + limited, cs.peerMaxOutstanding());
         if (goBack && !retransmitRange(win)) {
             stats.observe(cs);
             return;
@@ -162,6 +192,24 @@ final class Transmitter {
     }
 
     /**
+     * In recovery, resends the lowest segment that is lost by the time rule (a segment sent after it
+     * already arrived, plus a quarter RTT of reordering allowance, as RACK): one per duplicate ACK,
+     * so it stays ACK-clocked; a lost retransmission is found the same way, without a timeout.
+     */
+    private void retransmitNextLostHole() {
+        long allowance = Math.max(1_000_000L, cs.rtt().srttNanos() / 4);
+        for (int seq = cs.sndUna(); ConnectionState.seqLt(seq, cs.sndNxt()); seq++) {
+            if (!buf.eacked(seq) && buf.sentAt(seq) + allowance < deliveredSentAt) {
+                retransmit(seq);
+                return;
+            }
+            if (buf.sentAt(seq) >= deliveredSentAt) {
+                return;   // nothing sent later has arrived yet
+            }
+        }
+    }
+
+    /**
      * An accepted notification: segment {@code seq} and the {@code deleteCount} after it are being
      * deleted by the filter, so they are resent as the new window allows (EACKed ones are skipped).
      */
@@ -184,6 +232,7 @@ final class Transmitter {
         for (int e : seqs) {
             if (buf.eack(e)) {
                 stats.eackedSegments++;
+                deliveredSentAt = Math.max(deliveredSentAt, buf.sentAt(e));
                 if (buf.transmissions(e) == 1) {
                     cs.rtt().sample(now() - buf.sentAt(e));
                 }
@@ -206,6 +255,7 @@ final class Transmitter {
             } else {
                 cs.rtt().clearBackoff();
             }
+            deliveredSentAt = Math.max(deliveredSentAt, buf.sentAt(ack));
             ackedBytes[0] = 0;
             buf.ackThrough(ack, ackedBytes);
             stats.bytesAcked += ackedBytes[0];
@@ -223,9 +273,17 @@ final class Transmitter {
             c.acknowledged();
         } else if (cs.flight() > 0 && s.dataLength == 0 && !s.has(Segment.NUL)) {
             echo(ece);
-            if (c.cc.onDuplicateAck(cs, new AckEvent(ack, 0, ece))) {
+            AckEvent e = new AckEvent(ack, 0, ece);
+            boolean fast = c.cc.onDuplicateAck(cs, e);
+            if (!fast && cs.phase() != SenderState.PHASE_RECOVERY && buf.eackedCount() >= LOST_AFTER) {
+                // EACKs already show three segments beyond the hole: lost, even if duplicate ACKs were lost
+                fast = c.cc.onLossDetected(cs, e);
+            }
+            if (fast) {
                 stats.fastRetransmits++;
                 retransmitFirstHole();
+            } else if (cs.phase() == SenderState.PHASE_RECOVERY) {
+                retransmitNextLostHole();
             }
         }
     }
@@ -309,15 +367,6 @@ final class Transmitter {
             emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.recvBuf.rcvCur()), false);
         }
         scheduleKeepAlive();
-    }
-
-    String debug() {
-        StringBuilder sb = new StringBuilder("rtoRunning=" + rtoRunning + " sched=" + timerScheduled + " deadline=" + rtoDeadline
-                + " rto=" + cs.rtt().rtoNanos() + " goBack=" + goBack + " rtxNext=" + rtxNext + " rtxHigh=" + rtxHigh + " phase=" + cs.phase() + " [");
-        for (int q = cs.sndUna(); q != cs.sndNxt(); q++) {
-            sb.append(buf.eacked(q) ? "E" : ".").append(buf.transmissions(q)).append(' ');
-        }
-        return sb.append(']').toString();
     }
 
     void stopTimers() {

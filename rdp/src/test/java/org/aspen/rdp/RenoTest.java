@@ -205,4 +205,33 @@ class RenoTest {
         }
         assertEquals(60_000_000_000L, r.rtoNanos(), "maximum RTO");
     }
+
+    @Test
+    void notificationHoldsTheNotifiedWindowUntilTheOldWindowIsAcknowledged() {
+        s.setCwnd(30);
+        fill();
+        int highest = s.sndNxt() - 1;
+        reno.onNotification(s, new WindowNotification(s.sndUna() + 3, 15, 15, 4));
+        assertEquals(15, s.cwnd(), 1e-9);
+        assertEquals(15, s.ssthresh(), 1e-9);
+        assertEquals(SenderState.PHASE_RECOVERY, s.phase(), "routers see the sender reacting");
+        assertTrue(s.cwrPending());
+        assertFalse(dup(), "duplicates caused by the deleted segments neither inflate nor reduce");
+        assertEquals(15, s.cwnd(), 1e-9);
+        int ack = s.sndUna() + 9;
+        s.setSndUna(ack + 1);
+        assertFalse(reno.onAck(s, new AckEvent(ack, 10, false)), "the transport resends the deleted ones itself");
+        assertEquals(15, s.cwnd(), 1e-9, "no growth from ACKs of the old window");
+        s.setSndUna(highest + 1);
+        reno.onAck(s, new AckEvent(highest, highest - ack, false));
+        assertEquals(SenderState.PHASE_AVOIDANCE, s.phase());
+        assertEquals(15, s.cwnd(), 1e-9);
+        assertEquals(1, stats.windowCloses(CloseCause.NOTIFICATION));
+        // a later loss still halves from there
+        fill();
+        dup();
+        dup();
+        assertTrue(dup());
+        assertEquals(7.5, s.ssthresh(), 1e-9);
+    }
 }

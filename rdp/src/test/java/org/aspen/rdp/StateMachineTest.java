@@ -224,4 +224,20 @@ class StateMachineTest {
                 + net.rdp(1).counters().drops(RdpDrop.BAD_VERSION) > 0);
         assertTrue(r.events.isEmpty());
     }
+
+    @Test
+    void connectionToTheSameNodeWorks() {
+        TestNet net = new TestNet(10, 2, TestNet.FAST);
+        Recorder server = new Recorder();
+        RdpConnection[] c = new RdpConnection[1];
+        net.at(0, () -> {
+            net.rdp(0).listen(7000, RdpOptions.defaults(), conn -> server);
+            c[0] = net.rdp(0).connect(net.node(0).address(), 7000, RdpOptions.defaults(), new Recorder());
+        });
+        net.run(100 * MS);
+        assertEquals(State.OPEN, c[0].state());
+        net.at(net.sim.nanos(), () -> c[0].send(new byte[] {5}));
+        net.run(100 * MS);
+        assertArrayEquals(new byte[] {5}, server.data.get(0));
+    }
 }

@@ -10,5 +10,5 @@ package org.aspen.ee.mgmt;
  */
 @FunctionalInterface
 public interface CommandRegistry {
-    void register(String command, CommandHandler handler);
+    void register(String command, EeCommandHandler handler);
 }

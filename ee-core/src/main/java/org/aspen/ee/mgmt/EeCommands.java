@@ -60,7 +60,7 @@ public final class EeCommands {
         registry.register(STATS, c.onLoop(a -> ok(Map.of("stats", ee.stats()))));
     }
 
-    private CommandHandler onLoop(Function<Map<String, Object>, Map<String, Object>> body) {
+    private EeCommandHandler onLoop(Function<Map<String, Object>, Map<String, Object>> body) {
         return args -> {
             CompletableFuture<Map<String, Object>> f = new CompletableFuture<>();
             ee.node().scheduler().execute(() -> {

@@ -55,7 +55,14 @@ public interface ByteSource {
                     return -1;
                 }
                 int n = (int) Math.min(buf.length, left);
-                for (int i = 0; i < n; i++) {
+                int i = 0;
+                for (; i + 8 <= n; i += 8) {
+                    long v = r.nextLong();
+                    for (int k = 0; k < 8; k++) {
+                        buf[i + k] = (byte) (v >>> (8 * k));
+                    }
+                }
+                for (; i < n; i++) {
                     buf[i] = (byte) r.nextInt();
                 }
                 left -= n;

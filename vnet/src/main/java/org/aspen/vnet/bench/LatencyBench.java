@@ -20,7 +20,7 @@ import org.aspen.vnet.udp.UdpOptions;
  * client to a plain UDP echo server, directly and through chains of 1..N relay nodes.
  *
  * <pre>{@code
- * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.LatencyBench [maxRelays] [pings]
+ * java -cp vnet/target/classes:$(cat cp.txt) org.aspen.vnet.bench.LatencyBench [maxRelays] [pings] [nio]
  * LatencyBench.Result r = LatencyBench.run(LatencyBench.Options.DEFAULT);
  * }</pre>
  *
@@ -37,20 +37,23 @@ public final class LatencyBench {
      * @param forceNio   run the relays on NIO instead of epoll
      */
     public record Options(int maxRelays, int pings, int warmup, int frameBytes, boolean forceNio) {
-        public static final Options DEFAULT = new Options(4, 5_000, 2_000, 1000, false);
+        public static final Options DEFAULT = new Options(4, 20_000, 20_000, 1000, false);
     }
 
-    /** Round-trip figures through {@code relays} relay nodes (0: direct). */
+    /** Round-trip figures through {@code relays} relay nodes (0: direct); timeouts (1 s) count as infinite RTTs. */
     public record Row(int relays, long p50Nanos, long p99Nanos, long timeouts) {
     }
 
-    public record Result(List<Row> rows, double perHopP50Nanos, double perHopP99Nanos, boolean epoll) {
+    /** {@code plainRelay}: the same round trip through one plain Java UDP relay thread (no VNet), for scale. */
+    public record Result(List<Row> rows, Row plainRelay, double perHopP50Nanos, double perHopP99Nanos, boolean epoll) {
         public String summary() {
             StringBuilder sb = new StringBuilder();
             sb.append(String.format(Locale.ROOT, "relays  rtt p50 us  rtt p99 us  timeouts   (relays on %s)%n", epoll ? "epoll" : "nio"));
             for (Row r : rows) {
                 sb.append(String.format(Locale.ROOT, "%6d %11.1f %11.1f %9d%n", r.relays(), r.p50Nanos() / 1e3, r.p99Nanos() / 1e3, r.timeouts()));
             }
+            sb.append(String.format(Locale.ROOT, " plain %11.1f %11.1f %9d   (one plain Java relay thread, no VNet)%n",
+                    plainRelay.p50Nanos() / 1e3, plainRelay.p99Nanos() / 1e3, plainRelay.timeouts()));
             sb.append(String.format(Locale.ROOT, "added one-way latency per relay hop: p50 %.1f us, p99 %.1f us",
                     perHopP50Nanos / 1e3, perHopP99Nanos / 1e3));
             return sb.toString();
@@ -68,15 +71,22 @@ public final class LatencyBench {
         if (args.length > 1) {
             o = new Options(o.maxRelays(), Integer.parseInt(args[1]), o.warmup(), o.frameBytes(), o.forceNio());
         }
+        if (args.length > 2) {
+            o = new Options(o.maxRelays(), o.pings(), o.warmup(), o.frameBytes(), "nio".equals(args[2]));
+        }
         System.out.println(run(o).summary());
     }
 
     public static Result run(Options o) throws IOException, InterruptedException {
         List<Row> rows = new ArrayList<>();
+        Row plain;
         boolean epoll = false;
         try (DatagramSocket client = socket(); Echo echo = new Echo()) {
             InetSocketAddress clientAddr = (InetSocketAddress) client.getLocalSocketAddress();
             rows.add(measure(o, 0, client, echo.address()));
+            try (PlainRelay relay = new PlainRelay(clientAddr, echo.address())) {
+                plain = measure(o, 1, client, relay.address());
+            }
             for (int k = 1; k <= o.maxRelays(); k++) {
                 try (UdpNetwork chain = RelayChain.start(k, clientAddr, echo.address(),
                         UdpOptions.DEFAULT.withForceNio(o.forceNio()))) {
@@ -85,7 +95,7 @@ public final class LatencyBench {
                 }
             }
         }
-        return new Result(rows, slope(rows, true), slope(rows, false), epoll);
+        return new Result(rows, plain, slope(rows, true), slope(rows, false), epoll);
     }
 
     /** Least-squares slope of RTT over the number of relay crossings (2 per relay). */
@@ -130,7 +140,10 @@ public final class LatencyBench {
                     }
                 }
             } catch (SocketTimeoutException e) {
-                timeouts++;
+                // warm-up timeouts (a cold first packet on a busy machine) are not part of the figures
+                if (i >= o.warmup()) {
+                    timeouts++;
+                }
             }
             if (i >= o.warmup()) {
                 rtts[i - o.warmup()] = rtt < 0 ? Long.MAX_VALUE : rtt;
@@ -159,6 +172,40 @@ public final class LatencyBench {
         DatagramSocket s = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0));
         s.setSoTimeout(1_000);
         return s;
+    }
+
+    /** Forwards datagrams from the client to the echo server and everything else back to the client. */
+    private static final class PlainRelay implements AutoCloseable {
+        private final DatagramSocket socket;
+
+        PlainRelay(InetSocketAddress client, InetSocketAddress echo) throws SocketException {
+            socket = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0));
+            Thread t = new Thread(() -> {
+                byte[] in = new byte[65_536];
+                DatagramPacket d = new DatagramPacket(in, in.length);
+                while (!socket.isClosed()) {
+                    try {
+                        d.setLength(in.length);
+                        socket.receive(d);
+                        d.setSocketAddress(client.equals(d.getSocketAddress()) ? echo : client);
+                        socket.send(d);
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            }, "plain-relay");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        InetSocketAddress address() {
+            return (InetSocketAddress) socket.getLocalSocketAddress();
+        }
+
+        @Override
+        public void close() {
+            socket.close();
+        }
     }
 
     /** Answers each request frame with a frame back to its source, same payload, to the sender's address. */

@@ -28,8 +28,10 @@ import org.aspen.vnet.time.Scheduler;
  * }</pre>
  *
  * Error replies (DEST_UNREACHABLE, TTL_EXCEEDED) are rate-limited by a token bucket and never sent
- * about an error message, a broadcast, or a packet without a usable source. Every callback runs on
- * the node's loop; timeouts are scheduler timers, so this works the same in both runtimes.
+ * about an error message, a broadcast, or a packet without a usable source. {@code echo},
+ * {@code ping} and {@code trace} may be called from any thread (off the loop they are handed to
+ * it); every callback runs on the node's loop; timeouts are scheduler timers, so this works the
+ * same in both runtimes. Everything else must be called on the loop.
  */
 public final class ControlPlane implements ErrorReporter {
     /** Default error-reply budget: sustained rate per second and burst. */
@@ -73,11 +75,20 @@ public final class ControlPlane implements ErrorReporter {
         ControlPlane cp = new ControlPlane(node, dynamicRouting);
         node.registerHandler(Protocol.CONTROL, cp::handle);
         node.setErrorReporter(cp);
+        if (node.routing() != null) {
+            node.routing().stop(); // installed twice: the new plane's choice replaces the old protocol
+            node.setRouting(null);
+        }
         if (cp.routing != null) {
             cp.routing.addRouteChangeListener(cp::routesChanged);
             node.setRouting(cp.routing);
             if (node.isStarted() && !node.isStopped()) {
-                cp.routing.start();
+                // a late install (a node added to a running network): start on the node's own loop
+                if (cp.scheduler.inLoop()) {
+                    cp.routing.start();
+                } else {
+                    cp.scheduler.execute(cp.routing::start);
+                }
             }
         }
         return cp;
@@ -115,7 +126,19 @@ public final class ControlPlane implements ErrorReporter {
      * one result: the reply, an error report about this request, or TIMEOUT.
      */
     public void echo(VAddr target, int ttl, int payloadBytes, long timeoutNanos, Consumer<EchoResult> cb) {
+        if (!onLoop(() -> echo(target, ttl, payloadBytes, timeoutNanos, cb))) {
+            return;
+        }
         sendEcho(target, ttl, payloadBytes, timeoutNanos, -1, cb);
+    }
+
+    /** True when the caller is on the node loop; otherwise hands {@code retry} to the loop and returns false. */
+    private boolean onLoop(Runnable retry) {
+        if (scheduler.inLoop()) {
+            return true;
+        }
+        scheduler.execute(retry);
+        return false;
     }
 
     /**
@@ -126,6 +149,9 @@ public final class ControlPlane implements ErrorReporter {
                      Consumer<EchoResult> each, Consumer<PingSummary> done) {
         if (count < 1) {
             throw new IllegalArgumentException("ping count must be at least 1");
+        }
+        if (!onLoop(() -> ping(target, count, intervalNanos, timeoutNanos, each, done))) {
+            return;
         }
         EchoResult[] results = new EchoResult[count];
         int[] answered = new int[1];
@@ -149,6 +175,9 @@ public final class ControlPlane implements ErrorReporter {
     public void trace(VAddr target, int maxHops, long timeoutNanos, Consumer<TraceHop> each, Consumer<List<TraceHop>> done) {
         if (maxHops < 1 || maxHops > 255) {
             throw new IllegalArgumentException("maxHops must be 1-255");
+        }
+        if (!onLoop(() -> trace(target, maxHops, timeoutNanos, each, done))) {
+            return;
         }
         traceStep(target, 1, maxHops, timeoutNanos, each, done, new ArrayList<>());
     }

@@ -40,15 +40,17 @@ import org.slf4j.LoggerFactory;
  *     until acknowledged (or superseded); a new adjacency gets the whole database.</li>
  * <li>Newer wins by serial-number order of the sequence. A node that receives its own LSA with a
  *     higher sequence (left over from before a restart) jumps past it and re-originates.</li>
- * <li>Dijkstra uses an edge only when both ends list each other; equal-cost ties go to the lower
- *     first-hop address, then the cheaper, lower-index link. The result replaces the table's dynamic
- *     routes; static routes keep precedence there.</li>
+ * <li>Dijkstra runs once per burst of changes, 5 ms (at most a tenth of the hello interval) after
+ *     the first. It uses an edge only when both ends list each other; equal-cost ties go to the
+ *     lower first-hop address, then the cheaper, lower-index link. The result replaces the table's
+ *     dynamic routes; static routes keep precedence there.</li>
  * </ul>
  * Runs entirely on the node's loop.
  */
 public final class LinkStateRouting implements RoutingProtocol {
     private static final Logger log = LoggerFactory.getLogger(LinkStateRouting.class);
     private static final int LIFETIME_REFRESHES = 3;
+    private static final long SPF_DELAY_NANOS = 5_000_000L;
 
     private final Node node;
     private final Scheduler scheduler;
@@ -63,8 +65,8 @@ public final class LinkStateRouting implements RoutingProtocol {
     private long lastOriginated;
     private Cancellable tick = Cancellable.NONE;
     private boolean running;
-    private final Deferred originateSoon = new Deferred(this::originate);
-    private final Deferred spfSoon = new Deferred(this::computeRoutes);
+    private final Deferred originateSoon = new Deferred(this::originate, 0);
+    private final Deferred spfSoon;
 
     // counters, for reports and tests
     private long hellosSent;
@@ -80,6 +82,8 @@ public final class LinkStateRouting implements RoutingProtocol {
         this.random = random;
         this.config = node.config();
         this.self = node.address();
+        // a short hold-down lets a burst of LSAs (start-up, a flood after a failure) cost one SPF run
+        this.spfSoon = new Deferred(this::computeRoutes, Math.min(SPF_DELAY_NANOS, config.helloNanos() / 10));
     }
 
     /** Called (on the node loop) after the dynamic routes changed. */
@@ -291,19 +295,21 @@ public final class LinkStateRouting implements RoutingProtocol {
         spfSoon.request();
     }
 
-    /** Runs an action once after the current event, however often it was requested during it. */
+    /** Runs an action once, {@code delay} after the first request, however often it was requested meanwhile. */
     private final class Deferred {
         private final Runnable action;
+        private final long delay;
         private boolean pending;
 
-        Deferred(Runnable action) {
+        Deferred(Runnable action, long delay) {
             this.action = action;
+            this.delay = delay;
         }
 
         void request() {
             if (!pending) {
                 pending = true;
-                scheduler.schedule(0, () -> {
+                scheduler.schedule(delay, () -> {
                     pending = false;
                     if (running) {
                         action.run();

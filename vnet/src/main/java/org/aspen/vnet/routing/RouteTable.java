@@ -17,11 +17,11 @@ import org.aspen.vnet.VAddr;
  * Route r = table.lookup(dest);   // null: unreachable
  * }</pre>
  *
- * Host routes (/32), the common case in VNet, are found with one hash lookup.
+ * Host routes (/32), the common case in VNet, are found with one probe of an int-keyed table.
  */
 public final class RouteTable {
-    private final Map<Integer, Route> staticHosts = new HashMap<>();
-    private final Map<Integer, Route> dynamicHosts = new HashMap<>();
+    private final HostRoutes staticHosts = new HostRoutes();
+    private final HostRoutes dynamicHosts = new HostRoutes();
     private final List<Route> staticPrefixes = new ArrayList<>();
     private long version;
 
@@ -77,9 +77,9 @@ public final class RouteTable {
         return out;
     }
 
-    private static Map<VAddr, Route> toVAddrMap(Map<Integer, Route> m) {
+    private static Map<VAddr, Route> toVAddrMap(HostRoutes m) {
         Map<VAddr, Route> r = new HashMap<>();
-        m.forEach((k, v) -> r.put(VAddr.of(k), v));
+        m.forEach(r::put);
         return r;
     }
 }

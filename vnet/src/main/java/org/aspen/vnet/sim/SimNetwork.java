@@ -134,18 +134,20 @@ public final class SimNetwork implements Network {
     /**
      * One direction of an in-memory link: delivers frames to the far end after the delay. Frames in
      * flight wait in a FIFO with their arrival times and only the head has an event in the
-     * scheduler, which keeps the event heap small when many packets are on the wire. A frame that
-     * would overtake the tail (the delay was lowered meanwhile) gets its own event instead.
+     * scheduler, which keeps the event heap small when many packets are on the wire. Each frame
+     * takes its sequence number when sent, so deliveries run in exactly the order one event per
+     * frame would give. A frame that would overtake the tail (the delay was lowered meanwhile) gets
+     * its own event instead.
      */
     private final class Wire implements LinkTransport {
         private final String farName;
         private final Runnable deliverHead = this::deliverHead;
         private byte[][] frames = new byte[16][];
         private long[] arrivals = new long[16];
+        private long[] sequences = new long[16];
         private int head;
         private int size;
         private long lastArrival = Long.MIN_VALUE;
-        private boolean scheduled;
         Link far;
 
         Wire(String farName) {
@@ -167,42 +169,36 @@ public final class SimNetwork implements Network {
             int tail = (head + size) & (frames.length - 1);
             frames[tail] = frame;
             arrivals[tail] = arrival;
-            size++;
-            if (!scheduled) {
-                scheduled = true;
-                scheduler.scheduleAt(arrivals[head], deliverHead);
+            sequences[tail] = scheduler.reserveSequence();
+            if (size++ == 0) {
+                scheduler.scheduleReserved(arrival, sequences[tail], deliverHead);
             }
         }
 
-        /**
-         * Delivers every frame due now in one event, like one batched socket read: frames that arrive
-         * at the same instant all reach the far node before anything they cause runs there.
-         */
         private void deliverHead() {
-            long now = scheduler.nanos();
-            scheduled = false;
-            while (size > 0 && arrivals[head] <= now) {
-                byte[] frame = frames[head];
-                frames[head] = null;
-                head = (head + 1) & (frames.length - 1);
-                size--;
-                far.receiveFrame(frame, 0, frame.length, true);
+            byte[] frame = frames[head];
+            frames[head] = null;
+            head = (head + 1) & (frames.length - 1);
+            if (--size > 0) {
+                scheduler.scheduleReserved(arrivals[head], sequences[head], deliverHead);
             }
-            if (size > 0 && !scheduled) {
-                scheduled = true;
-                scheduler.scheduleAt(arrivals[head], deliverHead);
-            }
+            far.receiveFrame(frame, 0, frame.length, true);
         }
 
         private void grow() {
-            byte[][] f = new byte[frames.length * 2][];
-            long[] a = new long[frames.length * 2];
+            int n = frames.length;
+            byte[][] f = new byte[n * 2][];
+            long[] a = new long[n * 2];
+            long[] q = new long[n * 2];
             for (int i = 0; i < size; i++) {
-                f[i] = frames[(head + i) & (frames.length - 1)];
-                a[i] = arrivals[(head + i) & (frames.length - 1)];
+                int from = (head + i) & (n - 1);
+                f[i] = frames[from];
+                a[i] = arrivals[from];
+                q[i] = sequences[from];
             }
             frames = f;
             arrivals = a;
+            sequences = q;
             head = 0;
         }
 

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * }</pre>
  *
  * Events are ordered by (time, sequence number of insertion), so two runs that insert the same
- * events in the same order execute them identically. The queue is a binary heap whose keys (time,
+ * events in the same order execute them identically. The queue is a 4-ary heap whose keys (time,
  * sequence) sit in primitive arrays beside the event objects, so sifting touches no object; each
  * event knows its heap index, so cancellation is O(log n) and leaves no tombstone behind.
  * Not thread-safe: everything runs on the thread that calls {@code run*}.
@@ -42,6 +42,23 @@ public final class SimScheduler implements Scheduler {
     /** Schedules at an absolute virtual time (clamped to now). */
     public Cancellable scheduleAt(long atNanos, Runnable task) {
         return schedule(atNanos - now, task);
+    }
+
+    /**
+     * Takes the insertion sequence number the next {@code schedule} call would get, for a source
+     * that keeps its own time-ordered FIFO of future events and hands them over one at a time with
+     * {@link #scheduleReserved}: they then run exactly where they would have run had each been
+     * scheduled at the moment its number was taken.
+     */
+    public long reserveSequence() {
+        return seq++;
+    }
+
+    /** Schedules {@code task} at {@code atNanos} (clamped to now) under a number from {@link #reserveSequence}. */
+    public Cancellable scheduleReserved(long atNanos, long sequence, Runnable task) {
+        Event e = new Event(task);
+        push(e, Math.max(now, atNanos), sequence);
+        return e;
     }
 
     @Override
@@ -112,7 +129,7 @@ public final class SimScheduler implements Scheduler {
         long t = times[last];
         long o = orders[last];
         heap[last] = null;
-        if (i > 0 && before(t, o, times[(i - 1) >>> 1], orders[(i - 1) >>> 1])) {
+        if (i > 0 && before(t, o, times[(i - 1) >>> 2], orders[(i - 1) >>> 2])) {
             siftUp(i, e, t, o);
         } else {
             siftDown(i, e, t, o);
@@ -132,7 +149,7 @@ public final class SimScheduler implements Scheduler {
 
     private void siftUp(int i, Event e, long t, long o) {
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
+            int parent = (i - 1) >>> 2;
             if (!before(t, o, times[parent], orders[parent])) {
                 break;
             }
@@ -143,18 +160,23 @@ public final class SimScheduler implements Scheduler {
     }
 
     private void siftDown(int i, Event e, long t, long o) {
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < size && before(times[right], orders[right], times[child], orders[child])) {
-                child = right;
-            }
-            if (!before(times[child], orders[child], t, o)) {
+        while (true) {
+            int first = 4 * i + 1;
+            if (first >= size) {
                 break;
             }
-            place(i, heap[child], times[child], orders[child]);
-            i = child;
+            int best = first;
+            int end = Math.min(first + 4, size);
+            for (int c = first + 1; c < end; c++) {
+                if (before(times[c], orders[c], times[best], orders[best])) {
+                    best = c;
+                }
+            }
+            if (!before(times[best], orders[best], t, o)) {
+                break;
+            }
+            place(i, heap[best], times[best], orders[best]);
+            i = best;
         }
         place(i, e, t, o);
     }

@@ -1,7 +1,6 @@
 package org.aspen.vnet.udp;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
@@ -103,7 +102,9 @@ final class NodeSocket {
         }
         counters.datagramsOut++;
         counters.bytesOut += frame.length;
-        channel.write(new DatagramPacket(Unpooled.wrappedBuffer(frame), to), channel.voidPromise());
+        // straight into a pooled direct buffer: the transport would otherwise copy a heap buffer into one
+        ByteBuf out = channel.alloc().directBuffer(frame.length).writeBytes(frame);
+        channel.write(new DatagramPacket(out, to), channel.voidPromise());
         if (!flushScheduled) {
             // runs after the current batch of reads or timers, so their writes leave in one sendmmsg
             flushScheduled = true;
@@ -155,7 +156,13 @@ final class NodeSocket {
             } finally {
                 ReferenceCountUtil.release(msg);
             }
-            link.receiveFrame(frame, 0, frame.length, true);
+            try {
+                link.receiveFrame(frame, 0, frame.length, true);
+            } catch (RuntimeException e) {
+                // a bug below (a discipline, a listener) costs this packet, not the socket
+                node.counters().countDrop(DropReason.HANDLER_ERROR);
+                log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
+            }
         }
 
         @Override

@@ -3,7 +3,14 @@ package org.aspen.vnet.udp;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** One node socket's counters, below the VNet links. Written on the node's loop only. */
+/**
+ * One node socket's counters, below the VNet links. Written on the node's loop only, so read them
+ * there (or after the network closed).
+ *
+ * <pre>{@code
+ * net.onLoop("a", () -> System.out.println(net.udpCounters("a").snapshot()));
+ * }</pre>
+ */
 public final class UdpCounters {
     public long datagramsIn;
     public long bytesIn;

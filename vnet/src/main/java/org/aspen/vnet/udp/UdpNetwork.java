@@ -158,11 +158,11 @@ public final class UdpNetwork implements Network {
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK,
                         new WriteBufferWaterMark(options.sendBacklog() / 2, options.sendBacklog()))
                 .handler(socket.handler());
-        if (epoll) {
+        if (epoll && options.readBatch() > 1) {
             // recvmmsg: one read fills readBatch slots of maxFrame bytes each
             b.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, chunk)
                     .option(ChannelOption.RCVBUF_ALLOCATOR,
-                            new FixedRecvByteBufAllocator(chunk * options.readBatch()).maxMessagesPerRead(options.readsPerWakeup()));
+                            new BatchReadAllocator(chunk, options.readBatch(), options.readsPerWakeup()));
         } else {
             b.option(ChannelOption.RCVBUF_ALLOCATOR,
                     new FixedRecvByteBufAllocator(chunk).maxMessagesPerRead(options.readsPerWakeup()));

@@ -142,6 +142,30 @@ class LinkStateRoutingTest {
     }
 
     @Test
+    void aSilentWireCutIsFoundByMissingHellosAndAMendIsRelearned() {
+        Topo t = Topo.build(15, 6, Topo.ring(6));
+        assertConverges(t);
+        assertEquals(List.of(Topo.addr(1), Topo.addr(2)), t.path(0, 2));
+        long cutAt = t.net.now();
+        t.net.at(cutAt, "n1", () -> {
+            t.node(0).link("n0-n1").setCut(true);
+            t.node(1).link("n0-n1").setCut(true);
+        });
+        t.net.run(1);
+        long took = t.runUntilConvergedWithout(0, 1, 10 * MS, 3 * SEC);
+        assertTrue(took >= Topo.FAST.deadNanos() - 2 * Topo.FAST.helloNanos() && took <= Topo.FAST.deadNanos() + 2 * Topo.FAST.helloNanos(),
+                "noticed after " + took);
+        assertEquals(List.of(Topo.addr(5), Topo.addr(4), Topo.addr(3)), t.path(0, 3));
+        assertEquals(5, t.path(0, 1).size(), "the long way round");
+        t.net.at(t.net.now(), "n1", () -> {
+            t.node(0).link("n0-n1").setCut(false);
+            t.node(1).link("n0-n1").setCut(false);
+        });
+        assertTrue(t.runUntilConverged(Set.of(), 10 * MS, 2 * SEC) >= 0);
+        assertEquals(List.of(Topo.addr(1), Topo.addr(2)), t.path(0, 2));
+    }
+
+    @Test
     void aNodeThatStopsIsRoutedAroundAndBecomesUnreachable() {
         Topo t = Topo.build(6, 5, Topo.ring(5));
         assertConverges(t);

@@ -33,7 +33,8 @@ public final class Topo {
     public final SimNetwork net;
     public final List<Node> nodes = new ArrayList<>();
     public final List<ControlPlane> planes = new ArrayList<>();
-    public final int[][] edges;
+    /** The links, as pairs of node indices (what shortest paths are checked against). */
+    public int[][] edges;
 
     private Topo(SimNetwork net, int[][] edges) {
         this.net = net;
@@ -172,6 +173,19 @@ public final class Topo {
 
     public boolean allReach() {
         return allReach(Set.of());
+    }
+
+    /** Like {@link #runUntilConverged} but on the topology without the edge {@code a-b}. */
+    public long runUntilConvergedWithout(int a, int b, long stepNanos, long limitNanos) {
+        int[][] all = edges;
+        int[][] fewer = Arrays.stream(all).filter(e -> !(e[0] == a && e[1] == b || e[0] == b && e[1] == a))
+                .toArray(int[][]::new);
+        edges = fewer;
+        try {
+            return runUntilConverged(Set.of(), stepNanos, limitNanos);
+        } finally {
+            edges = all;
+        }
     }
 
     /** Runs in {@code stepNanos} steps until {@link #allReach(Set)}; the virtual time it took, or -1. */

@@ -60,4 +60,15 @@ class SimSchedulerTest {
         assertEquals(List.of("a@10", "b@10", "now@10"), log);
         assertEquals(100, s.nanos());
     }
+
+    @Test
+    void aReservedSequenceRunsWhereItWasTaken() {
+        SimScheduler s = new SimScheduler();
+        List<String> log = new ArrayList<>();
+        long early = s.reserveSequence();
+        s.schedule(10, () -> log.add("scheduled later, numbered later"));
+        s.schedule(5, () -> s.scheduleReserved(10, early, () -> log.add("numbered first")));
+        s.runAll();
+        assertEquals(List.of("numbered first", "scheduled later, numbered later"), log);
+    }
 }

@@ -206,6 +206,27 @@ class UdpNetworkTest {
     }
 
     @Test
+    void aBurstIsReadCompletelyWhenReadsStopAtTheirLimit() throws Exception {
+        // small batches and a small per-wakeup limit: reads stop with datagrams still queued, often
+        UdpOptions tight = new UdpOptions(1, 0, 4 << 20, 8, 16, 4 << 20, false);
+        int n = 1000;
+        try (UdpNetwork net = new UdpNetwork(8, tight);
+             DatagramSocket blaster = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            Node b = net.addNode("b", addr(2), NodeConfig.DEFAULT, null);
+            net.connectRemote("x", "b", (InetSocketAddress) blaster.getLocalSocketAddress(), LinkConfig.DEFAULT);
+            CountDownLatch got = new CountDownLatch(n);
+            b.registerHandler(Protocol.RAW, (p, in) -> got.countDown());
+            start(net);
+            InetSocketAddress to = net.udpAddress("b");
+            for (int i = 0; i < n; i++) {
+                byte[] f = raw(addr(9), addr(2), i).frame();
+                blaster.send(new DatagramPacket(f, f.length, to));
+            }
+            assertTrue(got.await(TIMEOUT_S, TimeUnit.SECONDS), (n - got.getCount()) + " of " + n + " read");
+        }
+    }
+
+    @Test
     void linkDelayIsAddedBeforeTheSend() throws Exception {
         long delay = TimeUnit.MILLISECONDS.toNanos(40);
         try (UdpNetwork net = new UdpNetwork(5)) {

@@ -15,6 +15,6 @@ import java.util.concurrent.CompletionStage;
  * Answers carry {@code "ok": true} or {@code "ok": false, "error": "<one line>"}.
  */
 @FunctionalInterface
-public interface CommandHandler {
+public interface EeCommandHandler {
     CompletionStage<Map<String, Object>> handle(Map<String, Object> args);
 }

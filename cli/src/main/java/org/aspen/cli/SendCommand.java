@@ -1,0 +1,76 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.aspen.lab.Values;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.mgmt.ControlClient;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code aspen send VADDR:PORT FILE}: a reliable RDP transfer from a running node. */
+@Command(name = "send", mixinStandardHelpOptions = true,
+        description = {"Sends FILE over RDP from a running node (see 'aspen node') to VADDR:PORT.",
+                "The node reads FILE on its own host (its control endpoint is on loopback by default: this host).",
+                "Shows progress on a terminal and ends with bytes, time, goodput, retransmissions and the digest."})
+public final class SendCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "VADDR:PORT", description = "Destination, e.g. 10.0.0.3:7000.")
+    String destination;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "File to send (or use --size).")
+    Path file;
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Send this many seeded pseudo-random bytes instead of a file, e.g. 10MB.")
+    String size;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @CommandLine.Mixin
+    ControlOptions control = new ControlOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        int colon = destination.lastIndexOf(':');
+        if (colon < 0) {
+            throw new IllegalArgumentException("destination '" + destination + "' must be VADDR:PORT, e.g. 10.0.0.3:7000");
+        }
+        VAddr.parse(destination.substring(0, colon));
+        int port;
+        try {
+            port = Integer.parseInt(destination.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("destination '" + destination + "': port is not a number");
+        }
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("target", destination.substring(0, colon));
+        args.put("port", port);
+        if ((file == null) == (size == null)) {
+            throw new IllegalArgumentException("give a FILE or --size, not both");
+        }
+        if (file != null) {
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("no such file: " + file);
+            }
+            args.put("file", file.toAbsolutePath().toString());
+        } else {
+            args.put("size", Values.sizeBytes(size));
+        }
+        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), json, "sending");
+        try (ControlClient c = control.connect(Duration.ofMinutes(2))) {
+            c.stream("rdp.send", args, printer::accept);
+        }
+        JsonNode s = printer.finish();
+        return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
+    }
+}

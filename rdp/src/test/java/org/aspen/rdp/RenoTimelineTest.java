@@ -1,0 +1,93 @@
+package org.aspen.rdp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.link.QueueLimit;
+import org.junit.jupiter.api.Test;
+
+/** Reno on a simulated path, read from the connection's own time series against the rules. */
+class RenoTimelineTest {
+    static final long RTT = 20_000_000L;
+
+    @Test
+    void slowStartDoublesEveryRoundTripOnTheWire() {
+        // 10 ms each way, no rate limit: one RTT is exactly 20 ms
+        TestNet net = new TestNet(51, 2, new LinkConfig(0, RTT / 2, QueueLimit.packets(10_000), 1));
+        TransferSender[] s = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults().withMaxOutstanding(4096), ByteSink::discard,
+                    x -> { }, ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 4 << 20),
+                    RdpOptions.defaults().withMaxOutstanding(4096), ProgressListener.NONE, 0);
+        });
+        net.run(10_000_000_000L);
+        List<ConnectionStats.Sample> series = s[0].connection().stats().samples();
+        // the handshake takes one RTT; data starts at 20 ms with cwnd 2 and each round trip doubles it
+        for (int k = 0; k < 6; k++) {
+            long end = RTT + (k + 1) * RTT + RTT / 2;
+            double cwnd = series.stream().filter(x -> x.nanos() <= end).mapToDouble(ConnectionStats.Sample::cwnd).max().orElse(0);
+            assertEquals(2 << (k + 1), cwnd, 1e-9, "cwnd after " + (k + 1) + " round trips");
+        }
+        assertTrue(s[0].result().join().complete());
+        assertEquals(0, s[0].connection().stats().windowCloses());
+    }
+
+    private static TransferSender bulk(TestNet net, long size) {
+        TransferSender[] s = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults(), ByteSink::discard, x -> { },
+                    ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, size),
+                    RdpOptions.defaults(), ProgressListener.NONE, 0);
+        });
+        net.run(1);
+        return s[0];
+    }
+
+    @Test
+    void oneLostSegmentIsFastRetransmittedAndHalvesTheWindow() {
+        TestNet net = new TestNet(52, 2, new LinkConfig(10_000_000, RTT / 2, QueueLimit.packets(10_000), 1));
+        net.forward.get(0).dropExactly = i -> i == 60;
+        TransferSender s = bulk(net, 1 << 20);
+        net.run(30_000_000_000L);
+        ConnectionStats st = s.connection().stats();
+        assertTrue(s.result().join().complete());
+        assertEquals(1, st.retransmissions());
+        assertEquals(1, st.fastRetransmits());
+        assertEquals(0, st.timeouts());
+        assertEquals(1, st.windowCloses(CloseCause.FAST_RETRANSMIT));
+        ConnectionStats.Sample close = st.samples().stream().filter(x -> x.cause() != null).findFirst().orElseThrow();
+        assertEquals(close.ssthresh(), close.cwnd(), 1e-9);
+        assertEquals(close.closedFrom() / 2, close.ssthresh(), 0.5 + 1e-9, "half of the window (or of the flight)");
+    }
+
+    @Test
+    void silenceLongerThanTheRtoGoesToOneAndSlowStartsAgain() {
+        TestNet net = new TestNet(53, 2, new LinkConfig(10_000_000, RTT / 2, QueueLimit.packets(10_000), 1));
+        TransferSender s = bulk(net, 4 << 20);
+        net.run(500_000_000L);
+        net.forward.get(0).blackhole = true;
+        net.run(400_000_000L);
+        net.forward.get(0).blackhole = false;
+        long restored = net.sim.nanos();
+        net.run(60_000_000_000L);
+        ConnectionStats st = s.connection().stats();
+        assertTrue(s.result().join().complete());
+        assertTrue(st.timeouts() >= 1);
+        ConnectionStats.Sample first = st.samples().stream().filter(x -> x.cause() == CloseCause.TIMEOUT)
+                .findFirst().orElseThrow();
+        assertEquals(1, first.cwnd(), 1e-9);
+        // after the path is back, the window grows again from 1 in slow start
+        double later = st.samples().stream().filter(x -> x.nanos() > restored + 10 * RTT)
+                .mapToDouble(ConnectionStats.Sample::cwnd).max().orElse(0);
+        assertTrue(later >= 8, "slow start resumed: " + later);
+    }
+}
