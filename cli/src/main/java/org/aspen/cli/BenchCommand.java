@@ -18,14 +18,14 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measures Aspen against baselines measured in the same run.",
-        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class, FlakewayBenchCommand.class})
+        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class, BenchCommand.Rdp.class, FlakewayBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark (forward, latency, sim, flakeway)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark (forward, latency, sim, rdp, flakeway)");
     }
 
     static void printJson(CommandLine cl, Object result) throws Exception {
@@ -174,6 +174,31 @@ public final class BenchCommand implements Runnable {
                         bare, best.hopsPerSecond() / bare);
                 out.flush();
             }
+            return Aspen.OK;
+        }
+    }
+
+    @Command(name = "rdp", mixinStandardHelpOptions = true,
+            description = {"RDP bulk goodput over one loopback hop against a raw UDP blast of the same datagram size and",
+                    "kernel TCP, measured in the same run (medians of interleaved rounds), and the heap of 1,000 idle",
+                    "connections."})
+    static final class Rdp implements Callable<Integer> {
+        @Option(names = "--mib", defaultValue = "64", description = "MiB per round (default: ${DEFAULT-VALUE}).")
+        int mib;
+
+        @Option(names = "--segment", defaultValue = "1400", description = "RDP segment size (default: ${DEFAULT-VALUE}).")
+        int segment;
+
+        @Option(names = "--rounds", defaultValue = "5", description = "Interleaved rounds (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Override
+        public Integer call() throws Exception {
+            if (mib < 1 || mib > 4096 || segment < 64 || segment > 8192 || rounds < 1) {
+                throw new IllegalArgumentException("--mib must be 1-4096, --segment 64-8192, --rounds at least 1");
+            }
+            org.aspen.rdp.bench.RdpBench.main(new String[] {Integer.toString(mib), Integer.toString(segment),
+                    Integer.toString(rounds)});
             return Aspen.OK;
         }
     }

@@ -14,11 +14,20 @@ import java.io.InputStream;
  * Class<?> entry = l.loadClass(code.entryClass());
  * }</pre>
  *
+ * <p>Also shared: the rdp module's segment codec classes ({@link #SHARED_RDP_CLASSES}), so network AAs
+ * (ACC's monitor and filter) read the sender state and forge notifications with the very codec the
+ * node's RDP uses, instead of a private copy that could drift. They are stateless or plain values
+ * and give no access to the node.
+ *
  * This stops accidental linkage, not a determined attacker: an AA can still use reflection on the
  * objects it is handed. The trust policy (allow-list, signatures) is the security boundary.
  */
 final class AaClassLoader extends ClassLoader {
     static final String API_PREFIX = "org.aspen.ee.api.";
+    /** RDP wire-format classes an AA may link against (exact names; the rest of rdp stays hidden). */
+    static final java.util.Set<String> SHARED_RDP_CLASSES = java.util.Set.of("org.aspen.rdp.SegmentCodec",
+            "org.aspen.rdp.Segment", "org.aspen.rdp.SenderState", "org.aspen.rdp.WindowNotification",
+            "org.aspen.rdp.SynOptions", "org.aspen.rdp.RdpDrop");
 
     private final AaCode code;
     private final ClassLoader apiLoader;
@@ -31,7 +40,7 @@ final class AaClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (name.startsWith(API_PREFIX)) {
+        if (name.startsWith(API_PREFIX) || SHARED_RDP_CLASSES.contains(name)) {
             return apiLoader.loadClass(name);
         }
         return super.loadClass(name, resolve);
@@ -41,7 +50,7 @@ final class AaClassLoader extends ClassLoader {
     protected Class<?> findClass(String name) throws ClassNotFoundException {
         byte[] b = code.classBytes(name);
         if (b == null) {
-            throw new ClassNotFoundException(name + " (an AA sees only its own jar, the AA API and the JDK)");
+            throw new ClassNotFoundException(name + " (an AA sees only its own jar, the AA API, rdp's segment codec and the JDK)");
         }
         return defineClass(name, b, 0, b.length);
     }

@@ -29,6 +29,16 @@ class ClassLoaderIsolationTest {
     }
 
     @Test
+    void aaSeesRdpsSegmentCodecClassesButNoOtherRdpClass() throws Exception {
+        SimLab lab = new SimLab();
+        AaInstance probe = lab.start("b", TestJars.jar("probe", "1", "t.Probe", TestAas.PROBE), Map.of("classes",
+                "org.aspen.rdp.SegmentCodec,org.aspen.rdp.SenderState,org.aspen.rdp.RdpStack,org.aspen.rdp.RdpPackets"));
+        assertEquals("org.aspen.rdp.SegmentCodec=ok;org.aspen.rdp.SenderState=ok;org.aspen.rdp.RdpStack=missing;"
+                + "org.aspen.rdp.RdpPackets=missing;", probe.app().toString());
+        assertSame(org.aspen.rdp.SegmentCodec.class, probe.app().getClass().getClassLoader().loadClass("org.aspen.rdp.SegmentCodec"));
+    }
+
+    @Test
     void eachInstanceHasItsOwnLoaderButSharesTheApiTypes() throws Exception {
         SimLab lab = new SimLab();
         AaInstance one = lab.start("b", TestAas.echo("echo", "1"), Map.of());

@@ -33,6 +33,7 @@ public final class ConnectionStats {
     private final List<Sample> samples;
     private final EnumMap<CloseCause, Long> closes = new EnumMap<>(CloseCause.class);
     private double closeMagnitude;
+    private final EnumMap<CloseCause, Double> magnitudes = new EnumMap<>(CloseCause.class);
     private int lastWindow = -1;
     private double lastSsthresh = -1;
     private int lastPhase = -1;
@@ -70,6 +71,7 @@ public final class ConnectionStats {
     void windowClosed(CloseCause cause, double before, double after, double ssthresh) {
         closes.merge(cause, 1L, Long::sum);
         closeMagnitude += Math.max(0, before - after);
+        magnitudes.merge(cause, Math.max(0, before - after), Double::sum);
         add(new Sample(clock.getAsLong(), after, ssthresh, -1, 0, cause, before));
     }
 
@@ -109,6 +111,11 @@ public final class ConnectionStats {
     /** Sum of (cwnd before - cwnd after) over all closes, in packets. */
     public double totalCloseMagnitude() {
         return closeMagnitude;
+    }
+
+    /** Sum of (cwnd before - cwnd after) over the closes with this cause, in packets. */
+    public double closeMagnitude(CloseCause cause) {
+        return magnitudes.getOrDefault(cause, 0.0);
     }
 
     public long segmentsSent() {

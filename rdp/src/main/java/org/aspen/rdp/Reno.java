@@ -114,6 +114,11 @@ public final class Reno implements CongestionControl {
 
     @Override
     public void onNotification(ConnectionState s, WindowNotification n) {
+        if (s.cwnd() <= n.cwnd()) {
+            // the sender already reduced on its own (a timeout, or fast recovery that came first): the
+            // notification must never raise the window; the deleted range is still resent by the caller
+            return;
+        }
         s.setSsthresh(n.ssthresh());
         s.setRecover(s.sndNxt() - 1);
         s.setDupAcks(0);

@@ -207,6 +207,17 @@ class RenoTest {
     }
 
     @Test
+    void notificationNeverRaisesAWindowTheSenderAlreadyReduced() {
+        s.setCwnd(1);
+        s.setSsthresh(8);
+        fill();
+        reno.onNotification(s, new WindowNotification(s.sndUna(), 15, 15, 4));
+        assertEquals(1, s.cwnd(), 1e-9, "after a timeout the notified 15 must not raise cwnd 1");
+        assertEquals(8, s.ssthresh(), 1e-9);
+        assertEquals(0, stats.windowCloses(CloseCause.NOTIFICATION));
+    }
+
+    @Test
     void notificationHoldsTheNotifiedWindowUntilTheOldWindowIsAcknowledged() {
         s.setCwnd(30);
         fill();

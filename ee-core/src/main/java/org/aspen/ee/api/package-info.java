@@ -1,6 +1,8 @@
 /**
  * The AA API: the only Aspen classes an active application (AA) compiles against and can see at
- * run time (its class loader sees this package and the JDK, nothing else).
+ * run time (its class loader sees this package and the JDK, nothing else, except the rdp module's
+ * segment codec classes that network AAs such as ACC read RDP headers with: {@code SegmentCodec},
+ * {@code Segment}, {@code SenderState}, {@code WindowNotification}, {@code SynOptions}, {@code RdpDrop}).
  *
  * <pre>{@code
  * public final class Counter implements ActiveApplication {
