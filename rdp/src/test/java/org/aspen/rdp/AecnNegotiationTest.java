@@ -32,13 +32,19 @@ class AecnNegotiationTest {
     }
 
     static Run run(boolean n2Forward, RdpOptions senderOptions, RdpOptions receiverOptions) {
+        return run(n2Forward, true, senderOptions, receiverOptions);
+    }
+
+    static Run run(boolean n2Forward, boolean n1Backward, RdpOptions senderOptions, RdpOptions receiverOptions) {
         TestNet net = new TestNet(31, 4, NotificationTest.ROOMY);
         aecn(net, 1, "n1-n2");
         if (n2Forward) {
             aecn(net, 2, "n2-n3");
         }
         aecn(net, 2, "n2-n1");
-        aecn(net, 1, "n1-n0");
+        if (n1Backward) {
+            aecn(net, 1, "n1-n0");
+        }
         int[] marked = new int[1];
         net.node(3).addInterceptor((p, in) -> {
             if (p.protocol() == Protocol.RDP && RdpPackets.dataLength(p) > 0 && p.aecn()) {
@@ -91,6 +97,16 @@ class AecnNegotiationTest {
         assertEquals(0, r.markedDataAtN3(), "no AECN bit on the sender's data");
         assertEquals(0, r.echoes());
         assertEquals(0, r.aggressive());
+    }
+
+    @Test
+    void eachDirectionIsCheckedOnItsOwn() {
+        Run r = run(true, false, AECN, AECN);
+        assertTrue(r.complete());
+        assertTrue(r.senderAecn(), "forward path all AECN");
+        assertTrue(r.receiverEchoes());
+        assertFalse(r.receiverAecn(), "n1 answers towards n0 on a plain queue: the SYN-ACK's check fails");
+        assertTrue(r.aggressive() > 0);
     }
 
     @Test
