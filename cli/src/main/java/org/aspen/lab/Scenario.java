@@ -111,17 +111,18 @@ public record Scenario(
      * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
-                           Integer window, Integer segment, Boolean ecn) {
+                           Integer window, Integer segment, Boolean ecn, Boolean aecn) {
     }
 
     /**
      * An RDP transfer of {@code size} seeded bytes (or the contents of {@code file}, relative to the
      * scenario file) from {@code from} to port {@code port} of {@code to}, starting at {@code start}.
      * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
-     * segment size, {@code ecn} whether the connection is ECN-capable.
+     * segment size, {@code ecn} whether the connection is ECN-capable, {@code aecn} whether it asks for
+     * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md).
      */
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
-                               String start, Integer window, Integer segment, Boolean ecn) {
+                               String start, Integer window, Integer segment, Boolean ecn, Boolean aecn) {
     }
 
     /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */

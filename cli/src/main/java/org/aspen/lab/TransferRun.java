@@ -52,7 +52,7 @@ final class TransferRun {
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
         Scenario.TransferSpec t = new Scenario.TransferSpec(flowName(f, index), f.from(), f.to(), f.port(), null, null,
-                f.start(), f.window(), f.segment(), f.ecn());
+                f.start(), f.window(), f.segment(), f.ecn(), f.aecn());
         long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
         return new TransferRun(t, t.name(), flowPort(f, index), stop);
     }
@@ -89,6 +89,9 @@ final class TransferRun {
         }
         if (spec.ecn() != null) {
             o = o.withEcn(spec.ecn());
+        }
+        if (Boolean.TRUE.equals(spec.aecn())) {
+            o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
         }
         return o;
     }
