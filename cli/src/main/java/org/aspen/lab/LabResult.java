@@ -17,6 +17,7 @@ public final class LabResult {
     private final List<PingFlow> pings;
     private final List<TraceRun> traces;
     private final List<TransferRun> transfers;
+    private final List<CrossTraffic> cross;
     private final Map<String, java.nio.file.Path> series;
     private final Map<String, Object> nodes;
     private final Map<String, Object> links;
@@ -24,7 +25,7 @@ public final class LabResult {
     private final EventLog events;
 
     LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
-              List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers,
+              List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers, List<CrossTraffic> cross,
               Map<String, java.nio.file.Path> series, Map<String, Object> nodes, Map<String, Object> links,
               List<ExpectationResult> expectations, EventLog events) {
         this.scenario = scenario;
@@ -36,6 +37,7 @@ public final class LabResult {
         this.pings = pings;
         this.traces = traces;
         this.transfers = transfers;
+        this.cross = cross;
         this.series = series;
         this.nodes = nodes;
         this.links = links;
@@ -92,6 +94,11 @@ public final class LabResult {
         List<Map<String, Object>> xs = new ArrayList<>();
         transfers.forEach(t -> xs.add(t.report(series.get(t.name))));
         m.put("transfers", xs);
+        if (!cross.isEmpty()) {
+            List<Map<String, Object>> cs = new ArrayList<>();
+            cross.forEach(c -> cs.add(c.report()));
+            m.put("cross", cs);
+        }
         m.put("events", events.report());
         m.put("nodes", nodes);
         m.put("links", links);
@@ -126,6 +133,9 @@ public final class LabResult {
         }
         for (TransferRun t : transfers) {
             sb.append("  ").append(t.summary()).append('\n');
+        }
+        for (CrossTraffic c : cross) {
+            sb.append("  ").append(c.summary()).append('\n');
         }
         sb.append("  links:\n");
         for (Map.Entry<String, Object> e : links.entrySet()) {

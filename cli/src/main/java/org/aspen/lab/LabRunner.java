@@ -119,6 +119,20 @@ public final class LabRunner {
                 t.schedule(net, stacks, s, seed, o.baseDir());
                 transfers.add(t);
             }
+            Map<String, CrossTraffic.Receiver> rawReceivers = new LinkedHashMap<>();
+            List<CrossTraffic> cross = new ArrayList<>();
+            for (int i = 0; i < s.workload().cross().size(); i++) {
+                CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);
+                c.schedule(net, rawReceivers, seed);
+                cross.add(c);
+            }
+            for (Scenario.NodeSpec n : s.nodes()) {
+                NodeAcc acc = NodeAcc.parse(n.acc());
+                if (acc != null) {
+                    ExecutionEnvironment ee = ees.get(n.name());
+                    net.at(0, n.name(), () -> acc.install(ee));
+                }
+            }
             // the flakeway runs as an AA on each node whose rules the scenario sets (at boot or later)
             Map<String, FlakewayControl> flakeways = new java.util.concurrent.ConcurrentHashMap<>();
             for (Scenario.NodeSpec n : s.nodes()) {
@@ -168,7 +182,7 @@ public final class LabRunner {
                 }
             }
             return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, transfers, series, nodeStats, linkStats, results, events);
+                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

@@ -28,7 +28,7 @@ public record Scenario(
     public Scenario {
         links = links == null ? List.of() : links;
         routes = routes == null ? List.of() : routes;
-        workload = workload == null ? new Workload(null, null, null, null) : workload;
+        workload = workload == null ? new Workload(null, null, null, null, null) : workload;
         events = events == null ? List.of() : events;
         expect = expect == null ? List.of() : expect;
         routing = routing == null ? "auto" : routing;
@@ -70,7 +70,7 @@ public record Scenario(
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
      */
     public record NodeSpec(String name, String address, String udp, String control, String token,
-                           List<Map<String, Object>> flakeway, List<AaEntry> aas) {
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc) {
         public NodeSpec {
             flakeway = flakeway == null ? List.of() : flakeway;
             aas = aas == null ? List.of() : aas;
@@ -97,13 +97,25 @@ public record Scenario(
     }
 
     public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers,
-                           List<FlowSpec> flows) {
+                           List<FlowSpec> flows, List<CrossSpec> cross) {
         public Workload {
+            cross = cross == null ? List.of() : cross;
             pings = pings == null ? List.of() : pings;
             traces = traces == null ? List.of() : traces;
             transfers = transfers == null ? List.of() : transfers;
             flows = flows == null ? List.of() : flows;
         }
+    }
+
+    /**
+     * Uncontrolled on/off cross traffic: raw VNet datagrams of {@code size} payload bytes (default
+     * 1000) from {@code from} to {@code to} at {@code rate} during 'on' periods of mean {@code on}
+     * (default 2.5s), silent for 'off' periods of mean {@code off} (default 2.5s), between
+     * {@code start} (default 0) and {@code stop} (default: the end). {@code durations} is
+     * {@code exponential} (default; ns's on/off source) or {@code fixed}.
+     */
+    public record CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size,
+                            String start, String stop, String durations) {
     }
 
     /**

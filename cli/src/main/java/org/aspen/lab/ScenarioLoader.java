@@ -204,6 +204,7 @@ public final class ScenarioLoader {
             checkWorkload();
             checkTransfers();
             checkFlows();
+            checkCross();
             checkEvents();
             checkExpectations();
         }
@@ -251,6 +252,11 @@ public final class ScenarioLoader {
                 }
                 unit(p + ".control", n.control(), HostPort::parse);
                 checkRules(p + ".flakeway", n.flakeway());
+                try {
+                    NodeAcc.parse(n.acc());
+                } catch (IllegalArgumentException e) {
+                    throw fail(p + ".acc", e.getMessage());
+                }
                 for (int k = 0; k < n.aas().size(); k++) {
                     Scenario.AaEntry aa = n.aas().get(k);
                     String ap = p + ".aas[" + k + "]";
@@ -399,6 +405,41 @@ public final class ScenarioLoader {
                 }
                 if (!names.add(r.name())) {
                     throw fail(path + "[" + k + "].name", "duplicate rule name '" + r.name() + "'");
+                }
+            }
+        }
+
+        private void checkCross() {
+            List<Scenario.CrossSpec> cs = s.workload().cross();
+            java.util.Set<String> pairs = new java.util.HashSet<>();
+            for (int i = 0; i < cs.size(); i++) {
+                Scenario.CrossSpec c = cs.get(i);
+                String p = "workload.cross[" + i + "]";
+                nodeRef(p + ".from", c.from());
+                nodeRef(p + ".to", c.to());
+                if (c.from().equals(c.to())) {
+                    throw fail(p + ".to", "cross traffic goes to another node");
+                }
+                if (!pairs.add(c.from() + ">" + c.to())) {
+                    // the destination counts arrivals by source address
+                    throw fail(p, "another cross source already sends from '" + c.from() + "' to '" + c.to() + "'");
+                }
+                unit(p + ".rate", c.rate(), Values::rateBps);
+                if (c.rate() != null && Values.rateBps(c.rate()) <= 0) {
+                    throw fail(p + ".rate", "must be positive");
+                }
+                unit(p + ".on", c.on(), Values::durationNanos);
+                unit(p + ".off", c.off(), Values::durationNanos);
+                if ((c.on() != null && Values.durationNanos(c.on()) <= 0) || (c.off() != null && Values.durationNanos(c.off()) < 0)) {
+                    throw fail(p + (c.on() != null && Values.durationNanos(c.on()) <= 0 ? ".on" : ".off"), "must be positive");
+                }
+                if (c.size() != null && (c.size() <= org.aspen.vnet.packet.Packet.HEADER_LENGTH || c.size() > 65_000)) {
+                    throw fail(p + ".size", "must be 21-65000 bytes (the whole VNet packet)");
+                }
+                unit(p + ".start", c.start(), Values::durationNanos);
+                unit(p + ".stop", c.stop(), Values::durationNanos);
+                if (c.durations() != null && !c.durations().equals("exponential") && !c.durations().equals("fixed")) {
+                    throw fail(p + ".durations", "'" + c.durations() + "' is not 'exponential' or 'fixed'");
                 }
             }
         }

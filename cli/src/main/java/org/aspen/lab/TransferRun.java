@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.aspen.rdp.CloseCause;
+import org.aspen.rdp.ConnectionStats;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.transfer.ByteSink;
@@ -186,8 +188,34 @@ final class TransferRun {
         m.put("goodputBps", a == null ? null : Math.round(a.goodputBps()));
         m.put("retransmissions", a == null ? null : a.retransmissions());
         m.put("windowCloses", a == null ? null : a.windowCloses());
+        if (a != null && a.series() != null) {
+            m.putAll(closeReport(a.series(), a.seconds()));
+        }
         m.put("sha256", a == null ? null : a.sha256());
         m.put("cwndTrace", seriesFile == null ? null : seriesFile.toString());
+        return m;
+    }
+
+    /**
+     * What the ACC paper's Figures 6 and 7 plot, per connection: window closes per second of the
+     * connection's life, and the mean window reduction (packets) per close, overall and by cause
+     * ({@code FAST_RETRANSMIT}, {@code TIMEOUT}, {@code ECN}: the sender's inference;
+     * {@code NOTIFICATION}: ACC).
+     */
+    static Map<String, Object> closeReport(ConnectionStats c, double seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        long closes = c.windowCloses();
+        m.put("closesPerSecond", seconds > 0 ? closes / seconds : 0.0);
+        m.put("meanCloseMagnitude", closes > 0 ? c.totalCloseMagnitude() / closes : 0.0);
+        Map<String, Object> count = new LinkedHashMap<>();
+        Map<String, Object> mean = new LinkedHashMap<>();
+        for (CloseCause cause : CloseCause.values()) {
+            long n = c.windowCloses(cause);
+            count.put(cause.name(), n);
+            mean.put(cause.name(), n > 0 ? c.closeMagnitude(cause) / n : 0.0);
+        }
+        m.put("closesByCause", count);
+        m.put("meanCloseMagnitudeByCause", mean);
         return m;
     }
 
