@@ -1,0 +1,238 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.aspen.cli.AccFigure4.Config;
+import org.aspen.cli.AccFigure4.Point;
+import org.aspen.cli.AccFigure4.Run;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code aspen experiment acc-figure4}: the ACC paper's Figures 4-7 in the simulation.
+ *
+ * <pre>{@code
+ * aspen experiment acc-figure4 --seeds 10 --duration 200s --out results/acc
+ * }</pre>
+ *
+ * Runs the Figure 3 dumbbell ({@link AccFigure4}) for drop-tail, RED, RED+ECN and ACC over RED,
+ * for each R1-R2 delay and seed (independent simulations, spread over {@code --threads}), then
+ * writes {@code runs.csv} (one row per run), {@code summary.csv} (mean, sd and 95% CI per config
+ * and delay), {@code summary.json} and the PNG figures.
+ */
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
+                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT)."})
+public final class ExperimentCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4")
+    String experiment;
+
+    @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--duration", defaultValue = "200s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--delays", split = ",", defaultValue = "10,50,100,200,300",
+            description = "R1-R2 one-way delays in ms (default: ${DEFAULT-VALUE}).")
+    List<Integer> delays;
+
+    @Option(names = "--configs", split = ",", defaultValue = "droptail,red,red-ecn,acc",
+            description = "Systems compared (default: ${DEFAULT-VALUE}).")
+    List<String> configs;
+
+    @Option(names = "--threads", defaultValue = "2", description = "Simulations run in parallel (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--out", defaultValue = "acc-figure4", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON on standard output.")
+    boolean json;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!"acc-figure4".equals(experiment)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4)");
+        }
+        double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
+        if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--seeds must be at least 1, --duration more than 2s, --threads at least 1, --delays non-negative");
+        }
+        List<Config> cs = new ArrayList<>();
+        for (String c : configs) {
+            cs.add(Arrays.stream(Config.values()).filter(k -> k.id().equals(c)).findFirst().orElseThrow(() ->
+                    new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + c + "' (known: droptail, red, red-ecn, acc)")));
+        }
+        Files.createDirectories(out);
+        long wall0 = System.nanoTime();
+        List<Run> runs = sweep(cs, seconds);
+        double wall = (System.nanoTime() - wall0) / 1e9;
+        List<Point> points = AccFigure4.aggregate(runs, cs, delays);
+        writeRuns(runs, out.resolve("runs.csv"));
+        writeSummary(points, out.resolve("summary.csv"));
+        writePlots(points, cs);
+        Map<String, Object> summary = summaryJson(points, cs, seconds, wall);
+        Files.writeString(out.resolve("summary.json"), mapper().writeValueAsString(summary));
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.println(mapper().writeValueAsString(summary));
+        } else {
+            printTable(o, points, cs, wall);
+        }
+        o.flush();
+        return Aspen.OK;
+    }
+
+    private List<Run> sweep(List<Config> cs, double seconds) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        ProgressBar bar = new ProgressBar("acc-figure4");
+        AtomicInteger done = new AtomicInteger();
+        List<Future<Run>> futures = new ArrayList<>();
+        // largest delays first: the slowest runs start early, so the threads finish together
+        List<Integer> order = delays.stream().sorted(Comparator.reverseOrder()).toList();
+        int total = cs.size() * delays.size() * seeds;
+        for (int d : order) {
+            for (Config c : cs) {
+                for (long seed = 1; seed <= seeds; seed++) {
+                    long s = seed;
+                    futures.add(pool.submit(() -> {
+                        Run r = AccFigure4.run(c, d, s, seconds);
+                        int n = done.incrementAndGet();
+                        synchronized (bar) {
+                            bar.update(n / (double) total, n + "/" + total + " runs");
+                        }
+                        return r;
+                    }));
+                }
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        try {
+            for (Future<Run> f : futures) {
+                runs.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+            bar.done();
+        }
+        runs.sort(Comparator.comparing(Run::config).thenComparing(Run::delayMs).thenComparing(Run::seed));
+        return runs;
+    }
+
+    private static void writeRuns(List<Run> runs, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file)) {
+            w.write("config,delay_ms,rtt_ms,seed,goodput_kbps,closes_per_s,mean_close_magnitude,acc_close_share,timeouts,"
+                    + "notifications,packets_filtered,bottleneck_drops,cross_sent,cross_received,wall_s\n");
+            for (Run r : runs) {
+                w.write(String.format(Locale.ROOT, "%s,%d,%.0f,%d,%.3f,%.5f,%.4f,%.4f,%d,%d,%d,%d,%d,%d,%.2f%n",
+                        r.config().id(), r.delayMs(), r.rttMs(), r.seed(), r.goodputKbps(), r.closesPerSecond(),
+                        r.meanCloseMagnitude(), r.accCloseShare(), r.timeouts(), r.notifications(), r.filtered(),
+                        r.bottleneckDrops(), r.crossSent(), r.crossReceived(), r.wallSeconds()));
+            }
+        }
+    }
+
+    private static void writeSummary(List<Point> points, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file)) {
+            w.write("config,delay_ms,rtt_ms,metric,n,mean,sd,ci95\n");
+            for (Point p : points) {
+                for (Map.Entry<String, AccFigure4.Stat> e : p.stats().entrySet()) {
+                    AccFigure4.Stat s = e.getValue();
+                    w.write(String.format(Locale.ROOT, "%s,%d,%.0f,%s,%d,%.5f,%.5f,%.5f%n", p.config().id(), p.delayMs(),
+                            p.rttMs(), e.getKey(), s.n(), s.mean(), s.sd(), s.ci95()));
+                }
+            }
+        }
+    }
+
+    private void writePlots(List<Point> points, List<Config> cs) throws IOException {
+        String setup = " (" + AccFigure4.BOTTLENECK.replace("Mbps", " Mb/s") + " bottleneck, on/off cross traffic)";
+        List<Config> fig4 = cs.stream().filter(c -> c == Config.RED || c == Config.ACC).toList();
+        AccPlots.write(points, fig4.isEmpty() ? cs : fig4, "goodputKbps",
+                "Figure 4: per-flow throughput, Reno vs ACC, RED routers" + setup, "throughput per bulk flow (kb/s)",
+                out.resolve("figure4-throughput-acc-vs-reno.png"));
+        AccPlots.write(points, cs, "goodputKbps", "Figure 5: per-flow throughput by queueing/feedback system" + setup,
+                "throughput per bulk flow (kb/s)", out.resolve("figure5-throughput-all.png"));
+        AccPlots.write(points, cs, "closesPerSecond", "Figure 6: window closes per second per endpoint (all causes)",
+                "window closes per second", out.resolve("figure6-closes-per-second.png"));
+        AccPlots.write(points, cs, "meanCloseMagnitude", "Figure 7: mean window reduction per close",
+                "mean close magnitude (packets)", out.resolve("figure7-close-magnitude.png"));
+    }
+
+    private Map<String, Object> summaryJson(List<Point> points, List<Config> cs, double seconds, double wall) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("experiment", "acc-figure4");
+        m.put("seeds", seeds);
+        m.put("durationSeconds", seconds);
+        m.put("delaysMs", delays);
+        m.put("bottleneck", AccFigure4.BOTTLENECK);
+        m.put("bufferPackets", AccFigure4.BUFFER);
+        m.put("red", AccFigure4.RED.replace("%s", "false|true"));
+        m.put("wallSeconds", Math.round(wall * 10) / 10.0);
+        List<Map<String, Object>> ps = new ArrayList<>();
+        for (Point p : points) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("config", p.config().id());
+            row.put("delayMs", p.delayMs());
+            row.put("rttMs", p.rttMs());
+            p.stats().forEach((k, s) -> row.put(k, Map.of("mean", s.mean(), "sd", s.sd(), "ci95", s.ci95(), "n", s.n())));
+            ps.add(row);
+        }
+        m.put("points", ps);
+        if (cs.contains(Config.ACC) && cs.contains(Config.RED)) {
+            Map<String, Double> ratio = new LinkedHashMap<>();
+            for (int d : delays) {
+                ratio.put(String.valueOf(d), mean(points, Config.ACC, d) / mean(points, Config.RED, d));
+            }
+            m.put("accOverRenoThroughputByDelayMs", ratio);
+        }
+        return m;
+    }
+
+    private static double mean(List<Point> points, Config c, int d) {
+        return points.stream().filter(p -> p.config() == c && p.delayMs() == d).findFirst()
+                .map(p -> p.stats().get("goodputKbps").mean()).orElse(Double.NaN);
+    }
+
+    private void printTable(PrintWriter o, List<Point> points, List<Config> cs, double wall) {
+        o.printf(Locale.ROOT, "acc-figure4: %d configs x %d delays x %d seeds in %.1f s; files in %s%n", cs.size(), delays.size(),
+                seeds, wall, out);
+        o.printf(Locale.ROOT, "%-10s %6s %7s %16s %14s %14s%n", "config", "RTT ms", "delay", "goodput kb/s", "closes/s",
+                "close magn.");
+        for (Point p : points) {
+            AccFigure4.Stat g = p.stats().get("goodputKbps");
+            AccFigure4.Stat c = p.stats().get("closesPerSecond");
+            AccFigure4.Stat m = p.stats().get("meanCloseMagnitude");
+            o.printf(Locale.ROOT, "%-10s %6.0f %5dms %8.1f +- %-5.1f %6.3f +- %-5.3f %6.2f +- %-5.2f%n", p.config().id(), p.rttMs(),
+                    p.delayMs(), g.mean(), g.ci95(), c.mean(), c.ci95(), m.mean(), m.ci95());
+        }
+    }
+
+    private static ObjectMapper mapper() {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+}
