@@ -28,7 +28,7 @@ final class AccPlots {
         System.setProperty("java.awt.headless", "true");
         XYChart chart = new XYChartBuilder().width(900).height(560).title(title)
                 .xAxisTitle("base round-trip time of the bulk flows (ms)").yAxisTitle(yLabel).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setMarkerSize(7);

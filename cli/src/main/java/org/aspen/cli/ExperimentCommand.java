@@ -69,6 +69,10 @@ public final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the summary as JSON on standard output.")
     boolean json;
 
+    @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
+            description = "Print one run's scenario (e.g. acc:300) as YAML for 'aspen lab --sim' and run nothing.")
+    String printScenario;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -84,8 +88,16 @@ public final class ExperimentCommand implements Callable<Integer> {
         }
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
-            cs.add(Arrays.stream(Config.values()).filter(k -> k.id().equals(c)).findFirst().orElseThrow(() ->
-                    new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + c + "' (known: droptail, red, red-ecn, acc)")));
+            cs.add(config(c));
+        }
+        if (printScenario != null) {
+            String[] cd = printScenario.split(":");
+            if (cd.length != 2 || !cd[1].matches("\\d+")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--print-scenario takes CONFIG:DELAY_MS, e.g. acc:300");
+            }
+            spec.commandLine().getOut().print(AccFigure4.scenarioYaml(config(cd[0]), Integer.parseInt(cd[1]), seconds));
+            spec.commandLine().getOut().flush();
+            return Aspen.OK;
         }
         Files.createDirectories(out);
         long wall0 = System.nanoTime();
@@ -105,6 +117,11 @@ public final class ExperimentCommand implements Callable<Integer> {
         }
         o.flush();
         return Aspen.OK;
+    }
+
+    private Config config(String id) {
+        return Arrays.stream(Config.values()).filter(k -> k.id().equals(id)).findFirst().orElseThrow(() ->
+                new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + id + "' (known: droptail, red, red-ecn, acc)"));
     }
 
     private List<Run> sweep(List<Config> cs, double seconds) throws Exception {

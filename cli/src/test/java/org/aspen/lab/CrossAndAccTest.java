@@ -20,6 +20,20 @@ class CrossAndAccTest {
         return LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null));
     }
 
+    /** a - b over one 10 Mb/s link, static routes (so only the cross packets use the link), one cross source. */
+    static Scenario twoNodes(String duration, String cross) {
+        return yaml("""
+                name: cross
+                duration: %s
+                routing: static
+                nodes: [{name: a, address: 10.0.0.1}, {name: b, address: 10.0.0.2}]
+                links: [{between: [a, b], bandwidth: 10Mbps, delay: 5ms}]
+                routes: [{node: a, to: b, via: b}]
+                workload:
+                  cross: [%s]
+                """.formatted(duration, cross));
+    }
+
     @SuppressWarnings("unchecked")
     static Map<String, Object> cross(LabResult r, int i) {
         return ((List<Map<String, Object>>) r.toJson().get("cross")).get(i);
@@ -32,16 +46,8 @@ class CrossAndAccTest {
     @Test
     void fixedOnOffSendsAtTheRateOnlyWhileOn() throws Exception {
         // 80 kb/s of 1000-byte packets = one every 100 ms; on 1 s, off 1 s from 0.5 s to 10.5 s: 5 bursts of 10
-        LabResult r = sim(yaml("""
-                name: cross
-                duration: 12s
-                routing: static
-                nodes: [{name: a, address: 10.0.0.1}, {name: b, address: 10.0.0.2}]
-                links: [{between: [a, b], bandwidth: 10Mbps, delay: 5ms}]
-                routes: [{node: a, to: b, via: b}]
-                workload:
-                  cross: [{from: a, to: b, rate: 80kbps, on: 1s, off: 1s, size: 1000, durations: fixed, start: 500ms, stop: 10.5s}]
-                """), 1);
+        LabResult r = sim(twoNodes("12s",
+                "{from: a, to: b, rate: 80kbps, on: 1s, off: 1s, size: 1000, durations: fixed, start: 500ms, stop: 10.5s}"), 1);
         Map<String, Object> c = cross(r, 0);
         assertEquals(5, num(c, "bursts"));
         assertEquals(50, num(c, "sentPackets"));
@@ -55,16 +61,7 @@ class CrossAndAccTest {
 
     @Test
     void exponentialOnOffIsOnAboutHalfTheTimeAtTheRate() throws Exception {
-        Scenario s = yaml("""
-                name: cross-exp
-                duration: 400s
-                routing: static
-                nodes: [{name: a, address: 10.0.0.1}, {name: b, address: 10.0.0.2}]
-                links: [{between: [a, b], bandwidth: 10Mbps, delay: 5ms}]
-                routes: [{node: a, to: b, via: b}]
-                workload:
-                  cross: [{from: a, to: b, rate: 100kbps, on: 2.5s, off: 2.5s}]
-                """);
+        Scenario s = twoNodes("400s", "{from: a, to: b, rate: 100kbps, on: 2.5s, off: 2.5s}");
         LabResult r = sim(s, 3);
         Map<String, Object> c = cross(r, 0);
         double on = (Double) c.get("onSeconds");
