@@ -16,14 +16,14 @@ import org.aspen.lab.ScenarioLoader;
  * The ACC paper's Figure 3 dumbbell as a lab scenario, one run of it, and the sweep's statistics.
  *
  * <pre>{@code
- * AccFigure4.Run r = AccFigure4.run(AccFigure4.Config.ACC, 100, 3, 200);   // R1-R2 100 ms, seed 3, 200 s
+ * AccFigure4.Run r = AccFigure4.run(AccFigure4.Config.ACC, 100, 3, AccFigure4.Setup.defaults(200));  // R1-R2 100 ms, seed 3
  * double kbps = r.goodputKbps();
  * }</pre>
  *
  * Our reading of Figure 3 (the paper gives the access links, packet size, cross traffic and the
  * varied R1-R2 delay, not the rest): bulk senders s1, s2 -> r1 -> r2 -> r3 -> d1, d2; the R1-R2
  * link is 10 Mb/s (uncongested; its delay is the swept one); the bottleneck is r2 -> r3,
- * {@link #BOTTLENECK} with a {@link #BUFFER}-packet buffer and 10 ms delay; four on/off cross
+ * {@link #BOTTLENECK} (default) with a {@link #BUFFER}-packet buffer (default) and 10 ms delay; four on/off cross
  * sources (x1, x2 -> y1, y2, 100 kb/s, exponential 2.5 s on / 2.5 s off) join at r2 and leave at
  * r3, so the swept delay changes only the bulk flows' bandwidth-delay product, as the paper says.
  * Every endpoint link is 10 Mb/s, 10 ms; packets are 1000 bytes (940 RDP data bytes + 60 of
@@ -75,7 +75,15 @@ final class AccFigure4 {
         return 2.0 * (30 + delayMs);
     }
 
-    static String scenarioYaml(Config c, int delayMs, double durationSeconds) {
+    /** What the command can vary besides the delay: run length, bottleneck rate and buffer. */
+    record Setup(double durationSeconds, String bottleneck, int buffer) {
+        static Setup defaults(double durationSeconds) {
+            return new Setup(durationSeconds, BOTTLENECK, BUFFER);
+        }
+    }
+
+    static String scenarioYaml(Config c, int delayMs, Setup setup) {
+        double durationSeconds = setup.durationSeconds();
         StringBuilder y = new StringBuilder();
         y.append("name: acc-figure3-").append(c.id()).append("-").append(delayMs).append("ms\n");
         y.append(String.format(Locale.ROOT, "duration: %.3fs%n", durationSeconds));
@@ -97,7 +105,7 @@ final class AccFigure4 {
             y.append("  - {between: [").append(l[0]).append(", ").append(l[1]).append("], ").append(access).append("}\n");
         }
         y.append("  - {between: [r1, r2], bandwidth: 10Mbps, delay: ").append(delayMs).append("ms}\n");
-        y.append("  - {between: [r2, r3], bandwidth: ").append(BOTTLENECK).append(", delay: 10ms, buffer: ").append(BUFFER)
+        y.append("  - {between: [r2, r3], bandwidth: ").append(setup.bottleneck()).append(", delay: 10ms, buffer: ").append(setup.buffer())
                 .append(", queue: ").append(c.queue).append("}\n");
         y.append("workload:\n  flows:\n");
         for (int i = 0; i < SENDERS.length; i++) {
@@ -114,15 +122,15 @@ final class AccFigure4 {
         return y.toString();
     }
 
-    static Scenario scenario(Config c, int delayMs, double durationSeconds) {
-        String yaml = scenarioYaml(c, delayMs, durationSeconds);
+    static Scenario scenario(Config c, int delayMs, Setup setup) {
+        String yaml = scenarioYaml(c, delayMs, setup);
         return ScenarioLoader.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)),
                 "acc-figure3.yaml", true);
     }
 
     @SuppressWarnings("unchecked")
-    static Run run(Config c, int delayMs, long seed, double durationSeconds) throws InterruptedException {
-        Scenario s = scenario(c, delayMs, durationSeconds);
+    static Run run(Config c, int delayMs, long seed, Setup setup) throws InterruptedException {
+        Scenario s = scenario(c, delayMs, setup);
         LabResult r = LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null));
         Map<String, Object> json = r.toJson();
         List<Map<String, Object>> flows = (List<Map<String, Object>>) json.get("transfers");

@@ -60,6 +60,14 @@ public final class ExperimentCommand implements Callable<Integer> {
             description = "Systems compared (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
+    @Option(names = "--bottleneck", defaultValue = AccFigure4.BOTTLENECK,
+            description = "Rate of the R2-R3 bottleneck (default: ${DEFAULT-VALUE}).")
+    String bottleneck;
+
+    @Option(names = "--buffer", defaultValue = "" + AccFigure4.BUFFER,
+            description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
     @Option(names = "--threads", defaultValue = "2", description = "Simulations run in parallel (default: ${DEFAULT-VALUE}).")
     int threads;
 
@@ -82,10 +90,11 @@ public final class ExperimentCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4)");
         }
         double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
-        if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0)) {
+        if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--seeds must be at least 1, --duration more than 2s, --threads at least 1, --delays non-negative");
+                    "--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
         }
+        AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer);
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
             cs.add(config(c));
@@ -95,19 +104,19 @@ public final class ExperimentCommand implements Callable<Integer> {
             if (cd.length != 2 || !cd[1].matches("\\d+")) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--print-scenario takes CONFIG:DELAY_MS, e.g. acc:300");
             }
-            spec.commandLine().getOut().print(AccFigure4.scenarioYaml(config(cd[0]), Integer.parseInt(cd[1]), seconds));
+            spec.commandLine().getOut().print(AccFigure4.scenarioYaml(config(cd[0]), Integer.parseInt(cd[1]), setup));
             spec.commandLine().getOut().flush();
             return Aspen.OK;
         }
         Files.createDirectories(out);
         long wall0 = System.nanoTime();
-        List<Run> runs = sweep(cs, seconds);
+        List<Run> runs = sweep(cs, setup);
         double wall = (System.nanoTime() - wall0) / 1e9;
         List<Point> points = AccFigure4.aggregate(runs, cs, delays);
         writeRuns(runs, out.resolve("runs.csv"));
         writeSummary(points, out.resolve("summary.csv"));
-        writePlots(points, cs);
-        Map<String, Object> summary = summaryJson(points, cs, seconds, wall);
+        writePlots(points, cs, setup);
+        Map<String, Object> summary = summaryJson(points, cs, setup, wall);
         Files.writeString(out.resolve("summary.json"), mapper().writeValueAsString(summary));
         PrintWriter o = spec.commandLine().getOut();
         if (json) {
@@ -124,7 +133,7 @@ public final class ExperimentCommand implements Callable<Integer> {
                 new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + id + "' (known: droptail, red, red-ecn, acc)"));
     }
 
-    private List<Run> sweep(List<Config> cs, double seconds) throws Exception {
+    private List<Run> sweep(List<Config> cs, AccFigure4.Setup setup) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         ProgressBar bar = new ProgressBar("acc-figure4");
         AtomicInteger done = new AtomicInteger();
@@ -137,7 +146,7 @@ public final class ExperimentCommand implements Callable<Integer> {
                 for (long seed = 1; seed <= seeds; seed++) {
                     long s = seed;
                     futures.add(pool.submit(() -> {
-                        Run r = AccFigure4.run(c, d, s, seconds);
+                        Run r = AccFigure4.run(c, d, s, setup);
                         int n = done.incrementAndGet();
                         synchronized (bar) {
                             bar.update(n / (double) total, n + "/" + total + " runs");
@@ -186,28 +195,28 @@ public final class ExperimentCommand implements Callable<Integer> {
         }
     }
 
-    private void writePlots(List<Point> points, List<Config> cs) throws IOException {
-        String setup = " (" + AccFigure4.BOTTLENECK.replace("Mbps", " Mb/s") + " bottleneck, on/off cross traffic)";
+    private void writePlots(List<Point> points, List<Config> cs, AccFigure4.Setup s) throws IOException {
+        String setup = " (" + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet buffer)";
         List<Config> fig4 = cs.stream().filter(c -> c == Config.RED || c == Config.ACC).toList();
         AccPlots.write(points, fig4.isEmpty() ? cs : fig4, "goodputKbps",
                 "Figure 4: per-flow throughput, Reno vs ACC, RED routers" + setup, "throughput per bulk flow (kb/s)",
                 out.resolve("figure4-throughput-acc-vs-reno.png"));
         AccPlots.write(points, cs, "goodputKbps", "Figure 5: per-flow throughput by queueing/feedback system" + setup,
                 "throughput per bulk flow (kb/s)", out.resolve("figure5-throughput-all.png"));
-        AccPlots.write(points, cs, "closesPerSecond", "Figure 6: window closes per second per endpoint (all causes)",
+        AccPlots.write(points, cs, "closesPerSecond", "Figure 6: window closes per second per endpoint, all causes" + setup,
                 "window closes per second", out.resolve("figure6-closes-per-second.png"));
-        AccPlots.write(points, cs, "meanCloseMagnitude", "Figure 7: mean window reduction per close",
+        AccPlots.write(points, cs, "meanCloseMagnitude", "Figure 7: mean window reduction per close" + setup,
                 "mean close magnitude (packets)", out.resolve("figure7-close-magnitude.png"));
     }
 
-    private Map<String, Object> summaryJson(List<Point> points, List<Config> cs, double seconds, double wall) {
+    private Map<String, Object> summaryJson(List<Point> points, List<Config> cs, AccFigure4.Setup setup, double wall) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("experiment", "acc-figure4");
         m.put("seeds", seeds);
-        m.put("durationSeconds", seconds);
+        m.put("durationSeconds", setup.durationSeconds());
         m.put("delaysMs", delays);
-        m.put("bottleneck", AccFigure4.BOTTLENECK);
-        m.put("bufferPackets", AccFigure4.BUFFER);
+        m.put("bottleneck", setup.bottleneck());
+        m.put("bufferPackets", setup.buffer());
         m.put("red", AccFigure4.RED.replace("%s", "false|true"));
         m.put("wallSeconds", Math.round(wall * 10) / 10.0);
         List<Map<String, Object>> ps = new ArrayList<>();
