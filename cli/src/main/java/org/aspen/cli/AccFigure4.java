@@ -27,7 +27,8 @@ import org.aspen.lab.ScenarioLoader;
  * sources (x1, x2 -> y1, y2, 100 kb/s, exponential 2.5 s on / 2.5 s off) join at r2 and leave at
  * r3, so the swept delay changes only the bulk flows' bandwidth-delay product, as the paper says.
  * Every endpoint link is 10 Mb/s, 10 ms; packets are 1000 bytes (940 RDP data bytes + 60 of
- * headers). ACC: the monitor on r2 (the congested router), filters on r1, RED queues.
+ * headers). Static routes (no routing traffic in the congested queue). ACC: the monitor on r2 (the
+ * congested router), filters on r1, RED queues.
  */
 final class AccFigure4 {
     static final String BOTTLENECK = "1.5Mbps";
@@ -87,10 +88,15 @@ final class AccFigure4 {
         StringBuilder y = new StringBuilder();
         y.append("name: acc-figure3-").append(c.id()).append("-").append(delayMs).append("ms\n");
         y.append(String.format(Locale.ROOT, "duration: %.3fs%n", durationSeconds));
+        // static routes, as in ns: the bottleneck queue that the experiment fills would otherwise
+        // drop routing hellos too, and a RED+ECN queue held full by ECN-capable flows cut routes
+        y.append("routing: static\n");
         y.append("nodes:\n");
-        String[] names = {"s1", "s2", "r1", "r2", "r3", "d1", "d2", "x1", "x2", "y1", "y2"};
+        String[] names = {"r1", "r2", "r3", "s1", "s2", "x1", "x2", "d1", "d2", "y1", "y2"};
+        String[] addresses = {"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.1.1", "10.0.1.2", "10.0.2.1", "10.0.2.2",
+                "10.0.3.1", "10.0.3.2", "10.0.3.3", "10.0.3.4"};
         for (int i = 0; i < names.length; i++) {
-            y.append("  - {name: ").append(names[i]).append(", address: 10.0.0.").append(i + 1);
+            y.append("  - {name: ").append(names[i]).append(", address: ").append(addresses[i]);
             if (c.acc && names[i].equals("r2")) {
                 y.append(", acc: monitor");
             } else if (c.acc && names[i].equals("r1")) {
@@ -107,6 +113,16 @@ final class AccFigure4 {
         y.append("  - {between: [r1, r2], bandwidth: 10Mbps, delay: ").append(delayMs).append("ms}\n");
         y.append("  - {between: [r2, r3], bandwidth: ").append(setup.bottleneck()).append(", delay: 10ms, buffer: ").append(setup.buffer())
                 .append(", queue: ").append(c.queue).append("}\n");
+        y.append("routes:\n");
+        String[][] routes = {
+                {"s1", "10.0.0.0/8", "r1"}, {"s2", "10.0.0.0/8", "r1"}, {"x1", "10.0.0.0/8", "r2"}, {"x2", "10.0.0.0/8", "r2"},
+                {"d1", "10.0.0.0/8", "r3"}, {"d2", "10.0.0.0/8", "r3"}, {"y1", "10.0.0.0/8", "r3"}, {"y2", "10.0.0.0/8", "r3"},
+                {"r1", "s1", "s1"}, {"r1", "s2", "s2"}, {"r1", "10.0.0.0/8", "r2"},
+                {"r2", "r1", "r1"}, {"r2", "10.0.1.0/24", "r1"}, {"r2", "x1", "x1"}, {"r2", "x2", "x2"}, {"r2", "10.0.0.0/8", "r3"},
+                {"r3", "d1", "d1"}, {"r3", "d2", "d2"}, {"r3", "y1", "y1"}, {"r3", "y2", "y2"}, {"r3", "10.0.0.0/8", "r2"}};
+        for (String[] r : routes) {
+            y.append("  - {node: ").append(r[0]).append(", to: ").append(r[1]).append(", via: ").append(r[2]).append("}\n");
+        }
         y.append("workload:\n  flows:\n");
         for (int i = 0; i < SENDERS.length; i++) {
             y.append(String.format(Locale.ROOT, "    - {name: bulk%d, from: s%d, to: d%d, start: %dms, segment: %d, ecn: %s}%n",
