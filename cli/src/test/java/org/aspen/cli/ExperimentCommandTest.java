@@ -47,6 +47,21 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void printScenarioGivesALabScenarioWithAccOnTheRouters() {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        assertEquals(0, cl.execute("experiment", "acc-figure4", "--print-scenario", "acc:200", "--duration", "20s"));
+        org.aspen.lab.Scenario s = org.aspen.lab.ScenarioLoader.parse(
+                new java.io.ByteArrayInputStream(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "p.yaml", true);
+        assertEquals("monitor", s.node("r2").acc());
+        assertEquals("filter", s.node("r1").acc());
+        assertEquals("200ms", s.link("r1-r2").delay());
+        assertEquals(4, s.workload().cross().size());
+        assertEquals(2, s.workload().flows().size());
+    }
+
+    @Test
     void unknownExperimentIsAUsageError() {
         CommandLine cl = Aspen.commandLine();
         cl.setErr(new PrintWriter(new StringWriter()));
