@@ -276,8 +276,9 @@ public final class Node implements Link.Receiver {
     private void dispatch(Packet p, Link in, int firstInterceptor) {
         for (int i = firstInterceptor; i < interceptors.size(); i++) {
             boolean taken;
+            PacketInterceptor taker = interceptors.get(i);
             try {
-                taken = interceptors.get(i).intercept(p, in);
+                taken = taker.intercept(p, in);
             } catch (RuntimeException e) {
                 log.warn("{}: interceptor failed on {}: {}", name, p, e.toString());
                 counters.countDrop(DropReason.HANDLER_ERROR);
@@ -285,6 +286,7 @@ public final class Node implements Link.Receiver {
             }
             if (taken) {
                 counters.intercepted++;
+                trace.diverted(scheduler.nanos(), this, in, p, taker);
                 return;
             }
         }
