@@ -35,7 +35,7 @@ import org.aspen.vnet.packet.Packet;
  */
 public final class Capture {
     private final PcapngWriter writer;
-    private final long epochNanos;
+    private volatile long epochNanos;
     private final Map<Node, NodeTap> taps = new IdentityHashMap<>();
     private final Map<String, Integer> ifaces = new HashMap<>();
     private long packets;
@@ -43,6 +43,11 @@ public final class Capture {
     /** @param epochNanos added to the node clock: 0 in the simulation, wall-clock epoch minus clock in the real runtime */
     public Capture(PcapngWriter writer, long epochNanos) {
         this.writer = writer;
+        this.epochNanos = epochNanos;
+    }
+
+    /** Moves the time base (real runtime: set once the clock runs, to wall-clock epoch minus the node clock). */
+    public void setEpochNanos(long epochNanos) {
         this.epochNanos = epochNanos;
     }
 

@@ -1,0 +1,176 @@
+package org.aspen.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.aspen.vnet.capture.PcapngReader;
+import org.aspen.vnet.capture.PcapngWriter;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A simulated lab with an RDP transfer through a flakeway hop writes a pcapng file; the file is
+ * checked in Java, and, when tshark is installed (CI installs it), decoded with the repository's
+ * Wireshark dissector and compared field by field with what Java reads from the same frames.
+ */
+class LabCaptureTest {
+    static final String SCENARIO = """
+            name: capture-lab
+            seed: 5
+            duration: 4s
+            nodes:
+              - {name: a, address: 10.0.0.1}
+              - name: b
+                address: 10.0.0.2
+                flakeway:
+                  - {name: lossy, match: {proto: rdp}, loss: 3%}
+              - {name: c, address: 10.0.0.3}
+            links:
+              - {between: [a, b], bandwidth: 10Mbps, delay: 5ms, buffer: 50}
+              - {between: [b, c], bandwidth: 2Mbps, delay: 5ms, buffer: 10}
+            workload:
+              transfers:
+                - {name: bulk, from: a, to: c, size: 100KB, start: 1s}
+            capture: {file: lab.pcapng, nodes: [b], links: [a-b, b-c]}
+            expect:
+              - {type: transfer, transfer: bulk}
+            """;
+
+    static Path runLab(Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)), "capture-lab", true);
+        LabResult r = LabRunner.run(s, new LabRunner.Options(true, null, null, null, null, dir, null));
+        assertTrue(r.passed(), r.summary());
+        return dir.resolve("lab.pcapng");
+    }
+
+    /** RDP segment fields read in Java from a captured VNet frame (docs/rdp.md), or null when not RDP data. */
+    record Rdp(String src, String dst, long seq, double cwnd) {
+        static Rdp of(byte[] f) {
+            if (f[3] != 1 || (f[1] & 0x04) != 0) {
+                return null;
+            }
+            int parts = f[20 + 10] & 0xff;
+            if ((parts & 1) == 0 || ((f[21] & 0x80) != 0)) {
+                return null;    // no sender state (or a SYN, whose options come first)
+            }
+            long seq = u32(f, 20 + 12);
+            double cwnd = u32(f, 20 + 24) / 65536.0;
+            return new Rdp(addr(f, 4), addr(f, 8), seq, cwnd);
+        }
+    }
+
+    static long u32(byte[] b, int o) {
+        return ((b[o] & 0xffL) << 24) | ((b[o + 1] & 0xffL) << 16) | ((b[o + 2] & 0xffL) << 8) | (b[o + 3] & 0xffL);
+    }
+
+    static String addr(byte[] b, int o) {
+        return (b[o] & 0xff) + "." + (b[o + 1] & 0xff) + "." + (b[o + 2] & 0xff) + "." + (b[o + 3] & 0xff);
+    }
+
+    @Test
+    void labWritesEveryCapturePointWithActions(@TempDir Path dir) throws Exception {
+        PcapngReader.Capture c = PcapngReader.read(Files.readAllBytes(runLab(dir)));
+        assertEquals(List.of("b:a-b", "b:b-c"), c.interfaces().stream().map(PcapngReader.Iface::name).sorted().toList());
+        c.interfaces().forEach(i -> assertEquals(PcapngWriter.LINKTYPE_VNET, i.linkType()));
+        long last = -1;
+        int diverted = 0;
+        int sentData = 0;
+        for (PcapngReader.Pkt p : c.packets()) {
+            assertTrue(p.nanos() >= last, "timestamps in virtual time never go back");
+            last = p.nanos();
+            assertTrue(p.comment().startsWith("node=b link="), p.comment());
+            if (p.comment().contains("action=diverted")) {
+                diverted++;
+                assertEquals(PcapngWriter.INBOUND, p.direction());
+            }
+            if (p.comment().equals("node=b link=b-c dir=out action=sent") && Rdp.of(p.data()) != null) {
+                sentData++;
+            }
+        }
+        // the flakeway AA on b diverts RDP from both links; the data goes on towards c
+        assertTrue(diverted > 70, "diverted " + diverted);
+        assertTrue(sentData >= 100_000 / 1400, "data segments sent on b-c: " + sentData);
+        assertTrue(c.packets().stream().anyMatch(p -> p.comment().contains("action=forwarded")
+                || p.comment().contains("action=delivered")), "hellos and LSAs are delivered");
+    }
+
+    @Test
+    void tsharkDecodesTheCaptureWithTheDissector(@TempDir Path dir) throws Exception {
+        boolean haveTshark = canRun("tshark", "-v");
+        if (!haveTshark) {
+            System.out.println("SKIPPED LabCaptureTest.tsharkDecodesTheCaptureWithTheDissector: tshark is not installed "
+                    + "(apt-get install tshark; .ci/run installs it)");
+        }
+        Assumptions.assumeTrue(haveTshark, "tshark is not installed");
+        Path file = runLab(dir);
+        Path lua = repoFile("tools/wireshark/aspen.lua");
+        List<String> rows = run(dir, "tshark", "-X", "lua_script:" + lua, "-r", file.toString(), "-T", "fields",
+                "-E", "separator=|", "-e", "aspen.src", "-e", "aspen.dst", "-e", "aspen.rdp.seq",
+                "-e", "aspen.rdp.state.cwnd", "-e", "aspen.meta.node", "-e", "aspen.meta.action", "-e", "aspen.ecn");
+        PcapngReader.Capture c = PcapngReader.read(Files.readAllBytes(file));
+        assertEquals(c.packets().size(), rows.size(), "one line per frame");
+        int checked = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            String[] f = rows.get(i).split("\\|", -1);
+            byte[] frame = c.packets().get(i).data();
+            assertEquals(addr(frame, 4), f[0], "source of frame " + (i + 1));
+            assertEquals(addr(frame, 8), f[1], "destination of frame " + (i + 1));
+            assertEquals("b", f[4], "metadata node of frame " + (i + 1));
+            String comment = c.packets().get(i).comment();
+            assertTrue(comment.contains("action=" + f[5] + (f[5].isEmpty() ? "x" : "")), comment + " vs " + f[5]);
+            Rdp r = Rdp.of(frame);
+            if (r != null) {
+                assertEquals(Long.toString(r.seq()), f[2], "RDP seq of frame " + (i + 1));
+                assertEquals(r.cwnd(), Double.parseDouble(f[3]), 1e-6, "cwnd of frame " + (i + 1));
+                checked++;
+            }
+        }
+        assertTrue(checked > 70, "RDP data frames cross-checked: " + checked);
+    }
+
+    @Test
+    void captureEntryNamesExistingNodesAndLinks() {
+        String bad = SCENARIO.replace("nodes: [b], links", "nodes: [x], links");
+        ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.parse(
+                new ByteArrayInputStream(bad.getBytes(StandardCharsets.UTF_8)), "bad.yaml", true));
+        assertEquals("bad.yaml: capture.nodes[0]: no node named 'x'", e.getMessage());
+    }
+
+    static Path repoFile(String rel) {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.exists(d.resolve(rel))) {
+                return d.resolve(rel);
+            }
+        }
+        throw new IllegalStateException(rel + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    static boolean canRun(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    static List<String> run(Path dir, String... cmd) throws Exception {
+        Path err = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
+        List<String> lines = new ArrayList<>(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "tshark finished");
+        String stderr = Files.readString(err);
+        assertEquals(0, p.exitValue(), "tshark failed: " + stderr);
+        assertTrue(!stderr.contains("Lua") && !stderr.contains("lua"), "dissector errors: " + stderr);
+        return lines;
+    }
+}
