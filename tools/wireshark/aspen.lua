@@ -240,17 +240,21 @@ do
 end
 
 local function add_metadata(tree)
-    if not comment_field then return end
+    if not comment_field then return nil end
     local cm = comment_field()
-    if not cm then return end
+    if not cm then return nil end
     local text = tostring(cm.value or cm)
-    if not text:find("^node=") then return end
+    if not text:find("^node=") then return nil end
     local keys = { node = f.meta_node, link = f.meta_link, dir = f.meta_dir, action = f.meta_action,
                    to = f.meta_to, by = f.meta_by, reason = f.meta_reason }
     local m = tree:add(aspen, "Capture metadata: " .. text)
     for k, v in text:gmatch("(%w+)=(%S+)") do
         if keys[k] then m:add(keys[k], v) end
     end
+    -- short form for the Info column: "[b a-b in forwarded]"
+    local node, link, dir, action = text:match("node=(%S+) link=(%S+) dir=(%S+) action=(%S+)")
+    if node then return string.format("[%s %s %s %s] ", node, link, dir, action) end
+    return nil
 end
 
 local function vnet_length(tvb)
@@ -274,7 +278,7 @@ function aspen.dissector(tvb, pinfo, root)
     if len < 20 then return 0 end
     pinfo.cols.protocol = "Aspen"
     local t = root:add(aspen, tvb())
-    add_metadata(t)
+    local where = add_metadata(t) or ""
     t:add(f.version, tvb(0, 1))
     local ft = t:add(f.flags, tvb(1, 1))
     ft:add(f.ecn, tvb(1, 1))
@@ -311,7 +315,7 @@ function aspen.dissector(tvb, pinfo, root)
     if acns ~= 0 then marks = marks .. " ACNS=" .. ACNS[acns] end
     pinfo.cols.src = tostring(tvb(4, 4):ipv4())
     pinfo.cols.dst = tostring(tvb(8, 4):ipv4())
-    pinfo.cols.info = string.format("%s > %s %s ttl=%d%s", tostring(tvb(4, 4):ipv4()), tostring(tvb(8, 4):ipv4()),
+    pinfo.cols.info = where .. string.format("%s > %s %s ttl=%d%s", tostring(tvb(4, 4):ipv4()), tostring(tvb(8, 4):ipv4()),
         PROTOS[proto] or ("proto " .. proto), tvb(2, 1):uint(), marks)
     if off >= len then return len end
     local payload = tvb(off):tvb()

@@ -182,6 +182,20 @@ public final class Capture {
             }
         }
 
+        @Override
+        public void discarded(long nanos, Node n, Link in, Packet p, String by, DropReason reason) {
+            next.discarded(nanos, n, in, p, by, reason);
+            if (!active) {
+                return;
+            }
+            String action = "dropped by=" + by.replace(' ', '_') + " reason=" + reason.label;
+            // taken and discarded at once (a full AA queue) or later by the AA itself
+            if (!decided(p, action) && (in == null || links.test(in.name()))) {
+                byte[] f = p.frame();
+                emit(node, in == null ? LOCAL : in.name(), nanos, f, 0, f.length, 0, action);
+            }
+        }
+
         /** Writes the pending inbound record when {@code p} is the packet it waits for. */
         private boolean decided(Packet p, String action) {
             if (pendingPacket != p || p == null) {

@@ -273,6 +273,15 @@ public final class Node implements Link.Receiver {
         dispatch(p, in, idx + 1);
     }
 
+    /**
+     * Counts the drop of a packet an interceptor took and tells the trace who discarded it (an AA
+     * that filtered it, or its full queue).
+     */
+    public void discardTaken(Packet p, Link in, String by, DropReason reason) {
+        counters.countDrop(reason);
+        trace.discarded(scheduler.nanos(), this, in, p, by, reason);
+    }
+
     private void dispatch(Packet p, Link in, int firstInterceptor) {
         for (int i = firstInterceptor; i < interceptors.size(); i++) {
             boolean taken;

@@ -25,5 +25,12 @@ public interface TraceSink {
     default void diverted(long nanos, Node node, Link in, Packet p, PacketInterceptor by) {
     }
 
+    /**
+     * A packet an interceptor took (see {@link #diverted}) was discarded by it: {@code by} names the
+     * discarder (an AA), {@code reason} is usually {@link DropReason#FILTERED}. Default: ignored.
+     */
+    default void discarded(long nanos, Node node, Link in, Packet p, String by, DropReason reason) {
+    }
+
     TraceSink NONE = (nanos, node, event, link, p, reason) -> { };
 }
