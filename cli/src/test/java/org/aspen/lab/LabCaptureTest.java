@@ -46,10 +46,23 @@ class LabCaptureTest {
             """;
 
     static Path runLab(Path dir) throws Exception {
-        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream(SCENARIO.getBytes(StandardCharsets.UTF_8)), "capture-lab", true);
-        LabResult r = LabRunner.run(s, new LabRunner.Options(true, null, null, null, null, dir, null));
+        LabResult r = lab(SCENARIO, dir);
         assertTrue(r.passed(), r.summary());
         return dir.resolve("lab.pcapng");
+    }
+
+    static LabResult lab(String yaml, Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "capture-lab", true);
+        return LabRunner.run(s, new LabRunner.Options(true, null, null, null, null, dir, null));
+    }
+
+    @Test
+    void capturingDoesNotChangeTheRun(@TempDir Path dir) throws Exception {
+        LabResult with = lab(SCENARIO, dir);
+        LabResult without = lab(SCENARIO.replaceAll("capture: .*\\n", ""), dir);
+        assertTrue(Files.size(dir.resolve("lab.pcapng")) > 100_000);
+        assertEquals(without.traceHash(), with.traceHash());
+        assertEquals(without.traceEvents(), with.traceEvents());
     }
 
     /** RDP segment fields read in Java from a captured VNet frame (docs/rdp.md), or null when not RDP data. */
@@ -135,6 +148,39 @@ class LabCaptureTest {
             }
         }
         assertTrue(checked > 70, "RDP data frames cross-checked: " + checked);
+
+        // live captures: the same frames as UDP datagrams between arbitrary ports decode through the heuristic
+        Path udp = dir.resolve("udp.pcapng");
+        try (var o = Files.newOutputStream(udp)) {
+            PcapngWriter w = new PcapngWriter(o, "test");
+            int raw = w.addInterface(101, "lo", "raw IPv4");     // LINKTYPE_RAW
+            for (PcapngReader.Pkt p : c.packets()) {
+                byte[] d = ipv4Udp(p.data(), 40001, 40002);
+                w.writePacket(raw, p.nanos(), d, 0, d.length, 0, null);
+            }
+        }
+        List<String> live = run(dir, "tshark", "-X", "lua_script:" + lua, "-r", udp.toString(), "-T", "fields",
+                "-E", "separator=|", "-e", "aspen.src", "-e", "aspen.rdp.seq");
+        assertEquals(c.packets().size(), live.size());
+        for (int i = 0; i < live.size(); i++) {
+            assertEquals(addr(c.packets().get(i).data(), 4), live.get(i).split("\\|", -1)[0], "UDP frame " + (i + 1));
+        }
+    }
+
+    /** An IPv4 + UDP datagram (127.0.0.1 to itself) carrying {@code payload}; UDP checksum 0 (none). */
+    static byte[] ipv4Udp(byte[] payload, int sport, int dport) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(28 + payload.length);
+        b.put((byte) 0x45).put((byte) 0).putShort((short) (28 + payload.length)).putInt(0)
+                .put((byte) 64).put((byte) 17).putShort((short) 0).putInt(0x7f000001).putInt(0x7f000001);
+        int sum = 0;
+        for (int i = 0; i < 20; i += 2) {
+            sum += b.getShort(i) & 0xffff;
+        }
+        sum = (sum & 0xffff) + (sum >>> 16);
+        b.putShort(10, (short) ~((sum & 0xffff) + (sum >>> 16)));
+        b.putShort((short) sport).putShort((short) dport).putShort((short) (8 + payload.length)).putShort((short) 0);
+        b.put(payload);
+        return b.array();
     }
 
     @Test
