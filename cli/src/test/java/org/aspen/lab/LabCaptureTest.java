@@ -167,6 +167,30 @@ class LabCaptureTest {
         }
     }
 
+    @Test
+    void tsharkDecodesAnAccNotificationAndTheCongestionBits(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(canRun("tshark", "-v"), "tshark is not installed");
+        org.aspen.rdp.ConnectionId data = new org.aspen.rdp.ConnectionId(org.aspen.vnet.VAddr.parse("10.0.0.1"), 49152,
+                org.aspen.vnet.VAddr.parse("10.0.0.3"), 5000);
+        org.aspen.vnet.packet.Packet n = org.aspen.rdp.RdpPackets.notification(data, 77, 5.5, 4.25, 3);
+        n.setEcn(org.aspen.vnet.packet.Ecn.CE);
+        n.setAecn(true);
+        n.setAcnsCommand(1);
+        byte[] frame = n.frame();
+        Path file = dir.resolve("ntf.pcapng");
+        try (var o = Files.newOutputStream(file)) {
+            PcapngWriter w = new PcapngWriter(o, "test");
+            w.writePacket(w.addInterface(PcapngWriter.LINKTYPE_VNET, "b:a-b", "b"), 0, frame, 0, frame.length,
+                    PcapngWriter.OUTBOUND, "node=b link=a-b dir=out action=sent");
+        }
+        List<String> rows = run(dir, "tshark", "-X", "lua_script:" + repoFile("tools/wireshark/aspen.lua"), "-r", file.toString(),
+                "-T", "fields", "-E", "separator=|", "-e", "aspen.src", "-e", "aspen.dst", "-e", "aspen.rdp.flags.ntf",
+                "-e", "aspen.rdp.ntf.seq", "-e", "aspen.rdp.ntf.window", "-e", "aspen.rdp.ntf.ssthresh",
+                "-e", "aspen.rdp.ntf.delete_count", "-e", "aspen.ecn", "-e", "aspen.aecn", "-e", "aspen.acns");
+        // forged by the network as if from the receiver: source 10.0.0.3, destination the data sender
+        assertEquals(List.of("10.0.0.3|10.0.0.1|1|77|5.5|4.25|3|3|1|1"), rows.stream().map(r -> r.replace("True", "1")).toList());
+    }
+
     /** An IPv4 + UDP datagram (127.0.0.1 to itself) carrying {@code payload}; UDP checksum 0 (none). */
     static byte[] ipv4Udp(byte[] payload, int sport, int dport) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(28 + payload.length);
