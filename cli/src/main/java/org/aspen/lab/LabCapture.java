@@ -73,7 +73,8 @@ final class LabCapture implements AutoCloseable {
             }
         }
         if (!net.simulated() && !net.nodes().isEmpty()) {
-            // wall-clock timestamps: the node clock starts with the run, so fix the base once it does
+            // wall-clock timestamps: the node clock starts with the run; near enough now, exact once it runs
+            cap.setEpochNanos(System.currentTimeMillis() * 1_000_000L);
             String first = net.nodes().iterator().next().name();
             net.at(0, first, () -> cap.setEpochNanos(System.currentTimeMillis() * 1_000_000L - net.now()));
         }

@@ -208,6 +208,33 @@ class LabCaptureTest {
     }
 
     @Test
+    void realRuntimeCaptureHasWallClockTimestamps(@TempDir Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
+                name: capture-real
+                duration: 1500ms
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                links:
+                  - {between: [a, b]}
+                workload:
+                  pings: [{from: a, to: b, count: 5, interval: 100ms, start: 500ms}]
+                capture: {file: real.pcapng}
+                """.getBytes(StandardCharsets.UTF_8)), "capture-real", true);
+        long before = System.currentTimeMillis() * 1_000_000L;
+        LabResult r = LabRunner.run(s, new LabRunner.Options(false, null, null, null, null, dir, null));
+        long after = System.currentTimeMillis() * 1_000_000L;
+        assertTrue(r.passed(), r.summary());
+        PcapngReader.Capture c = PcapngReader.read(Files.readAllBytes(dir.resolve("real.pcapng")));
+        assertEquals(List.of("a:a-b", "b:a-b"), c.interfaces().stream().map(PcapngReader.Iface::name).sorted().toList());
+        long echoes = c.packets().stream().filter(p -> p.data()[3] == 0 && p.data()[20] == 4).count();
+        assertTrue(echoes >= 2 * 5, "each echo request recorded sent at a and received at b: " + echoes);
+        for (PcapngReader.Pkt p : c.packets()) {
+            assertTrue(p.nanos() >= before - 100_000_000L && p.nanos() <= after + 100_000_000L, "wall-clock time " + p.nanos());
+        }
+    }
+
+    @Test
     void captureEntryNamesExistingNodesAndLinks() {
         String bad = SCENARIO.replace("nodes: [b], links", "nodes: [x], links");
         ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.parse(
