@@ -5,8 +5,8 @@
 --   tshark -X lua_script:tools/wireshark/aspen.lua -r lab.pcapng -T fields -e aspen.src -e aspen.rdp.seq
 --
 -- Registered on LINKTYPE_USER0 (147, Wireshark's "USER 0" encapsulation: what Aspen's pcapng writer
--- uses), as a heuristic dissector on UDP (live captures of real VNet traffic) and for "Decode As" on
--- UDP ports. Layouts follow docs/wire-format.md and docs/rdp.md; all integers big-endian.
+-- uses), on UDP ports 7001-7009 (preference aspen.udp_ports), as a heuristic dissector on UDP (live
+-- captures of real VNet traffic on other ports) and for "Decode As" on UDP ports. Layouts follow docs/wire-format.md and docs/rdp.md; all integers big-endian.
 
 local aspen = Proto("aspen", "Aspen VNet")
 local rdp = Proto("aspen_rdp", "Aspen RDP")
@@ -345,4 +345,20 @@ local function heuristic(tvb, pinfo, root)
     return true
 end
 aspen:register_heuristic("udp", heuristic)
-DissectorTable.get("udp.port"):add_for_decode_as(aspen)
+local udp_table = DissectorTable.get("udp.port")
+udp_table:add_for_decode_as(aspen)
+
+-- The heuristic runs only for ports no other dissector claims (unless udp.try_heuristic_first is
+-- set); 7001-7009, the examples' ports, belong to AFS/RX by default, so claim a range outright.
+local DEFAULT_PORTS = "7001-7009"
+aspen.prefs.udp_ports = Pref.range("UDP ports", DEFAULT_PORTS, "UDP ports always decoded as Aspen VNet", 65535)
+local current_ports = DEFAULT_PORTS
+udp_table:add(current_ports, aspen)
+function aspen.prefs_changed()
+    local want = tostring(aspen.prefs.udp_ports)
+    if want ~= current_ports then
+        if current_ports ~= "" then udp_table:remove(current_ports, aspen) end
+        if want ~= "" then udp_table:add(want, aspen) end
+        current_ports = want
+    end
+end
