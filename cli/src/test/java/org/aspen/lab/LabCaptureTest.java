@@ -112,6 +112,10 @@ class LabCaptureTest {
         // the flakeway AA on b diverts RDP from both links; the data goes on towards c
         assertTrue(diverted > 70, "diverted " + diverted);
         assertTrue(sentData >= 100_000 / 1400, "data segments sent on b-c: " + sentData);
+        // who dropped what: the flakeway AA (3% loss) on packets it diverted, and b-c's full queue (2 Mb/s, 10 packets)
+        assertTrue(c.packets().stream().anyMatch(p -> p.comment().startsWith("node=b link=a-b dir=in action=diverted by=aa:flakeway@")));
+        assertTrue(c.packets().stream().anyMatch(p -> p.comment().matches("node=b link=(a-b|b-c) dir=- action=dropped by=aa:flakeway@\\S+ reason=filtered")));
+        assertTrue(c.packets().stream().anyMatch(p -> p.comment().equals("node=b link=b-c dir=out action=dropped by=queue:droptail reason=overflow")));
         assertTrue(c.packets().stream().anyMatch(p -> p.comment().contains("action=forwarded")
                 || p.comment().contains("action=delivered")), "hellos and LSAs are delivered");
     }
@@ -149,13 +153,15 @@ class LabCaptureTest {
         }
         assertTrue(checked > 70, "RDP data frames cross-checked: " + checked);
 
-        // live captures: the same frames as UDP datagrams between arbitrary ports decode through the heuristic
+        // live captures: the same frames as UDP datagrams decode by port and through the heuristic
         Path udp = dir.resolve("udp.pcapng");
         try (var o = Files.newOutputStream(udp)) {
             PcapngWriter w = new PcapngWriter(o, "test");
             int raw = w.addInterface(101, "lo", "raw IPv4");     // LINKTYPE_RAW
-            for (PcapngReader.Pkt p : c.packets()) {
-                byte[] d = ipv4Udp(p.data(), 40001, 40002);
+            for (int i = 0; i < c.packets().size(); i++) {
+                PcapngReader.Pkt p = c.packets().get(i);
+                // even: the examples' ports (claimed by the dissector); odd: any ports (the heuristic)
+                byte[] d = i % 2 == 0 ? ipv4Udp(p.data(), 7001, 7002) : ipv4Udp(p.data(), 40001, 40002);
                 w.writePacket(raw, p.nanos(), d, 0, d.length, 0, null);
             }
         }
