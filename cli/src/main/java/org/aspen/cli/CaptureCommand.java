@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code aspen capture --node HOST:PORT --out FILE [--link L] [--duration D] [--count N]}: records a
+ * {@code aspen capture --node HOST:PORT --out FILE [--link L] [--aa NAME] [--duration D] [--count N]}: records a
  * running node's traffic into a pcapng file (the node's {@code capture} command; docs/capture.md).
  * Open it with {@code wireshark -X lua_script:tools/wireshark/aspen.lua FILE}.
  */
@@ -30,6 +30,10 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = "--link", paramLabel = "LINK", description = "Only this link of the node (default: all its links).")
     String link;
+
+    @Option(names = "--aa", paramLabel = "NAME",
+            description = "Only packets this AA's diversion channels took or dropped (e.g. flakeway).")
+    String aa;
 
     @Option(names = "--duration", paramLabel = "DURATION", description = "How long to capture (10s, 500ms; default: until interrupted).")
     String duration;
@@ -52,6 +56,9 @@ public final class CaptureCommand implements Callable<Integer> {
         Map<String, Object> args = new LinkedHashMap<>();
         if (link != null) {
             args.put("link", link);
+        }
+        if (aa != null) {
+            args.put("aa", aa);
         }
         args.put("durationMs", durationMs);
         args.put("maxPackets", count);

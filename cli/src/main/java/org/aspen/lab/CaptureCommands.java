@@ -16,13 +16,14 @@ import org.aspen.vnet.time.Cancellable;
  * whose reply lines carry the pcapng file in order, base64-encoded.
  *
  * <pre>{@code
- * request: {"cmd":"capture","args":{"link":"a-b","durationMs":5000,"maxPackets":0}}   // all optional
+ * request: {"cmd":"capture","args":{"link":"a-b","aa":"flakeway","durationMs":5000,"maxPackets":0}}   // all optional
  * lines:   {"data":{"pcapng":"<base64>","packets":12}}   every 500 ms (pcapng may be "")
  * last:    {"data":{"pcapng":"<base64>","packets":40},"done":true}
  * }</pre>
  *
  * Concatenating the decoded chunks gives the file. Without {@code durationMs} (or 0) the capture
- * runs until the client disconnects; {@code maxPackets} > 0 ends it after that many records.
+ * runs until the client disconnects; {@code maxPackets} > 0 ends it after that many records;
+ * {@code aa} keeps only the packets that AA's diversion channels took or dropped.
  * Timestamps are wall-clock (Unix epoch) nanoseconds.
  */
 final class CaptureCommands {
@@ -43,7 +44,13 @@ final class CaptureCommands {
             if (durationMs < 0 || maxPackets < 0) {
                 throw new IllegalArgumentException("durationMs and maxPackets must not be negative");
             }
-            new Session(node, reply, link, durationMs * 1_000_000L, maxPackets).start();
+            Session session = new Session(node, reply, link, durationMs * 1_000_000L, maxPackets);
+            if (args.hasNonNull("aa")) {
+                String aa = args.get("aa").asText();
+                session.capture.setActionFilter(a -> a.contains("by=aa:" + aa + "@") || a.contains("by=aa-spec:" + aa + " ")
+                        || a.endsWith("by=aa-spec:" + aa));
+            }
+            session.start();
         });
     }
 

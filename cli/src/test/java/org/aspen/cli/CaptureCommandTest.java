@@ -52,6 +52,18 @@ class CaptureCommandTest {
             }
             assertTrue(in && sent, "hellos both ways");
 
+            // per diversion point: only what the flakeway AA takes (a rule that matches b's incoming control traffic)
+            CliTest.Run rule = CliTest.run("flakeway", "set", "--node", cb, "name tap; match dst=255.255.255.255 proto=control; delay 1ms");
+            assertEquals(0, rule.code(), rule.err());
+            Path fw = dir.resolve("fw.pcapng");
+            CliTest.Run aa = CliTest.run("capture", "--node", cb, "--aa", "flakeway", "--count", "2", "--out", fw.toString());
+            assertEquals(0, aa.code(), aa.err());
+            PcapngReader.Capture f = PcapngReader.read(Files.readAllBytes(fw));
+            assertTrue(f.packets().size() >= 2, aa.out());
+            for (PcapngReader.Pkt p : f.packets()) {
+                assertTrue(p.comment().matches("node=b link=a-b dir=in action=diverted by=aa:flakeway@\\S+"), p.comment());
+            }
+
             CliTest.Run bad = CliTest.run("capture", "--node", cb, "--link", "x-y", "--out", dir.resolve("x.pcapng").toString());
             assertEquals(Aspen.FAILURE, bad.code());
             assertTrue(bad.err().contains("node b has no link 'x-y' (links: a-b)"), bad.err());

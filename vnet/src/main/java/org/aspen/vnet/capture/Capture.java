@@ -39,6 +39,7 @@ public final class Capture {
     private final Map<Node, NodeTap> taps = new IdentityHashMap<>();
     private final Map<String, Integer> ifaces = new HashMap<>();
     private long packets;
+    private Predicate<String> actions = a -> true;
 
     /** @param epochNanos added to the node clock: 0 in the simulation, wall-clock epoch minus clock in the real runtime */
     public Capture(PcapngWriter writer, long epochNanos) {
@@ -81,6 +82,14 @@ public final class Capture {
         }
     }
 
+    /**
+     * Keeps only records whose action text ({@code diverted by=aa:flakeway@1.0}, {@code sent}, ...)
+     * the filter accepts: e.g. one AA's diversion channel. Default: every record.
+     */
+    public synchronized void setActionFilter(Predicate<String> filter) {
+        this.actions = filter == null ? a -> true : filter;
+    }
+
     /** Records written so far. */
     public synchronized long packets() {
         return packets;
@@ -91,6 +100,9 @@ public final class Capture {
     }
 
     private synchronized void emit(Node node, String link, long nanos, byte[] b, int off, int len, int dir, String action) {
+        if (!actions.test(action)) {
+            return;
+        }
         String key = node.name() + ":" + link;
         Integer iface = ifaces.get(key);
         if (iface == null) {

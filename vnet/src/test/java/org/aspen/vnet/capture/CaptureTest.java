@@ -61,6 +61,9 @@ class CaptureTest {
                 "node=b link=a-b dir=in action=delivered proto=2",
                 "node=b link=a-b dir=in action=dropped by=node reason=no-route",
                 "node=b link=a-b dir=in action=diverted by=CaptureTest"), comments);
+        // the same run seen through one diversion point only
+        assertEquals(List.of("node=b link=a-b dir=in action=diverted by=CaptureTest"), comments.stream()
+                .filter(x -> x.contains("by=CaptureTest")).toList());
         // b-c was not asked for: only the a-b interface exists
         assertEquals(List.of("b:a-b"), f.interfaces().stream().map(PcapngReader.Iface::name).toList());
         // frames as received: arrival = 1 ms start + tx 120 B at 8 Mb/s (0.12 ms) + 10 ms propagation
@@ -70,6 +73,44 @@ class CaptureTest {
         assertEquals(64, first.data()[2] & 0xff, "TTL as received, before b decremented it");
         // the node's previous trace sink still hears everything
         assertEquals(true, before.events() > 0);
+    }
+
+    @Test
+    void actionFilterKeepsOneTakersRecords() {
+        SimNetwork net = new SimNetwork(1);
+        Node a = net.addNode("a", A, NodeConfig.DEFAULT, null);
+        Node b = net.addNode("b", B, NodeConfig.DEFAULT, null);
+        net.connect("a-b", "a", "b", new LinkConfig(0, 0, QueueLimit.packets(10), 1));
+        a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
+        b.registerHandler(Protocol.RAW, (p, in) -> { });
+        b.addInterceptor(new org.aspen.vnet.node.PacketInterceptor() {
+            @Override
+            public boolean intercept(Packet p, org.aspen.vnet.link.Link in) {
+                if (p.payloadLength() == 1) {
+                    b.discardTaken(p, in, "aa:filter@1", org.aspen.vnet.packet.DropReason.FILTERED);
+                    return true;
+                }
+                return false;
+            }
+
+            @Override
+            public String toString() {
+                return "aa:filter@1";
+            }
+        });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Capture cap = new Capture(new PcapngWriter(out, "test"), 0);
+        cap.setActionFilter(act -> act.contains("by=aa:filter@"));
+        cap.attach(b, null);
+        net.at(0, "a", () -> {
+            a.send(Packet.builder().source(A).destination(B).payload(new byte[] {1}).build());
+            a.send(Packet.builder().source(A).destination(B).payload(new byte[20]).build());
+        });
+        net.run(1_000_000_000L);
+        List<String> comments = PcapngReader.read(out.toByteArray()).packets().stream().map(PcapngReader.Pkt::comment).toList();
+        // taken and discarded inside the interceptor: one record, the drop (the later 'diverted' finds nothing pending)
+        assertEquals(List.of("node=b link=a-b dir=in action=dropped by=aa:filter@1 reason=filtered"), comments);
+        assertEquals(1, b.counters().drops(org.aspen.vnet.packet.DropReason.FILTERED));
     }
 
     @Test
