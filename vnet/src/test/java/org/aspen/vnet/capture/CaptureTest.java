@@ -22,6 +22,17 @@ class CaptureTest {
     static final VAddr C = VAddr.parse("10.0.0.3");
     static final VAddr NOWHERE = VAddr.parse("10.9.9.9");
 
+    /** a -- b over one link, a routes to b, b accepts raw datagrams. */
+    static SimNetwork aToB(LinkConfig cfg) {
+        SimNetwork net = new SimNetwork(1);
+        Node a = net.addNode("a", A, NodeConfig.DEFAULT, null);
+        Node b = net.addNode("b", B, NodeConfig.DEFAULT, null);
+        net.connect("a-b", "a", "b", cfg);
+        a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
+        b.registerHandler(Protocol.RAW, (p, in) -> { });
+        return net;
+    }
+
     @Test
     void recordsWhatTheNodeDidWithEachPacket() {
         SimNetwork net = new SimNetwork(1);
@@ -77,12 +88,9 @@ class CaptureTest {
 
     @Test
     void actionFilterKeepsOneTakersRecords() {
-        SimNetwork net = new SimNetwork(1);
-        Node a = net.addNode("a", A, NodeConfig.DEFAULT, null);
-        Node b = net.addNode("b", B, NodeConfig.DEFAULT, null);
-        net.connect("a-b", "a", "b", new LinkConfig(0, 0, QueueLimit.packets(10), 1));
-        a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
-        b.registerHandler(Protocol.RAW, (p, in) -> { });
+        SimNetwork net = aToB(new LinkConfig(0, 0, QueueLimit.packets(10), 1));
+        Node a = net.node("a");
+        Node b = net.node("b");
         b.addInterceptor(new org.aspen.vnet.node.PacketInterceptor() {
             @Override
             public boolean intercept(Packet p, org.aspen.vnet.link.Link in) {
@@ -115,12 +123,8 @@ class CaptureTest {
 
     @Test
     void outboundFramesAndQueueDropsAreRecordedAndDetachRestoresTheTrace() {
-        SimNetwork net = new SimNetwork(1);
-        Node a = net.addNode("a", A, NodeConfig.DEFAULT, null);
-        Node b = net.addNode("b", B, NodeConfig.DEFAULT, null);
-        net.connect("a-b", "a", "b", new LinkConfig(1_000_000, 0, QueueLimit.packets(1), 1));
-        a.routes().addStatic(Route.host(B, a.link("a-b"), B, 1, Route.Origin.STATIC));
-        b.registerHandler(Protocol.RAW, (p, in) -> { });
+        SimNetwork net = aToB(new LinkConfig(1_000_000, 0, QueueLimit.packets(1), 1));
+        Node a = net.node("a");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Capture cap = new Capture(new PcapngWriter(out, "test"), 5_000_000_000L);
         net.at(0, "a", () -> {
