@@ -206,6 +206,11 @@ public final class ScenarioLoader {
             checkFlows();
             checkEvents();
             checkExpectations();
+            try {
+                LabCapture.check(s);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(label + ": " + e.getMessage());
+            }
         }
 
         private void checkNodes() {
