@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         description = "Aspen: an active-network execution environment on the VNet overlay.",
         subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, SendCommand.class,
                 RecvCommand.class, AaCommand.class, DeployCommand.class, StatsCommand.class, QdiscCommand.class, FlakewayCommand.class,
-                BenchCommand.class, ExperimentCommand.class,
+                BenchCommand.class, CaptureCommand.class, ExperimentCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Aspen implements Runnable {
     public static final int OK = 0;

@@ -64,6 +64,7 @@ public final class LabRunner {
         long wallStart = System.nanoTime();
         TraceHasher hasher = new TraceHasher();
         BufferedWriter traceOut = null;
+        LabCapture capture = null;
         try (Network net = Runtimes.create(o.simulated(), seed)) {
             LabBuilder.build(s, net);
             if (o.traceFile() != null) {
@@ -144,10 +145,15 @@ public final class LabRunner {
                 }
             }
             scheduleEvents(s, net, events, flakeways);
+            capture = LabCapture.start(s, net, o.baseDir());
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
             runWithProgress(net, duration, o.progress());
             net.close();
+            if (capture != null) {
+                capture.close();
+                events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
+            }
             long wall = System.nanoTime() - wallStart;
             Map<String, Object> nodeStats = new LinkedHashMap<>();
             Map<String, Object> linkStats = new LinkedHashMap<>();

@@ -103,6 +103,7 @@ public final class NodeHost implements AutoCloseable {
             host.registerCommands();
             RdpCommands.register(server, RdpStack.install(node));
             QueueCommands.register(server, node);
+            CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
             ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos()));
             EeControl.bind(ee, server);

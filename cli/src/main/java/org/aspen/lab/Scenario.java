@@ -23,7 +23,8 @@ public record Scenario(
         List<RouteSpec> routes,
         Workload workload,
         List<EventSpec> events,
-        List<Expectation> expect) {
+        List<Expectation> expect,
+        CaptureSpec capture) {
 
     public Scenario {
         links = links == null ? List.of() : links;
@@ -59,6 +60,14 @@ public record Scenario(
             }
         }
         return null;
+    }
+
+    /** {@code capture: {file: out.pcapng, nodes: [b], links: [a-b]}}: nodes and links left out mean all (docs/capture.md). */
+    public record CaptureSpec(String file, List<String> nodes, List<String> links) {
+        public CaptureSpec {
+            nodes = nodes == null ? List.of() : nodes;
+            links = links == null ? List.of() : links;
+        }
     }
 
     /** Routing protocol timers; defaults are the node's ({@code 250ms} hello, {@code 1s} dead). */

@@ -207,6 +207,11 @@ public final class ScenarioLoader {
             checkCross();
             checkEvents();
             checkExpectations();
+            try {
+                LabCapture.check(s);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(label + ": " + e.getMessage());
+            }
         }
 
         private void checkNodes() {

@@ -44,7 +44,7 @@ final class Diversion implements DiversionChannel {
     void capture(PacketView v) {
         v.channel = this;
         if (!owner.enqueue(this, v, v.length(), "packet", () -> handler.onPacket(this, v))) {
-            owner.ee().node().counters().countDrop(DropReason.FILTERED);
+            owner.ee().node().discardTaken(v.packet, v.in, "aa:" + owner.id() + ":queue-full", DropReason.FILTERED);
         }
     }
 
@@ -72,9 +72,9 @@ final class Diversion implements DiversionChannel {
 
     @Override
     public void drop(AaPacket packet) {
-        own(packet);
+        PacketView v = own(packet);
         owner.counters().dropped++;
-        owner.ee().node().counters().countDrop(DropReason.FILTERED);
+        owner.ee().node().discardTaken(v.packet, v.in, "aa:" + owner.id(), DropReason.FILTERED);
     }
 
     @Override

@@ -65,7 +65,19 @@ public final class ExecutionEnvironment {
     private final Map<String, PendingStart> pending = new LinkedHashMap<>();
     /** Digests whose on-demand start failed, until when: packets for them are dropped without a new fetch. */
     private final Map<String, Long> refusedUntil = new LinkedHashMap<>();
-    private final PacketInterceptor interceptor = this::intercept;
+    /** The AA that took the last diverted packet: what a trace or capture names as the taker (TraceSink.diverted). */
+    private String lastTaker = "ee";
+    private final PacketInterceptor interceptor = new PacketInterceptor() {
+        @Override
+        public boolean intercept(Packet p, Link in) {
+            return ExecutionEnvironment.this.intercept(p, in);
+        }
+
+        @Override
+        public String toString() {
+            return lastTaker;
+        }
+    };
     private CodeFetcher fetcher;
     private VAddr codeServer;
     private HandlerClock handlerClock;
@@ -377,11 +389,13 @@ public final class ExecutionEnvironment {
             Match m = d.match();
             String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
             if (m.matches(p.sourceBits(), p.destinationBits(), p.protocol(), specName, v)) {
+                lastTaker = "aa:" + d.owner().id();
                 d.capture(v);
                 return true;
             }
         }
         if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {
+            lastTaker = "aa-spec:" + p.aaSpec().name();
             deliverBySpec(p, in);
             return true;
         }

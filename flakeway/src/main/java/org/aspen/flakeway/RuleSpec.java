@@ -77,14 +77,25 @@ public record RuleSpec(String name, PacketMatch match, long delayNanos, long jit
         return Math.max(MIN_BUFFER_BYTES, (long) Math.ceil(2 * bw * holdSeconds / 8) + burstBytes);
     }
 
+    /** The shortest exact text for a duration: {@code 30ms}, {@code 250us}, {@code 1500ns}. */
+    static String duration(long nanos) {
+        if (nanos != 0 && nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + "ms";
+        }
+        if (nanos != 0 && nanos % 1_000L == 0) {
+            return nanos / 1_000L + "us";
+        }
+        return nanos + "ns";
+    }
+
     /** Compact text form, the one {@link RuleSpecs#parse} reads. */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("name ").append(name).append("; match ").append(match);
         if (delayNanos > 0 || jitterNanos > 0) {
-            sb.append("; delay ").append(delayNanos).append("ns");
+            sb.append("; delay ").append(duration(delayNanos));
             if (jitterNanos > 0) {
-                sb.append(" jitter ").append(jitterNanos).append("ns ").append(jitter.name().toLowerCase());
+                sb.append(" jitter ").append(duration(jitterNanos)).append(' ').append(jitter.name().toLowerCase());
             }
         }
         if (loss > 0) {

@@ -376,7 +376,16 @@ public final class RdpConnection {
     private void inOpen(Segment s, boolean ce) {
         lastHeard = scheduler.nanos();
         if (s.has(Segment.RST)) {
-            end(CloseReason.PEER_RESET, true);
+            // The peer's RST carries its final acknowledgement: data it covers was delivered, so a
+            // flush (or closeGracefully) waiting for it completes instead of failing. This matters
+            // when the peer closes right after reading: its RST can leave before a deferred ACK.
+            if (s.has(Segment.ACK) && ConnectionState.seqLt(cs.sndUna() - 1, s.ack)
+                    && !ConnectionState.seqLt(cs.sndNxt() - 1, s.ack)) {
+                tx.ack(s);
+            }
+            if (state == State.OPEN) {
+                end(CloseReason.PEER_RESET, true);
+            }
             return;
         }
         if (s.has(Segment.SYN)) {

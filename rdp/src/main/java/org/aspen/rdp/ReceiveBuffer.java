@@ -57,8 +57,9 @@ final class ReceiveBuffer {
             return Result.OUT_OF_WINDOW;
         }
         if (off == 1) {
-            out.deliver(data);
+            // advance first: the reader may answer (or close, sending its final ACK) from inside deliver
             rcvCur++;
+            out.deliver(data);
             drainInOrder(out);
             return Result.ACCEPTED;
         }

@@ -17,7 +17,7 @@ class StateMachineTest {
     static final long MS = 1_000_000L;
 
     /** Records what a connection went through. */
-    static final class Recorder implements ConnectionListener {
+    static class Recorder implements ConnectionListener {
         final List<String> events = new ArrayList<>();
         final List<byte[]> data = new ArrayList<>();
         CloseReason closed;
@@ -76,6 +76,37 @@ class StateMachineTest {
         net.run(3000 * MS);
         assertEquals(State.CLOSED, c[0].state());
         assertEquals(0, net.rdp(0).connections().size());
+    }
+
+    @Test
+    void aPeerThatResetsRightAfterReadingStillAcknowledgesTheData() {
+        // the reader closes in its data callback: its RST leaves before its deferred ACK, and must
+        // still let the writer's graceful close complete (the RST carries the final acknowledgement)
+        TestNet net = new TestNet(1, 2, TestNet.FAST);
+        Recorder client = new Recorder();
+        RdpConnection[] c = new RdpConnection[1];
+        boolean[] flushed = new boolean[1];
+        Throwable[] failed = new Throwable[1];
+        net.at(0, () -> {
+            net.rdp(1).listen(7000, RdpOptions.defaults(), conn -> new Recorder() {
+                @Override
+                public void onData(RdpConnection r, byte[] d) {
+                    super.onData(r, d);
+                    r.closeGracefully();
+                }
+            });
+            c[0] = net.rdp(0).connect(net.node(1).address(), 7000, RdpOptions.defaults(), client);
+        });
+        net.run(100 * MS);
+        net.at(net.sim.nanos(), () -> {
+            c[0].send(new byte[] {9});
+            c[0].closeGracefully().whenComplete((v, err) -> {
+                flushed[0] = err == null;
+                failed[0] = err;
+            });
+        });
+        net.run(100 * MS);
+        assertTrue(flushed[0], () -> "graceful close failed: " + failed[0]);
     }
 
     @Test

@@ -51,6 +51,7 @@ public final class Link {
     private Cancellable txTimer = Cancellable.NONE;
     private boolean congestionDetection;
     private FrameTap frameTap;
+    private final List<LinkObserver> observers = new ArrayList<>();
 
     public Link(String name, int index, Scheduler scheduler, RandomGenerator random, Receiver receiver,
                 LinkTransport transport, LinkConfig config, int maxFrame) {
@@ -193,6 +194,15 @@ public final class Link {
         return frameTap;
     }
 
+    /** Attaches a read-only observer of transmitted and received frames (packet capture). */
+    public void addObserver(LinkObserver o) {
+        observers.add(o);
+    }
+
+    public void removeObserver(LinkObserver o) {
+        observers.remove(o);
+    }
+
     public void addDropListener(DropListener l) {
         dropListeners.add(l);
     }
@@ -233,6 +243,9 @@ public final class Link {
         if (frameTap != null) {
             frameTap.beforeTransmit(this, frame);
         }
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).transmitted(this, frame);
+        }
         counters.sentPackets++;
         counters.sentBytes += frame.length;
         long tx = config.txNanos(frame.length);
@@ -254,10 +267,13 @@ public final class Link {
     /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
     public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
         if (!up || cut) {
-            counters.drops[(up ? DropReason.LINK_CUT : DropReason.LINK_DOWN).ordinal()]++;
+            DropReason lost = up ? DropReason.LINK_CUT : DropReason.LINK_DOWN;
+            counters.drops[lost.ordinal()]++;
+            observeReceived(buf, off, len, lost);
             return;
         }
         DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
+        observeReceived(buf, off, len, bad);
         if (bad != null) {
             counters.drops[bad.ordinal()]++;
             receiver.malformed(this, bad);
@@ -267,6 +283,12 @@ public final class Link {
         counters.receivedPackets++;
         counters.receivedBytes += len;
         receiver.receive(Packet.wrapValidated(frame), this);
+    }
+
+    private void observeReceived(byte[] buf, int off, int len, DropReason rejected) {
+        for (int i = 0; i < observers.size(); i++) {
+            observers.get(i).received(this, buf, off, len, rejected);
+        }
     }
 
     /** Stops the transmitter and drops what is queued (node shutdown). */

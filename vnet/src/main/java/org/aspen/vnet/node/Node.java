@@ -273,11 +273,21 @@ public final class Node implements Link.Receiver {
         dispatch(p, in, idx + 1);
     }
 
+    /**
+     * Counts the drop of a packet an interceptor took and tells the trace who discarded it (an AA
+     * that filtered it, or its full queue).
+     */
+    public void discardTaken(Packet p, Link in, String by, DropReason reason) {
+        counters.countDrop(reason);
+        trace.discarded(scheduler.nanos(), this, in, p, by, reason);
+    }
+
     private void dispatch(Packet p, Link in, int firstInterceptor) {
         for (int i = firstInterceptor; i < interceptors.size(); i++) {
             boolean taken;
+            PacketInterceptor taker = interceptors.get(i);
             try {
-                taken = interceptors.get(i).intercept(p, in);
+                taken = taker.intercept(p, in);
             } catch (RuntimeException e) {
                 log.warn("{}: interceptor failed on {}: {}", name, p, e.toString());
                 counters.countDrop(DropReason.HANDLER_ERROR);
@@ -285,6 +295,7 @@ public final class Node implements Link.Receiver {
             }
             if (taken) {
                 counters.intercepted++;
+                trace.diverted(scheduler.nanos(), this, in, p, taker);
                 return;
             }
         }

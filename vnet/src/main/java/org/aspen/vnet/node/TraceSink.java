@@ -17,5 +17,20 @@ public interface TraceSink {
      */
     void record(long nanos, Node node, Event event, Link link, Packet p, DropReason reason);
 
+    /**
+     * An interceptor (diversion point) took {@code p}, which arrived on {@code in}; the node forgets
+     * it until it is re-injected. {@code by} describes the taker ({@code toString()}). Called right
+     * after the interceptor returned; default: ignored (the determinism hash does not include it).
+     */
+    default void diverted(long nanos, Node node, Link in, Packet p, PacketInterceptor by) {
+    }
+
+    /**
+     * A packet an interceptor took (see {@link #diverted}) was discarded by it: {@code by} names the
+     * discarder (an AA), {@code reason} is usually {@link DropReason#FILTERED}. Default: ignored.
+     */
+    default void discarded(long nanos, Node node, Link in, Packet p, String by, DropReason reason) {
+    }
+
     TraceSink NONE = (nanos, node, event, link, p, reason) -> { };
 }

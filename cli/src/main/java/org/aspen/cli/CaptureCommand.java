@@ -1,0 +1,87 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.aspen.lab.Values;
+import org.aspen.vnet.mgmt.ControlClient;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code aspen capture --node HOST:PORT --out FILE [--link L] [--aa NAME] [--duration D] [--count N]}: records a
+ * running node's traffic into a pcapng file (the node's {@code capture} command; docs/capture.md).
+ * Open it with {@code wireshark -X lua_script:tools/wireshark/aspen.lua FILE}.
+ */
+@Command(name = "capture", mixinStandardHelpOptions = true,
+        description = {"Captures a running node's packets, with what the node did with each, into a pcapng file.",
+                "Example: aspen capture --node 127.0.0.1:7102 --link a-b --duration 10s --out b.pcapng",
+                "Without --duration or --count it runs until interrupted (Ctrl-C); what arrived is kept."})
+public final class CaptureCommand implements Callable<Integer> {
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The pcapng file to write.")
+    Path out;
+
+    @Option(names = "--link", paramLabel = "LINK", description = "Only this link of the node (default: all its links).")
+    String link;
+
+    @Option(names = "--aa", paramLabel = "NAME",
+            description = "Only packets this AA's diversion channels took or dropped (e.g. flakeway).")
+    String aa;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "How long to capture (10s, 500ms; default: until interrupted).")
+    String duration;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Stop after N packets (default: no limit).")
+    long count;
+
+    @CommandLine.Mixin
+    ControlOptions control = new ControlOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        long durationMs = duration == null ? 0 : Values.durationNanos(duration) / 1_000_000L;
+        if (duration != null && durationMs < 1 || count < 0) {
+            throw new IllegalArgumentException("--duration must be at least 1ms and --count not negative");
+        }
+        Map<String, Object> args = new LinkedHashMap<>();
+        if (link != null) {
+            args.put("link", link);
+        }
+        if (aa != null) {
+            args.put("aa", aa);
+        }
+        args.put("durationMs", durationMs);
+        args.put("maxPackets", count);
+        long[] packets = new long[1];
+        try (OutputStream file = Files.newOutputStream(out); ControlClient c = control.connect(Duration.ofSeconds(30))) {
+            c.stream("capture", args, d -> write(file, d, packets));
+        }
+        var o = spec.commandLine().getOut();
+        o.println(packets[0] + " packets written to " + out);
+        o.flush();
+        return Aspen.OK;
+    }
+
+    private static void write(OutputStream file, JsonNode d, long[] packets) {
+        if (d == null) {
+            return;
+        }
+        try {
+            file.write(Base64.getDecoder().decode(d.path("pcapng").asText("")));
+            file.flush();   // an interrupted capture keeps every chunk that arrived
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        packets[0] = d.path("packets").asLong();
+    }
+}
