@@ -45,6 +45,14 @@ public final class Link {
     private LinkConfig config;
     private QueueDiscipline discipline;
     private VAddr peer = VAddr.UNSPECIFIED;
+    /**
+     * Link-local control traffic (routing hellos, adverts and their acks) waits here, served before the
+     * discipline's queue: as in routers, the routing protocol must not be starved by the congestion it
+     * routes around (a full RED or drop-tail queue would otherwise drop hellos and cut adjacencies).
+     */
+    private final java.util.ArrayDeque<Packet> controlQueue = new java.util.ArrayDeque<>();
+    /** Bound on {@link #controlQueue}; control traffic is a few packets per hello interval. */
+    public static final int CONTROL_QUEUE_LIMIT = 64;
     private boolean up = true;
     private boolean cut;
     private boolean transmitting;
@@ -145,6 +153,9 @@ public final class Link {
         this.up = up;
         if (!up) {
             Packet p;
+            while ((p = controlQueue.pollFirst()) != null) {
+                queueContext.drop(p, DropReason.LINK_DOWN);
+            }
             while ((p = discipline.dequeue()) != null) {
                 queueContext.drop(p, DropReason.LINK_DOWN);
             }
@@ -229,8 +240,32 @@ public final class Link {
         return true;
     }
 
+    /**
+     * Queues link-local control traffic ahead of the discipline (strict priority, bounded by
+     * {@link #CONTROL_QUEUE_LIMIT}); false when it was dropped (counted).
+     */
+    public boolean sendControl(Packet p) {
+        if (!up) {
+            queueContext.drop(p, DropReason.LINK_DOWN);
+            return false;
+        }
+        if (controlQueue.size() >= CONTROL_QUEUE_LIMIT) {
+            queueContext.drop(p, DropReason.QUEUE_OVERFLOW);
+            return false;
+        }
+        controlQueue.addLast(p);
+        counters.enqueued++;
+        if (!transmitting) {
+            transmitNext();
+        }
+        return true;
+    }
+
     private void transmitNext() {
-        Packet p = discipline.dequeue();
+        Packet p = controlQueue.pollFirst();
+        if (p == null) {
+            p = discipline.dequeue();
+        }
         long now = scheduler.nanos();
         counters.queueChanged(now, discipline.packets());
         if (p == null) {
@@ -296,6 +331,8 @@ public final class Link {
         txTimer.cancel();
         discipline.detach();
         counters.busy(scheduler.nanos(), false);
+        counters.drops[DropReason.NODE_STOPPED.ordinal()] += controlQueue.size();
+        controlQueue.clear();
         Packet p;
         while ((p = discipline.dequeue()) != null) {
             counters.drops[DropReason.NODE_STOPPED.ordinal()]++;

@@ -242,14 +242,14 @@ public final class Node implements Link.Receiver {
         return route(p, null, false);
     }
 
-    /** Sends {@code p} out of {@code link} directly (link-local control traffic such as hellos). */
+    /** Sends link-local control traffic (hellos, adverts) out of {@code link}, ahead of its queue discipline. */
     public boolean sendOn(Link link, Packet p) {
         if (stopped) {
             drop(p, link, DropReason.NODE_STOPPED);
             return false;
         }
         trace.record(scheduler.nanos(), this, TraceSink.Event.FORWARD, link, p, null);
-        return link.send(p);
+        return link.sendControl(p);
     }
 
     @Override
