@@ -61,7 +61,63 @@ public final class PacketCodec {
         if (stored != Packet.computeChecksum(buf, off, len)) {
             return DropReason.BAD_CHECKSUM;
         }
+        // The AA name and version must be well-formed UTF-8, or the spec would decode to another one
+        // (with U+FFFD in it) that may not even fit the limits (found by fuzzing). Checked after the
+        // checksum, so a bit flipped on the way is still counted as a checksum error.
+        if (headerEnd > Packet.HEADER_LENGTH) {
+            int n = buf[off + Packet.HEADER_LENGTH] & 0xff;
+            int name = off + Packet.HEADER_LENGTH + 1;
+            if (!isUtf8(buf, name, n) || !isUtf8(buf, name + n + 1, buf[name + n] & 0xff)) {
+                return DropReason.BAD_AA_SPEC;
+            }
+        }
         return null;
+    }
+
+    /**
+     * True when {@code b[off, off+len)} is well-formed UTF-8 (RFC 3629: no overlong forms, no
+     * surrogates, nothing above U+10FFFF), exactly what decodes without replacement characters.
+     */
+    static boolean isUtf8(byte[] b, int off, int len) {
+        int i = off;
+        int end = off + len;
+        while (i < end) {
+            int c = b[i] & 0xff;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int more;
+            int min;
+            if (c >= 0xc2 && c <= 0xdf) {
+                more = 1;
+                min = 0x80;
+            } else if (c >= 0xe0 && c <= 0xef) {
+                more = 2;
+                min = 0x800;
+            } else if (c >= 0xf0 && c <= 0xf4) {
+                more = 3;
+                min = 0x10000;
+            } else {
+                return false;
+            }
+            if (i + more >= end) {
+                return false;
+            }
+            int cp = c & (0x3f >> more);
+            for (int k = 1; k <= more; k++) {
+                int x = b[i + k] & 0xff;
+                if ((x & 0xc0) != 0x80) {
+                    return false;
+                }
+                cp = (cp << 6) | (x & 0x3f);
+            }
+            if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+                return false;
+            }
+            i += more + 1;
+        }
+        return true;
     }
 
     /** Validates and, when sound, returns a packet over a private copy; otherwise null. */
