@@ -2,6 +2,7 @@ package org.aspen.ee;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -31,6 +32,8 @@ public final class AaCode {
     public static final String ATTR_VERSION = "Aa-Version";
     public static final String ATTR_ENTRY = "Aa-Entry";
     public static final String ATTR_DESCRIPTION = "Aa-Description";
+    /** Most bytes all of a jar's entries may unpack to (the jar itself is limited by EeConfig.maxJarBytes). */
+    public static final long MAX_UNPACKED_BYTES = 64L << 20;
 
     private final byte[] jar;
     private final byte[] digest;
@@ -67,6 +70,7 @@ public final class AaCode {
         Map<String, byte[]> classes = new HashMap<>();
         Map<String, byte[]> resources = new HashMap<>();
         Manifest mf;
+        long unpacked = 0;
         try (JarInputStream in = new JarInputStream(new ByteArrayInputStream(jar), false)) {
             mf = in.getManifest();
             JarEntry e;
@@ -74,7 +78,8 @@ public final class AaCode {
                 if (e.isDirectory()) {
                     continue;
                 }
-                byte[] bytes = in.readAllBytes();
+                byte[] bytes = readBounded(in, MAX_UNPACKED_BYTES - unpacked);
+                unpacked += bytes.length;
                 String n = e.getName();
                 if (n.endsWith(".class")) {
                     classes.put(n.substring(0, n.length() - 6).replace('/', '.'), bytes);
@@ -96,6 +101,25 @@ public final class AaCode {
             throw new AaException("AA jar's " + ATTR_ENTRY + " '" + entry + "' is not a class in the jar");
         }
         return new AaCode(jar, digest, signature == null ? null : signature.clone(), a, classes, resources);
+    }
+
+    /**
+     * Reads the current entry, refusing more than {@code limit} bytes: a small deflated jar can
+     * otherwise inflate to gigabytes and take the node down (a "zip bomb").
+     */
+    private static byte[] readBounded(InputStream in, long limit) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        long total = 0;
+        int n;
+        while ((n = in.read(chunk)) > 0) {
+            total += n;
+            if (total > limit) {
+                throw new AaException("AA jar unpacks to more than " + MAX_UNPACKED_BYTES + " bytes");
+            }
+            out.write(chunk, 0, n);
+        }
+        return out.toByteArray();
     }
 
     private static void checkLength(Attributes a, String attr, int max) {
