@@ -67,7 +67,7 @@ class NetnsSystemTest {
     private final List<String> namespaces = new ArrayList<>();
     private final List<Process> processes = new ArrayList<>();
     private final ObjectMapper json = new ObjectMapper();
-    private String java;
+    private String javaCmd;
     private String classpath;
 
     @Test
@@ -77,7 +77,7 @@ class NetnsSystemTest {
             System.out.println("NetnsSystemTest skipped: " + why);
             Assumptions.abort(why);
         }
-        java = ProcessHandle.current().info().command().orElse("java");
+        javaCmd = ProcessHandle.current().info().command().orElse("java");
         classpath = System.getProperty("java.class.path");
         removeLeftovers();
         String tag = PREFIX + ProcessHandle.current().pid() + "-" + Integer.toHexString(new Random().nextInt(1 << 20));
@@ -262,7 +262,7 @@ class NetnsSystemTest {
     // ----- processes ---------------------------------------------------------------------------
 
     private List<String> inNamespace(String ns, String... aspenArgs) {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns, java,
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns, javaCmd,
                 "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", classpath, Aspen.class.getName()));
         cmd.addAll(List.of(aspenArgs));
         return cmd;
