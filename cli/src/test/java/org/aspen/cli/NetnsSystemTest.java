@@ -275,9 +275,9 @@ class NetnsSystemTest {
     }
 
     private Process startNode(String ns, Path cfg, String name) throws IOException {
-        // --duration: a node outlives nothing, even if this JVM is killed before its finally block
+        // --duration: a safety net so a node never outlives a killed test JVM for long (the next run also removes leftovers)
         ProcessBuilder pb = new ProcessBuilder(inNamespace(ns, "node", "--config", cfg.toString(), "--name", name,
-                "--duration", "120s"));
+                "--duration", "300s"));
         pb.redirectErrorStream(true);
         Process p = pb.start();
         processes.add(p);
