@@ -66,6 +66,8 @@ class NetnsSystemTest {
 
     private final List<String> namespaces = new ArrayList<>();
     private final List<Process> processes = new ArrayList<>();
+    /** Every node process's output (name -> lines), printed when the test fails. */
+    private final java.util.Map<String, ConcurrentLinkedQueue<String>> nodeLogs = new java.util.LinkedHashMap<>();
     private final ObjectMapper json = new ObjectMapper();
     private String javaCmd;
     private String classpath;
@@ -85,6 +87,7 @@ class NetnsSystemTest {
         String b = tag + "-b";
         String c = tag + "-c";
         long t0 = System.nanoTime();
+        boolean passed = false;
         try {
             buildNetwork(a, b, c);
             Path cfg = dir.resolve("netns3.yaml");
@@ -101,10 +104,13 @@ class NetnsSystemTest {
                       - {between: [a, b]}
                       - {between: [b, c]}
                     """.formatted(UDP_PORT, CONTROL));
-            Process[] nodes = {startNode(a, cfg, "a"), startNode(b, cfg, "b"), startNode(c, cfg, "c")};
+            Process[] nodes = new Process[3];
             List<CompletableFuture<String>> ups = new ArrayList<>();
-            for (Process p : nodes) {
-                ups.add(upLine(p));
+            String[] names = {"a", "b", "c"};
+            String[] spaces = {a, b, c};
+            for (int i = 0; i < 3; i++) {
+                nodes[i] = startNode(spaces[i], cfg, names[i]);
+                ups.add(upLine(nodes[i], names[i]));
             }
             for (CompletableFuture<String> up : ups) {
                 up.get(60, TimeUnit.SECONDS);
@@ -141,7 +147,7 @@ class NetnsSystemTest {
             phase("route gone", t0);
             // 4. restart b: routes converge again and a new transfer succeeds
             Process b2 = startNode(b, cfg, "b");
-            upLine(b2).get(60, TimeUnit.SECONDS);
+            upLine(b2, "b (restarted)").get(60, TimeUnit.SECONDS);
             pollUntil(a, r -> r.code() == 0, "ping", "10.0.0.3", "-c", "1", "-W", "1s");
             transfer(dir, a, c, 5001);
             phase("recovered, second transfer", t0);
@@ -156,8 +162,12 @@ class NetnsSystemTest {
             System.out.printf("NetnsSystemTest: a's routeChanges %d -> %d (outage) -> %d (recovered); b's ownSeq %d -> %d; %.1f s%n",
                     changesBefore, routeChanges(aOutage), routeChanges(aAfter), bSeqBefore, bSeqAfter,
                     (System.nanoTime() - t0) / 1e9);
+            passed = true;
         } finally {
             cleanUp();
+            if (!passed) {
+                nodeLogs.forEach((name, lines) -> System.out.println("---- node " + name + " output:\n" + String.join("\n", lines)));
+            }
         }
     }
 
@@ -364,7 +374,7 @@ class NetnsSystemTest {
         assertNotNull(sent, send.out());
         assertEquals(sent, received, "digests: send\n" + send.out() + "\nrecv\n" + recvOut);
         String expected = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
-        assertTrue(sent.equalsIgnoreCase(expected) || sent.toLowerCase().contains(expected), "digest of the file: " + sent + " vs " + expected);
+        assertEquals(expected, sent.toLowerCase(), "the digest is the file's SHA-256");
         assertArrayEquals(data, Files.readAllBytes(dst), "received file differs");
     }
 
@@ -387,20 +397,47 @@ class NetnsSystemTest {
         return n.asLong();
     }
 
-    static CompletableFuture<String> upLine(Process p) {
-        return MultiProcessNodeTest.upLine(p);
+    /** Completes with the node's "up" line; keeps reading (and keeping) its output until it exits. */
+    private CompletableFuture<String> upLine(Process p, String name) {
+        ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
+        nodeLogs.put(name, lines);
+        CompletableFuture<String> up = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (lines.size() < 2000) {
+                        lines.add(line);
+                    }
+                    if (line.contains(" up: ")) {
+                        up.complete(line);
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+            up.completeExceptionally(new IllegalStateException("node " + name + " exited before it was up:\n" + String.join("\n", lines)));
+        }, "netns-node-" + name);
+        t.setDaemon(true);
+        t.start();
+        return up;
     }
 
+    /** Reads a process's whole output on its own daemon thread (never on the common pool: the reads block). */
     private static CompletableFuture<String> readAll(InputStream in) {
-        return CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
             try {
                 ByteArrayOutputStream bos = new ByteArrayOutputStream();
                 in.transferTo(bos);
-                return bos.toString(StandardCharsets.UTF_8);
+                f.complete(bos.toString(StandardCharsets.UTF_8));
             } catch (IOException e) {
-                return "(output unreadable: " + e + ")";
+                f.complete("(output unreadable: " + e + ")");
             }
-        });
+        }, "netns-output-reader");
+        t.setDaemon(true);
+        t.start();
+        return f;
     }
 
     private static void sh(String... cmd) throws Exception {
