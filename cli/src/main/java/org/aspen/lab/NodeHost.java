@@ -99,6 +99,8 @@ public final class NodeHost implements AutoCloseable {
             String token = tokenOverride != null ? tokenOverride : spec.token();
             ControlServer server = ControlServer.forUdpNode(net, name,
                     new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
+            // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
+            server.addStatsSection("control", plane::counters);
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
             RdpCommands.register(server, RdpStack.install(node));

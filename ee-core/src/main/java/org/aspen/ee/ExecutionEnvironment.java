@@ -253,6 +253,12 @@ public final class ExecutionEnvironment {
      */
     public AaInstance upgrade(byte[] jar, byte[] signature, Map<String, String> params) {
         AaCode code = deploy(jar, signature);
+        for (AaInstance running : instances.values()) {
+            if (running.isRunning() && running.code().digestHex().equals(code.digestHex())) {
+                throw new AaException(running.id() + " already runs this very code (digest "
+                        + code.digestHex().substring(0, 12) + "); an upgrade needs a new build, e.g. a bumped Aa-Version");
+            }
+        }
         AaInstance fresh = start(code, params);
         for (AaInstance old : List.copyOf(instances.values())) {
             if (old != fresh && old.isRunning() && old.name().equals(code.name())) {

@@ -43,6 +43,14 @@ class SideBySideTest {
     }
 
     @Test
+    void upgradeToTheVeryCodeAlreadyRunningIsRefusedAndTheOldKeepsRunning() {
+        AaInstance one = lab.ee("c").startAa(v1, Map.of());
+        AaException e = assertThrows(AaException.class, () -> lab.ee("c").upgrade(v1, null, Map.of()));
+        assertTrue(e.getMessage().startsWith("twin@1 already runs this very code"), e.getMessage());
+        assertTrue(one.isRunning());
+    }
+
+    @Test
     void onlyTheMostRecentStoppedInstancesAreKept() {
         for (int v = 0; v < ExecutionEnvironment.KEEP_STOPPED + 3; v++) {
             lab.ee("c").startAa(lab.trusted(TestAas.echo("many", "v" + v)), Map.of());
