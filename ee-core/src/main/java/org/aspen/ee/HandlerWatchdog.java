@@ -2,6 +2,7 @@ package org.aspen.ee;
 
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
+import org.aspen.vnet.time.Clock;
 
 /**
  * Real runtime only: a daemon thread that notices an AA handler running past its budget on the
@@ -10,25 +11,28 @@ import java.util.function.LongConsumer;
  * soon as the handler returns. The node's loop carries on with everything else after that.
  *
  * <pre>{@code
- * HandlerWatchdog dog = new HandlerWatchdog(100_000_000L);
+ * HandlerWatchdog dog = new HandlerWatchdog(100_000_000L, udpNetwork.clock());
  * ee.setWatchdog(dog);          // the EE calls enter/exit around every handler
  * ...
  * dog.close();
  * }</pre>
  *
- * This is the one EE class that reads wall time, on its own thread.
+ * It reads time from the clock it is given (the real runtime's monotonic wall clock, which is safe
+ * to read from any thread); it never reads the system clock itself.
  */
 public final class HandlerWatchdog implements AutoCloseable {
     private record Watch(long startedAt, LongConsumer onOverrun) {
     }
 
     private final long budgetNanos;
+    private final Clock clock;
     private final Thread thread;
     private volatile Watch current;
     private volatile boolean closed;
 
-    public HandlerWatchdog(long budgetNanos) {
+    public HandlerWatchdog(long budgetNanos, Clock clock) {
         this.budgetNanos = budgetNanos;
+        this.clock = clock;
         this.thread = new Thread(this::watch, "aa-watchdog");
         thread.setDaemon(true);
         thread.start();
@@ -36,7 +40,7 @@ public final class HandlerWatchdog implements AutoCloseable {
 
     /** A handler starts; {@code onOverrun} gets the elapsed nanoseconds if it overruns (watchdog thread). */
     public void enter(LongConsumer onOverrun) {
-        current = new Watch(System.nanoTime(), onOverrun);
+        current = new Watch(clock.nanos(), onOverrun);
     }
 
     public void exit() {
@@ -49,7 +53,7 @@ public final class HandlerWatchdog implements AutoCloseable {
             LockSupport.parkNanos(tick);
             Watch w = current;
             if (w != null) {
-                long elapsed = System.nanoTime() - w.startedAt;
+                long elapsed = clock.nanos() - w.startedAt;
                 if (elapsed > budgetNanos && current == w) {
                     current = null;  // report each overrun once
                     w.onOverrun.accept(elapsed);

@@ -94,7 +94,7 @@ class FaultIsolationTest {
 
     @Test
     void watchdogReportsAHandlerThatIsStillRunning() throws Exception {
-        try (HandlerWatchdog dog = new HandlerWatchdog(20_000_000L)) {
+        try (HandlerWatchdog dog = new HandlerWatchdog(20_000_000L, System::nanoTime)) {
             CountDownLatch overrun = new CountDownLatch(1);
             AtomicLong seen = new AtomicLong();
             dog.enter(elapsed -> {

@@ -91,7 +91,7 @@ class UdpEeTest {
     void aSpinningHandlerIsStoppedOnTheRealLoopAndForwardingGoesOn() throws Exception {
         build();
         byte[] jar = TestAas.diverter("spin");
-        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos())) {
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock())) {
             AaInstance spin = onLoop("b", () -> {
                 ees.get(1).setWatchdog(dog);
                 ees.get(1).trust().allowJar(jar);
