@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.aspen.lab.LabResult;
 import org.aspen.lab.LabRunner;
+import org.aspen.lab.ProcessLab;
 import org.aspen.lab.Scenario;
 import org.aspen.lab.ScenarioLoader;
 import org.aspen.lab.Values;
@@ -29,9 +30,16 @@ public final class LabCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--processes",
+            description = "Run one 'aspen node' process per node on this machine (loopback UDP), driven through their control endpoints.")
+    boolean processes;
+
     @Override
     public Integer call() throws Exception {
         Scenario s = ScenarioLoader.load(file);
+        if (processes) {
+            return run.executeProcesses(s, file, spec.commandLine());
+        }
         return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
 
@@ -55,7 +63,23 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
 
-        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
+        int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
+            if (sim || trace != null) {
+                throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
+                        + (sim ? "--sim" : "--trace"));
+            }
+            Long d = durationOption(cl);
+            long total = d != null ? d : s.durationNanos();
+            boolean toStdout = json != null && json.toString().equals("-");
+            ProgressBar bar = new ProgressBar("running " + s.name() + " as " + s.nodes().size() + " processes");
+            ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(seed, d, file.toAbsolutePath().getParent(),
+                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total))));
+            bar.done();
+            report(cl, r.summary(), r.toJson(), toStdout);
+            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+
+        private Long durationOption(CommandLine cl) {
             Long d = null;
             if (duration != null) {
                 try {
@@ -67,6 +91,11 @@ public final class LabCommand implements Callable<Integer> {
                     throw new CommandLine.ParameterException(cl, "--duration: must be positive");
                 }
             }
+            return d;
+        }
+
+        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
+            Long d = durationOption(cl);
             boolean toStdout = json != null && json.toString().equals("-");
             ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
             long total = d != null ? d : s.durationNanos();
@@ -75,28 +104,27 @@ public final class LabCommand implements Callable<Integer> {
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
                     baseDir, artifacts));
             bar.done();
+            report(cl, r.summary(), r.toJson(), toStdout);
+            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+
+        private void report(CommandLine cl, String summary, Object jsonReport, boolean toStdout) throws IOException {
             var out = cl.getOut();
             if (!toStdout) {
-                if (quiet) {
-                    String summary = r.summary();
-                    out.print(summary.substring(summary.lastIndexOf("result:")));
-                } else {
-                    out.print(r.summary());
-                }
+                out.print(quiet ? summary.substring(summary.lastIndexOf("result:")) : summary);
             }
             if (json != null) {
                 ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
                 if (toStdout) {
-                    out.println(m.writeValueAsString(r.toJson()));
+                    out.println(m.writeValueAsString(jsonReport));
                 } else {
-                    m.writeValue(json.toFile(), r.toJson());
+                    m.writeValue(json.toFile(), jsonReport);
                     if (!quiet) {
                         out.println("report written to " + json);
                     }
                 }
             }
             out.flush();
-            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
     }
 }

@@ -32,6 +32,10 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--token", paramLabel = "TOKEN", description = "Control token (required when --control is not loopback).")
     String token;
 
+    @Option(names = "--base-dir", hidden = true, paramLabel = "DIR",
+            description = "Resolve the file's relative paths (AA jars) here instead of next to the file.")
+    Path baseDir;
+
     @Option(names = "--token-file", paramLabel = "FILE",
             description = "Read the control token from FILE (first line), so it stays out of the process list.")
     Path tokenFile;
@@ -63,7 +67,8 @@ public final class NodeCommand implements Callable<Integer> {
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
         CountDownLatch stop = new CountDownLatch(1);
-        try (NodeHost host = NodeHost.start(s, name, control, token, config.toAbsolutePath().getParent())) {
+        try (NodeHost host = NodeHost.start(s, name, control, token,
+                baseDir != null ? baseDir : config.toAbsolutePath().getParent())) {
             var out = spec.commandLine().getOut();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size());
