@@ -62,7 +62,8 @@ public final class SoakBench {
                          long messagesDelivered, long aaStarts, long connectionsOpened) {
     }
 
-    public record Result(Options options, List<Sample> samples, long aaStarts, long aaStops, long messages,
+    public record Result(Options options, List<Sample> samples, long aaStarts, long aaStops, Map<String, Long> stoppedByEe,
+                         long messages,
                          long connectionsOpened, long connectionFailures) {
         /** Ratio of end to warm-up (end of the first fifth) for a metric. */
         public double ratio(java.util.function.ToLongFunction<Sample> f) {
@@ -100,6 +101,9 @@ public final class SoakBench {
             b.append(String.format(java.util.Locale.ROOT,
                     "soak: %d connections (%d opened in all, %d failed), %d messages delivered, %d AA starts / %d stops in %.0f s%n",
                     options.connections(), connectionsOpened, connectionFailures, messages, aaStarts, aaStops, last.seconds()));
+            if (!stoppedByEe.isEmpty()) {
+                b.append("  AAs the EE had stopped itself before the bench's stop: ").append(stoppedByEe).append('\n');
+            }
             line(b, "heap after GC", Sample::heapAfterGc);
             line(b, "heap in use", Sample::heapUsed);
             line(b, "non-heap (metaspace, code)", Sample::nonHeapUsed);
@@ -123,6 +127,7 @@ public final class SoakBench {
             m.put("churnPerSecond", options.churnPerSecond());
             m.put("aaStarts", aaStarts);
             m.put("aaStops", aaStops);
+            m.put("aaStoppedByEe", stoppedByEe);
             m.put("messagesDelivered", messages);
             m.put("connectionsOpened", connectionsOpened);
             m.put("connectionFailures", connectionFailures);
@@ -153,6 +158,7 @@ public final class SoakBench {
         AtomicLong aaStarts = new AtomicLong();
         AtomicLong aaStops = new AtomicLong();
         List<Sample> samples = new ArrayList<>();
+        Map<String, Long> eeStops = new java.util.concurrent.ConcurrentHashMap<>();
         try (UdpNetwork net = new UdpNetwork(o.seed())) {
             NodeConfig nc = NodeConfig.DEFAULT;
             Node a = net.addNode("a", VAddr.parse("10.0.0.1"), nc, null);
@@ -183,7 +189,7 @@ public final class SoakBench {
             net.onLoop("a", client::start);
             byte[] aaJar = BundledAas.jar("flow-counter");
             for (Node n : List.of(a, b)) {
-                AaCycler cycler = new AaCycler(n, ees.get(n.name()), aaJar, aaStarts, aaStops);
+                AaCycler cycler = new AaCycler(n, ees.get(n.name()), aaJar, aaStarts, aaStops, eeStops);
                 net.onLoop(n.name(), cycler::cycle);
             }
             long t0 = System.nanoTime();
@@ -205,7 +211,8 @@ public final class SoakBench {
             }
             net.onLoop("a", client::stop);
         }
-        return new Result(o, samples, aaStarts.get(), aaStops.get(), delivered.get(), opened.get(), failed.get());
+        return new Result(o, samples, aaStarts.get(), aaStops.get(), new java.util.TreeMap<>(eeStops), delivered.get(),
+                opened.get(), failed.get());
     }
 
     /** Opens the connections, sends on each once a second, churns a share of them every second. */
@@ -297,9 +304,12 @@ public final class SoakBench {
         private final byte[] jar;
         private final AtomicLong starts;
         private final AtomicLong stops;
+        private final Map<String, Long> otherStops;
         private long round;
 
-        AaCycler(Node node, ExecutionEnvironment ee, byte[] jar, AtomicLong starts, AtomicLong stops) {
+        AaCycler(Node node, ExecutionEnvironment ee, byte[] jar, AtomicLong starts, AtomicLong stops,
+                 Map<String, Long> otherStops) {
+            this.otherStops = otherStops;
             this.node = node;
             this.ee = ee;
             this.jar = jar;
@@ -313,6 +323,9 @@ public final class SoakBench {
             node.scheduler().schedule(200_000_000L, () -> {
                 if (ee.stopAa(aa.id(), "soak")) {
                     stops.incrementAndGet();
+                } else {
+                    // already stopped by the EE itself (e.g. a handler over its time budget): say why
+                    otherStops.merge(String.valueOf(aa.stopReason()), 1L, Long::sum);
                 }
                 node.scheduler().schedule(50_000_000L, this::cycle);
             });
