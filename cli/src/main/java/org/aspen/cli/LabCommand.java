@@ -16,11 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
-@Command(name = "lab", mixinStandardHelpOptions = true,
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = LabCheckCommand.class,
         description = {"Runs a scenario in one process: on loopback UDP by default, or in virtual time with --sim.",
-                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file."})
+                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file.",
+                "'aspen lab check LABDIR' grades a lab (examples/labs, docs/labs.md)."})
 public final class LabCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
+    // optional only so that 'aspen lab check ...' parses; a run without it is a usage error
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
     Path file;
 
     @CommandLine.Mixin
@@ -31,6 +33,9 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (file == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'FILE'");
+        }
         Scenario s = ScenarioLoader.load(file);
         return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
@@ -54,6 +59,9 @@ public final class LabCommand implements Callable<Integer> {
 
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
+
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write PNG charts (cwnd, goodput, queue over time) to DIR.")
+        Path plots;
 
         int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
             Long d = null;
@@ -93,6 +101,18 @@ public final class LabCommand implements Callable<Integer> {
                     if (!quiet) {
                         out.println("report written to " + json);
                     }
+                }
+            }
+            if (plots != null) {
+                try {
+                    for (Path f : ReportPlots.write(new ObjectMapper().valueToTree(r.toJson()), s.name(), plots)) {
+                        if (!quiet && !toStdout) {
+                            out.println("plot written to " + f);
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    // the run's verdict stands; a run with nothing to draw just has no charts
+                    cl.getErr().println("aspen: no plots: " + e.getMessage());
                 }
             }
             out.flush();

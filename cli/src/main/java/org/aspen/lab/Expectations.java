@@ -79,6 +79,10 @@ final class Expectations {
                 out.add(counter(c, net));
             } else if (x instanceof Scenario.TransferDone t) {
                 out.add(transfer(t, transfers));
+            } else if (x instanceof Scenario.PingRtt r) {
+                out.add(PingFlow.judgeRtt(r, pings));
+            } else if (x instanceof Scenario.PingLoss l) {
+                out.add(PingFlow.judgeLoss(l, pings));
             } else if (x instanceof Scenario.FlowGoodput f) {
                 TransferRun run = transfers.stream().filter(r -> r.name.equals(f.flow())).findFirst().orElseThrow();
                 double g = run.goodputBps();

@@ -182,9 +182,19 @@ public record Scenario(
             @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
             @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
             @JsonSubTypes.Type(value = TransferDone.class, name = "transfer"),
-            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow")})
+            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow"),
+            @JsonSubTypes.Type(value = PingRtt.class, name = "rtt"),
+            @JsonSubTypes.Type(value = PingLoss.class, name = "loss")})
     public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
-            TransferDone, FlowGoodput {
+            TransferDone, FlowGoodput, PingRtt, PingLoss {
+    }
+
+    /** The median round-trip time of the answered pings from {@code from} to {@code to} is within {@code [min, max]}. */
+    public record PingRtt(String from, String to, String min, String max) implements Expectation {
+    }
+
+    /** The share of the pings from {@code from} to {@code to} left unanswered is within {@code [min, max]}. */
+    public record PingLoss(String from, String to, String min, String max) implements Expectation {
     }
 
     /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */

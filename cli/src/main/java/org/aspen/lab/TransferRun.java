@@ -38,6 +38,8 @@ final class TransferRun {
     final Long stop;
     private final CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
     private final CompletableFuture<TransferSummary> received = new CompletableFuture<>();
+    /** The sender once started (written and read on the sender node's loop; see LabSeries). */
+    private TransferSender active;
 
     TransferRun(Scenario.TransferSpec spec, int index) {
         this(spec, nameOf(spec, index), portOf(spec, index), null);
@@ -109,6 +111,7 @@ final class TransferRun {
         net.at(start, spec.from(), () -> {
             ByteSource source = source(seed, baseDir);
             sender[0] = TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0);
+            active = sender[0];
             sender[0].result().whenComplete((summary, err) -> {
                 if (err != null) {
                     sent.completeExceptionally(err);
@@ -141,6 +144,11 @@ final class TransferRun {
         } catch (IOException e) {
             throw new UncheckedIOException("transfer " + name + ": cannot read " + p + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The sender's connection, or null before it started; call on the sender node's loop. */
+    org.aspen.rdp.RdpConnection connection() {
+        return active == null ? null : active.connection();
     }
 
     TransferSummary sender() {
