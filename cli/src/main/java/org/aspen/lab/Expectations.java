@@ -81,6 +81,9 @@ final class Expectations {
                 out.add(transfer(t, transfers));
             } else if (x instanceof Scenario.PingRtt r) {
                 out.add(PingFlow.judgeRtt(r, pings));
+            } else if (x instanceof Scenario.TransferStat t) {
+                TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
+                out.add(run.judgeStat(t));
             } else if (x instanceof Scenario.PingLoss l) {
                 out.add(PingFlow.judgeLoss(l, pings));
             } else if (x instanceof Scenario.FlowGoodput f) {

@@ -69,7 +69,7 @@ public final class LabCheck {
                     continue;
                 }
                 for (ExpectationResult e : o.result().expectations()) {
-                    sb.append("    ").append(e.passed() ? "ok   " : "FAIL ").append(e.description()).append(": ").append(e.measured())
+                    sb.append("    ").append(e.passed() ? "ok   " : "FAIL ").append(e.description()).append(": ").append(shorten(e.measured()))
                             .append(e.passed() ? "" : " (expected " + e.expected() + ")").append('\n');
                 }
             }
@@ -81,6 +81,12 @@ public final class LabCheck {
     }
 
     private LabCheck() {
+    }
+
+    /** A measured value in one readable line (a missing counter lists every known one). */
+    static String shorten(Object measured) {
+        String m = String.valueOf(measured);
+        return m.length() <= 160 ? m : m.substring(0, 157) + "...";
     }
 
     /** Grades {@code target}; {@code progress} hears a line as each check starts. */
@@ -120,7 +126,7 @@ public final class LabCheck {
                 out.add(new Outcome(c.scenario(), null, e.getMessage()));
                 continue;
             }
-            out.add(new Outcome(c.scenario(), simulate(s, file), null));
+            out.add(run(c.scenario(), s, file));
         }
         return new Report(cf.lab(), dir, out);
     }
@@ -134,12 +140,17 @@ public final class LabCheck {
             return new Report(file.getFileName().toString(), file.toAbsolutePath().getParent(),
                     List.of(new Outcome(file.getFileName().toString(), null, e.getMessage())));
         }
-        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(new Outcome(file.getFileName().toString(),
-                simulate(s, file), null)));
+        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file)));
     }
 
-    private static LabResult simulate(Scenario s, Path file) throws InterruptedException {
-        return LabRunner.run(s, new LabRunner.Options(true, null, null, null, null, file.toAbsolutePath().getParent(), null));
+    /** Runs one scenario in the simulation; what it needs at run time (an AA jar, a file) failing fails the check. */
+    private static Outcome run(String label, Scenario s, Path file) throws InterruptedException {
+        try {
+            return new Outcome(label, LabRunner.run(s, new LabRunner.Options(true, null, null, null, null,
+                    file.toAbsolutePath().getParent(), null)), null);
+        } catch (ConfigException | java.io.UncheckedIOException e) {
+            return new Outcome(label, null, e.getMessage());
+        }
     }
 
     static CheckFile readCheckFile(Path file) {

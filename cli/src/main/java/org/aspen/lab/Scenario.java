@@ -184,13 +184,22 @@ public record Scenario(
             @JsonSubTypes.Type(value = TransferDone.class, name = "transfer"),
             @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow"),
             @JsonSubTypes.Type(value = PingRtt.class, name = "rtt"),
-            @JsonSubTypes.Type(value = PingLoss.class, name = "loss")})
+            @JsonSubTypes.Type(value = PingLoss.class, name = "loss"),
+            @JsonSubTypes.Type(value = TransferStat.class, name = "stat")})
     public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
-            TransferDone, FlowGoodput, PingRtt, PingLoss {
+            TransferDone, FlowGoodput, PingRtt, PingLoss, TransferStat {
     }
 
     /** The median round-trip time of the answered pings from {@code from} to {@code to} is within {@code [min, max]}. */
     public record PingRtt(String from, String to, String min, String max) implements Expectation {
+    }
+
+    /**
+     * A number about transfer or flow {@code transfer} (its name) is within {@code [atLeast, atMost]}:
+     * a field of its report ({@code retransmissions}, {@code windowCloses}, {@code closesByCause.ECN},
+     * ...) or a counter of the sender's connection ({@code aecnEchoes}, {@code ecnEchoes}, {@code timeouts}, ...).
+     */
+    public record TransferStat(String transfer, String stat, Double atLeast, Double atMost) implements Expectation {
     }
 
     /** The share of the pings from {@code from} to {@code to} left unanswered is within {@code [min, max]}. */

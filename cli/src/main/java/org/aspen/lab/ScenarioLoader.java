@@ -90,7 +90,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer, flow, rtt, loss)";
+            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer, flow, rtt, loss, stat)";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -637,6 +637,24 @@ public final class ScenarioLoader {
                     pingBounds(p, r.from(), r.to(), r.min(), r.max(), Values::durationNanos);
                 } else if (x instanceof Scenario.PingLoss l) {
                     pingBounds(p, l.from(), l.to(), l.min(), l.max(), Values::ratio);
+                } else if (x instanceof Scenario.TransferStat t) {
+                    List<String> names = new java.util.ArrayList<>();
+                    for (int k = 0; k < s.workload().transfers().size(); k++) {
+                        names.add(TransferRun.nameOf(s.workload().transfers().get(k), k));
+                    }
+                    for (int k = 0; k < s.workload().flows().size(); k++) {
+                        names.add(TransferRun.flowName(s.workload().flows().get(k), k));
+                    }
+                    if (t.transfer() == null || !names.contains(t.transfer())) {
+                        throw fail(p + ".transfer", t.transfer() == null ? "missing (a transfer's or flow's name)"
+                                : "no transfer or flow named '" + t.transfer() + "' (known: " + String.join(", ", names) + ")");
+                    }
+                    if (t.stat() == null) {
+                        throw fail(p + ".stat", "missing (e.g. retransmissions, closesByCause.ECN, aecnEchoes)");
+                    }
+                    if (t.atLeast() == null && t.atMost() == null) {
+                        throw fail(p, "give atLeast, atMost or both");
+                    }
                 } else if (x instanceof Scenario.CounterBound c) {
                     nodeRef(p + ".node", c.node());
                     if (c.counter() == null) {

@@ -227,6 +227,31 @@ final class TransferRun {
         return m;
     }
 
+    /** The {@code stat} expectation: a report field (dotted path) or a sender counter within bounds. */
+    ExpectationResult judgeStat(Scenario.TransferStat t) {
+        Object v = report(null);
+        for (String part : t.stat().split("\\.")) {
+            v = v instanceof Map<?, ?> m ? m.get(part) : null;
+        }
+        TransferSummary a = sender();
+        if (v == null && a != null && a.stats() != null) {
+            v = a.stats().get(t.stat());
+        }
+        String want = (t.atLeast() == null ? "" : ">= " + number(t.atLeast())) + (t.atLeast() != null && t.atMost() != null ? " and " : "")
+                + (t.atMost() == null ? "" : "<= " + number(t.atMost()));
+        String desc = (bulk() ? "flow " : "transfer ") + name + " " + t.stat();
+        if (!(v instanceof Number n)) {
+            return new ExpectationResult("stat", desc, false, want, a == null ? "the sender did not start" : "no such number");
+        }
+        double x = n.doubleValue();
+        boolean ok = (t.atLeast() == null || x >= t.atLeast()) && (t.atMost() == null || x <= t.atMost());
+        return new ExpectationResult("stat", desc, ok, want, v.toString());
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+    }
+
     /** Bits per second acknowledged over the flow's or transfer's life (0 before it ended). */
     double goodputBps() {
         TransferSummary a = sender();
