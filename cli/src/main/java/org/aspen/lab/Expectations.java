@@ -202,6 +202,8 @@ final class Expectations {
         flatten("", n.counters().snapshot(), flat);
         for (Link l : n.links()) {
             flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
+            // the discipline's own state and counters (docs/queues.md), e.g. link.r-b.discipline.aecn_cleared
+            flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }
         var ee = ees.get(n.name());
         if (ee != null) {

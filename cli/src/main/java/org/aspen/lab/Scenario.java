@@ -234,7 +234,8 @@ public record Scenario(
     /**
      * A counter at the end of the run, by path: {@code node.received}, {@code node.drops.no-route},
      * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}, {@code aa.<name>.packets},
-     * {@code aa.<name>.metrics.<metric>}. Bounds are inclusive.
+     * {@code aa.<name>.metrics.<metric>}, {@code link.<name>.discipline.<key>} (the queue discipline's
+     * describe(), e.g. {@code aecn_cleared}). Bounds are inclusive.
      */
     public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
     }
