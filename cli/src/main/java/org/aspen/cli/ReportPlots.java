@@ -36,6 +36,8 @@ public final class ReportPlots {
     public static final int HEIGHT = 560;
     /** Queue plots show at most this many link ends (the busiest), so the legend stays readable. */
     static final int MAX_LINKS = 8;
+    /** Goodput is drawn as a moving mean over this long. */
+    static final double SMOOTH_SECONDS = 0.5;
 
     private ReportPlots() {
     }
@@ -81,11 +83,16 @@ public final class ReportPlots {
         JsonNode flows = field(ts, "flows");
         if (flows.size() > 0) {
             XYChart cwnd = chart(name + ": congestion window of each flow", "time (s)", "cwnd (packets)");
-            XYChart goodput = chart(name + ": goodput of each flow", "time (s)", "goodput (Mb/s)");
+            // a cumulative ACK after a recovery acknowledges many packets in one interval: smooth over
+            // about half a second so the chart shows the rate, not the ACK bursts
+            double interval = t.size() > 1 ? t.get(1) - t.get(0) : 1;
+            int k = Math.max(1, (int) Math.round(SMOOTH_SECONDS / interval));
+            XYChart goodput = chart(name + ": goodput of each flow", "time (s)",
+                    k > 1 ? "goodput (Mb/s, mean over " + SMOOTH_SECONDS + " s)" : "goodput (Mb/s)");
             for (Map.Entry<String, JsonNode> f : fields(flows)) {
                 String path = "timeSeries.flows." + f.getKey();
                 addLine(cwnd, f.getKey(), t, numbers(field(f.getValue(), "cwndPackets"), path + ".cwndPackets"), 1);
-                addLine(goodput, f.getKey(), t, numbers(field(f.getValue(), "goodputBps"), path + ".goodputBps"), 1e-6);
+                addLine(goodput, f.getKey(), t, movingMean(numbers(field(f.getValue(), "goodputBps"), path + ".goodputBps"), k), 1e-6);
             }
             out.add(save(cwnd, dir.resolve(name + "-cwnd.png")));
             out.add(save(goodput, dir.resolve(name + "-goodput.png")));
@@ -175,6 +182,27 @@ public final class ReportPlots {
     private static Path save(XYChart chart, Path file) throws IOException {
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
+    }
+
+    /** Mean of the last {@code k} samples taken (nulls: not sampled, left as null). */
+    static List<Double> movingMean(List<Double> v, int k) {
+        List<Double> out = new ArrayList<>(v.size());
+        for (int i = 0; i < v.size(); i++) {
+            if (v.get(i) == null) {
+                out.add(null);
+                continue;
+            }
+            double sum = 0;
+            int n = 0;
+            for (int j = Math.max(0, i - k + 1); j <= i; j++) {
+                if (v.get(j) != null) {
+                    sum += v.get(j);
+                    n++;
+                }
+            }
+            out.add(sum / n);
+        }
+        return out;
     }
 
     private static double peak(List<Double> v) {
