@@ -155,6 +155,7 @@ public final class ReportPlots {
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setXAxisMin(0.0);
         c.getStyler().setXAxisDecimalPattern("0.##");
+        c.getStyler().setYAxisDecimalPattern("0.###");
         c.getStyler().setMarkerSize(6);
         return c;
     }
