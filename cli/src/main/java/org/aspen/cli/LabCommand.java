@@ -17,11 +17,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
-@Command(name = "lab", mixinStandardHelpOptions = true,
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = LabCheckCommand.class,
         description = {"Runs a scenario in one process: on loopback UDP by default, or in virtual time with --sim.",
-                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file."})
+                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file.",
+                "'aspen lab check LABDIR' grades a lab (examples/labs, docs/labs.md)."})
 public final class LabCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
+    // optional only so that 'aspen lab check ...' parses; a run without it is a usage error
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
     Path file;
 
     @CommandLine.Mixin
@@ -36,6 +38,9 @@ public final class LabCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (file == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'FILE'");
+        }
         Scenario s = ScenarioLoader.load(file);
         if (processes) {
             return run.executeProcesses(s, file, spec.commandLine());
@@ -63,6 +68,9 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
 
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write PNG charts (cwnd, goodput, queue over time) to DIR.")
+        Path plots;
+
         int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
             if (sim || trace != null) {
                 throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
@@ -75,7 +83,7 @@ public final class LabCommand implements Callable<Integer> {
             ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(seed, d, file.toAbsolutePath().getParent(),
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total))));
             bar.done();
-            report(cl, r.summary(), r.toJson(), toStdout);
+            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
             return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
 
@@ -104,11 +112,11 @@ public final class LabCommand implements Callable<Integer> {
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
                     baseDir, artifacts));
             bar.done();
-            report(cl, r.summary(), r.toJson(), toStdout);
+            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
             return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
 
-        private void report(CommandLine cl, String summary, Object jsonReport, boolean toStdout) throws IOException {
+        private void report(CommandLine cl, String name, String summary, Object jsonReport, boolean toStdout) throws IOException {
             var out = cl.getOut();
             if (!toStdout) {
                 out.print(quiet ? summary.substring(summary.lastIndexOf("result:")) : summary);
@@ -122,6 +130,18 @@ public final class LabCommand implements Callable<Integer> {
                     if (!quiet) {
                         out.println("report written to " + json);
                     }
+                }
+            }
+            if (plots != null) {
+                try {
+                    for (Path f : ReportPlots.write(new ObjectMapper().valueToTree(jsonReport), name, plots)) {
+                        if (!quiet && !toStdout) {
+                            out.println("plot written to " + f);
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    // the run's verdict stands; a run with nothing to draw just has no charts
+                    cl.getErr().println("aspen: no plots: " + e.getMessage());
                 }
             }
             out.flush();

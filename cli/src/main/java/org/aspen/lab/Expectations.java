@@ -72,6 +72,13 @@ final class Expectations {
                 out.add(counter(c, net));
             } else if (x instanceof Scenario.TransferDone t) {
                 out.add(transfer(t, transfers));
+            } else if (x instanceof Scenario.PingRtt r) {
+                out.add(PingFlow.judgeRtt(r, pings));
+            } else if (x instanceof Scenario.TransferStat t) {
+                TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
+                out.add(run.judgeStat(t));
+            } else if (x instanceof Scenario.PingLoss l) {
+                out.add(PingFlow.judgeLoss(l, pings));
             } else if (x instanceof Scenario.FlowGoodput f) {
                 TransferRun run = transfers.stream().filter(r -> r.name.equals(f.flow())).findFirst().orElseThrow();
                 double g = run.goodputBps();
@@ -216,6 +223,8 @@ final class Expectations {
         flatten("", n.counters().snapshot(), flat);
         for (Link l : n.links()) {
             flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
+            // the discipline's own state and counters (docs/queues.md), e.g. link.r-b.discipline.aecn_cleared
+            flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }
         var ee = ees.get(n.name());
         if (ee != null) {
