@@ -80,6 +80,9 @@ public final class LabRunner {
                 planes.put(n.name(), cp);
                 events.watchRoutes(net, n, cp);
                 ExecutionEnvironment ee = EeSetup.create(n);
+                if (!o.simulated()) {
+                    EeSetup.chargeCpuTime(ee);
+                }
                 ees.put(n.name(), ee);
                 Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
                 if (!jars.isEmpty()) {

@@ -108,6 +108,7 @@ public final class NodeHost implements AutoCloseable {
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
             ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock()));
+            EeSetup.chargeCpuTime(ee);
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;

@@ -171,7 +171,9 @@ public final class SoakBench {
                 net.onLoop(n.name(), () -> {
                     ControlPlane.install(n, true);
                     stacks.put(n.name(), RdpStack.install(n));
-                    ees.put(n.name(), EeSetup.create(n));
+                    ExecutionEnvironment ee = EeSetup.create(n);
+                    EeSetup.chargeCpuTime(ee);
+                    ees.put(n.name(), ee);
                     ready.countDown();
                 });
             }
