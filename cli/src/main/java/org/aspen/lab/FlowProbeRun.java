@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.rdp.AcnsReno;
-import org.aspen.rdp.ConnectionStats;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpPackets;
@@ -24,8 +23,8 @@ import org.aspen.vnet.sim.SimNetwork;
 import org.aspen.vnet.time.Seeds;
 
 /**
- * Runs a scenario's bulk flows and cross traffic in the simulation and samples every flow: bytes
- * acknowledged per {@code bin} (throughput), the path RTT every {@link #RTT_EVERY_NANOS}, and the
+ * Runs a scenario's bulk flows and cross traffic in the simulation and samples every flow: data
+ * arriving at the receiver per {@code bin} (throughput; new segments counted at full size), the path RTT every {@link #RTT_EVERY_NANOS}, and the
  * packets of the flow that any queue dropped. What the ACNS experiment (Tables 7-10 of the ACNS
  * paper) needs and the lab report does not keep.
  *
@@ -73,6 +72,7 @@ public final class FlowProbeRun {
         final String name;
         final long start;
         TransferSender sender;
+        RdpStack receiverStack;
         long lastAcked;
         long drops;
         List<Link> forward;
@@ -103,6 +103,7 @@ public final class FlowProbeRun {
             probes.add(p);
             RdpStack from = stacks.computeIfAbsent(p.spec.from(), n -> RdpStack.install(net.node(n)));
             RdpStack to = stacks.computeIfAbsent(p.spec.to(), n -> RdpStack.install(net.node(n)));
+            p.receiverStack = to;
             RdpOptions o = options(p.spec);
             int port = TransferRun.flowPort(p.spec, i);
             net.at(0, p.spec.to(), () -> TransferReceiver.listen(to, port, o, ByteSink::discard, x -> { },
@@ -243,10 +244,16 @@ public final class FlowProbeRun {
         if (p.sender == null || now <= p.start) {
             return;
         }
-        ConnectionStats st = p.sender.connection().stats();
-        long acked = st.bytesAcked();
-        double bps = (acked - p.lastAcked) * 8e9 / Math.min(bin, now - p.start);
-        p.lastAcked = acked;
+        // arrivals at the receiver (new segments, full size), not cumulative ACKs, which jump when a
+        // hole is repaired and would show more than the link's rate in one bin
+        long arrived = 0;
+        for (RdpConnection rc : p.receiverStack.connections()) {
+            if (rc.remotePort() == p.sender.connection().localPort() && rc.remoteAddress().equals(p.sender.connection().localAddress())) {
+                arrived = (rc.stats().segmentsReceived() - rc.stats().duplicates()) * p.sender.connection().maxSendSize();
+            }
+        }
+        double bps = (arrived - p.lastAcked) * 8e9 / Math.min(bin, now - p.start);
+        p.lastAcked = arrived;
         p.maxBin = Math.max(p.maxBin, bps);
         var rtt = p.sender.connection().congestionState().rtt();
         double transportMs = rtt.hasSample() ? rtt.latestNanos() / 1e6 : Double.NaN;
