@@ -41,9 +41,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
-                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT)."})
+                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT).",
+                "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4 or acns")
     String experiment;
 
     @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -86,6 +87,9 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if ("acns".equals(experiment)) {
+            return acns();
+        }
         if (!"acc-figure4".equals(experiment)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4)");
         }
@@ -126,6 +130,32 @@ public final class ExperimentCommand implements Callable<Integer> {
         }
         o.flush();
         return Aspen.OK;
+    }
+
+    /** ACNS: its own defaults unless given (1 seed, 118 s, 3 Mb/s, 100 packets, --configs reno,acns). */
+    private Integer acns() throws Exception {
+        CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+        double seconds = pr.hasMatchedOption("--duration") ? org.aspen.lab.Values.durationNanos(duration) / 1e9 : 118;
+        AcnsExperiment.Setup setup = new AcnsExperiment.Setup(seconds,
+                pr.hasMatchedOption("--bottleneck") ? bottleneck : AcnsExperiment.BOTTLENECK,
+                pr.hasMatchedOption("--buffer") ? buffer : AcnsExperiment.BUFFER);
+        String[] cs = pr.hasMatchedOption("--configs") ? configs.toArray(String[]::new) : AcnsExperiment.CONFIGS;
+        for (String c : cs) {
+            if (!List.of(AcnsExperiment.CONFIGS).contains(c)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + c + "' (known: reno, acns)");
+            }
+        }
+        if (printScenario != null) {
+            if (!List.of(AcnsExperiment.CONFIGS).contains(printScenario)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--print-scenario takes reno or acns for acns");
+            }
+            spec.commandLine().getOut().print(AcnsExperiment.scenarioYaml(printScenario, setup));
+            spec.commandLine().getOut().flush();
+            return Aspen.OK;
+        }
+        int n = pr.hasMatchedOption("--seeds") ? seeds : 1;
+        Path dir = pr.hasMatchedOption("--out") ? out : Path.of("acns");
+        return AcnsExperiment.execute(cs, n, setup, threads, dir, json, spec.commandLine().getOut());
     }
 
     private Config config(String id) {

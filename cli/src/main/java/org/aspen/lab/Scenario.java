@@ -130,9 +130,11 @@ public record Scenario(
     /**
      * A bulk RDP flow: sends seeded bytes from {@code start} until {@code stop} (default: the end of the
      * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
+     * {@code acns}: both ends run ACNS ({@code AcnsReno}, docs/acns.md); {@code priority}: the 0-63
+     * VNet header priority of the sender's packets (ACNS routers read it).
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
-                           Integer window, Integer segment, Boolean ecn, Boolean aecn) {
+                           Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority) {
     }
 
     /**
@@ -140,10 +142,12 @@ public record Scenario(
      * scenario file) from {@code from} to port {@code port} of {@code to}, starting at {@code start}.
      * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
      * segment size, {@code ecn} whether the connection is ECN-capable, {@code aecn} whether it asks for
-     * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md).
+     * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md),
+     * {@code acns} and {@code priority} as for flows.
      */
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
-                               String start, Integer window, Integer segment, Boolean ecn, Boolean aecn) {
+                               String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
+                               Boolean acns, Integer priority) {
     }
 
     /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */

@@ -410,6 +410,7 @@ public final class ScenarioLoader {
                 if (t.segment() != null && (t.segment() < 64 || t.segment() > 8192)) {
                     throw fail(p + ".segment", "must be 64-8192 bytes");
                 }
+                checkPriority(p, t.priority());
             }
         }
 
@@ -495,6 +496,13 @@ public final class ScenarioLoader {
                 if (f.segment() != null && (f.segment() < 64 || f.segment() > 8192)) {
                     throw fail(p + ".segment", "must be 64-8192 bytes");
                 }
+                checkPriority(p, f.priority());
+            }
+        }
+
+        private void checkPriority(String p, Integer priority) {
+            if (priority != null && (priority < 0 || priority > 63)) {
+                throw fail(p + ".priority", "must be 0-63");
             }
         }
 

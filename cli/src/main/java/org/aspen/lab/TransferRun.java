@@ -56,7 +56,7 @@ final class TransferRun {
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
         Scenario.TransferSpec t = new Scenario.TransferSpec(flowName(f, index), f.from(), f.to(), f.port(), null, null,
-                f.start(), f.window(), f.segment(), f.ecn(), f.aecn());
+                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority());
         long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
         return new TransferRun(t, t.name(), flowPort(f, index), stop);
     }
@@ -97,6 +97,9 @@ final class TransferRun {
         if (Boolean.TRUE.equals(spec.aecn())) {
             o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
         }
+        if (Boolean.TRUE.equals(spec.acns())) {
+            o = o.withCongestionControl(org.aspen.rdp.AcnsReno::new);
+        }
         return o;
     }
 
@@ -112,6 +115,9 @@ final class TransferRun {
             ByteSource source = source(seed, baseDir);
             sender[0] = TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0);
             active = sender[0];
+            if (spec.priority() != null) {
+                sender[0].connection().setPriority(spec.priority());
+            }
             sender[0].result().whenComplete((summary, err) -> {
                 if (err != null) {
                     sent.completeExceptionally(err);

@@ -9,5 +9,7 @@ public enum CloseCause {
     /** ECN echo from the receiver. */
     ECN,
     /** Window-setting notification from a network AA (ACC). */
-    NOTIFICATION
+    NOTIFICATION,
+    /** ACNS: a router's fallback command, or a loss handled by the trend command (docs/acns.md). */
+    ACNS
 }

@@ -39,6 +39,18 @@ public interface CongestionControl {
     /** An accepted window-setting notification (the transport already checked it and will resend what the filter deletes). */
     void onNotification(ConnectionState s, WindowNotification n);
 
+    /** True when this strategy reacts to ACNS commands: the connection then offers ACNS in its SYN (docs/acns.md). */
+    default boolean acns() {
+        return false;
+    }
+
+    /**
+     * ACNS negotiated: the command (1 normal, 2 freeze, 3 fallback) the receiver echoed on the ACK that
+     * is about to be passed to {@link #onAck} or {@link #onDuplicateAck}. The default ignores it.
+     */
+    default void onAcnsCommand(ConnectionState s, int omega) {
+    }
+
     /** Whole packets the window allows in flight now (never a fraction: RDP sends whole packets only). */
     default int window(ConnectionState s) {
         return (int) Math.floor(s.cwnd() + 1e-9);

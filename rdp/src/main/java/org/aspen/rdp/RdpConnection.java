@@ -54,6 +54,12 @@ public final class RdpConnection {
     boolean aecnSending;
     /** AECN bit of the last data segment received (what the next ACK echoes). */
     boolean aecnToEcho;
+    /** ACNS: both SYNs offered it (our strategy reacts to commands, the peer echoes them). */
+    boolean acnsNegotiated;
+    /** ACNS: the strongest router command (header bits) on data received since our last ACK. */
+    int acnsToEcho;
+    /** The VNet header priority (0-63) of every packet this connection sends; ACNS routers read it. */
+    int priority;
     long lastHeard;
     private final long createdAt;
     private int offered;
@@ -158,6 +164,23 @@ public final class RdpConnection {
     /** AntiECN in force for the data we receive: we echo the peer's AECN bits. */
     public boolean aecnEchoing() {
         return aecnEchoing;
+    }
+
+    /** ACNS negotiated (valid once OPEN): we echo router commands and our strategy reacts to the peer's echoes. */
+    public boolean acnsEnabled() {
+        return acnsNegotiated;
+    }
+
+    /** Sets the priority (0-63) carried in the VNet header of every packet we send from now on. */
+    public void setPriority(int priority) {
+        if (priority < 0 || priority > 63) {
+            throw new IllegalArgumentException("priority must be 0-63, got " + priority);
+        }
+        this.priority = priority;
+    }
+
+    public int priority() {
+        return priority;
     }
 
     /** Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before. */
@@ -290,6 +313,7 @@ public final class RdpConnection {
         ecn = options.ecn() && peer.ecn();
         aecnNegotiated = options.aecn() && peer.aecn();
         aecnEchoing = aecnNegotiated && s.aecnTtlIntact;
+        acnsNegotiated = cc.acns() && peer.acns();
         cs.setPeerMaxOutstanding(peer.maxOutstanding());
         notePeerAecn(s);
     }
@@ -427,6 +451,9 @@ public final class RdpConnection {
             eceToSend = true;
         }
         aecnToEcho = s.aecnMarked;
+        if (acnsNegotiated) {
+            acnsToEcho = Math.max(acnsToEcho, s.acnsMarked);
+        }
         if (undelivered.size() >= options.maxOutstanding() && ConnectionState.seqLt(recvBuf.rcvCur(), s.seq)) {
             stats.receiveBufferDrops++;
             stack.counters().drop(RdpDrop.RECEIVE_BUFFER_FULL);

@@ -46,6 +46,10 @@ public final class Segment {
     public boolean aecnMarked;
     /** From the VNet header, set by the stack on receipt (not encoded): TTL == AECN-SYN TTL (non-zero). */
     public boolean aecnTtlIntact;
+    /** ACNS echo (receiver to sender): the router command of the data it acknowledges, 0 normal, 1 freeze, 2 fallback. */
+    public int acnsEcho;
+    /** From the VNet header, set by the stack on receipt (not encoded): the ACNS command bits. */
+    public int acnsMarked;
     public int dataOffset;
     public int dataLength;
 

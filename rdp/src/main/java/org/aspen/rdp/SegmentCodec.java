@@ -19,11 +19,11 @@ import java.util.zip.CRC32C;
  * <pre>
  *  0 u8  version (2)          1 u8  flags SYN ACK EAK RST NUL NTF CWR ECE
  *  2 u16 header length        4 u16 source port        6 u16 destination port
- *  8 u16 data length         10 u8  parts: STATE(1) CHECKSUM(2)     11 u8 AECN: ECHO(1) PATH(2)
+ *  8 u16 data length         10 u8  parts: STATE(1) CHECKSUM(2)     11 u8 AECN: ECHO(1) PATH(2), ACNS echo(bits 3-2)
  * 12 u32 sequence number     16 u32 acknowledgement number
  * 20 u32 CRC32C of header and data with this field zero (0 when the CHECKSUM part bit is clear)
  * 24 variable part, in this order when present:
- *    SYN    u16 max outstanding, u16 max segment, u8 options (SDM 1, ECN 2, AECN 4), 3 reserved (8)
+ *    SYN    u16 max outstanding, u16 max segment, u8 options (SDM 1, ECN 2, AECN 4, ACNS 8), 3 reserved (8)
  *    STATE  u32 cwnd 16.16, u32 ssthresh 16.16, u8 phase, 3 reserved, u32 srtt us        (16)
  *    NTF    u32 named seq, u32 cwnd 16.16, u32 ssthresh 16.16, u16 delete count, 2 reserved (16)
  *    EAK    u32 sequence numbers to the end of the header
@@ -43,6 +43,8 @@ public final class SegmentCodec {
     public static final int AECN_OFFSET = 11;
     public static final int AECN_ECHO = 0x01;
     public static final int AECN_PATH = 0x02;
+    /** ACNS: the receiver's echo of the router command (0 normal, 1 freeze, 2 fallback) in bits 3-2 of byte 11. */
+    public static final int ACNS_ECHO_SHIFT = 2;
     public static final int SEQ_OFFSET = 12;
     public static final int ACK_OFFSET = 16;
     public static final int CHECKSUM_OFFSET = 20;
@@ -86,7 +88,8 @@ public final class SegmentCodec {
         putShort(b, DESTINATION_PORT_OFFSET, s.destinationPort);
         putShort(b, DATA_LENGTH_OFFSET, s.dataLength);
         b[PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0));
-        b[AECN_OFFSET] = (byte) ((s.aecnEcho ? AECN_ECHO : 0) | (s.aecnPath ? AECN_PATH : 0));
+        b[AECN_OFFSET] = (byte) ((s.aecnEcho ? AECN_ECHO : 0) | (s.aecnPath ? AECN_PATH : 0)
+                | ((s.acnsEcho & 0b11) << ACNS_ECHO_SHIFT));
         putInt(b, SEQ_OFFSET, s.seq);
         putInt(b, ACK_OFFSET, s.ack);
         int off = FIXED_LENGTH;
@@ -159,6 +162,7 @@ public final class SegmentCodec {
         int aecn = buf[off + AECN_OFFSET] & 0xff;
         out.aecnEcho = (aecn & AECN_ECHO) != 0;
         out.aecnPath = (aecn & AECN_PATH) != 0;
+        out.acnsEcho = (aecn >>> ACNS_ECHO_SHIFT) & 0b11;
         int p = off + FIXED_LENGTH;
         out.syn = null;
         if ((flags & Segment.SYN) != 0) {
@@ -169,7 +173,7 @@ public final class SegmentCodec {
             }
             int bits = buf[p + 4] & 0xff;
             out.syn = new SynOptions(maxOut, maxSeg, (bits & SynOptions.OPT_SEQUENCED) != 0,
-                    (bits & SynOptions.OPT_ECN) != 0, (bits & SynOptions.OPT_AECN) != 0);
+                    (bits & SynOptions.OPT_ECN) != 0, (bits & SynOptions.OPT_AECN) != 0, (bits & SynOptions.OPT_ACNS) != 0);
             p += SYN_LENGTH;
         }
         out.state = null;

@@ -13,14 +13,27 @@ package org.aspen.rdp;
  * @param ecn            the sender of the SYN can react to ECN echoes
  * @param aecn           the sender of the SYN speaks AntiECN (marks its data, echoes the peer's marks;
  *                       see {@code docs/aecn.md})
+ * @param acns           the sender of the SYN speaks ACNS (echoes router commands, reacts to them;
+ *                       see {@code docs/acns.md})
  */
-public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean aecn) {
+public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean aecn,
+                         boolean acns) {
     public static final int OPT_SEQUENCED = 0x01;
     public static final int OPT_ECN = 0x02;
     public static final int OPT_AECN = 0x04;
+    public static final int OPT_ACNS = 0x08;
 
     public SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn) {
-        this(maxOutstanding, maxSegment, sequenced, ecn, false);
+        this(maxOutstanding, maxSegment, sequenced, ecn, false, false);
+    }
+
+    public SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean aecn) {
+        this(maxOutstanding, maxSegment, sequenced, ecn, aecn, false);
+    }
+
+    /** The same options, offering ACNS or not. */
+    public SynOptions withAcns(boolean v) {
+        return new SynOptions(maxOutstanding, maxSegment, sequenced, ecn, aecn, v);
     }
 
     public SynOptions {
@@ -33,6 +46,6 @@ public record SynOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
     }
 
     int bits() {
-        return (sequenced ? OPT_SEQUENCED : 0) | (ecn ? OPT_ECN : 0) | (aecn ? OPT_AECN : 0);
+        return (sequenced ? OPT_SEQUENCED : 0) | (ecn ? OPT_ECN : 0) | (aecn ? OPT_AECN : 0) | (acns ? OPT_ACNS : 0);
     }
 }

@@ -57,7 +57,7 @@ final class Transmitter {
     void sendSyn(boolean withAck) {
         Segment s = Segment.control(Segment.SYN | (withAck ? Segment.ACK : 0), c.localPort, c.remotePort, c.iss,
                 withAck ? c.irs : 0);
-        s.syn = c.options.synOptions();
+        s.syn = c.options.synOptions().withAcns(c.cc.acns());
         emit(s, false);
         restartRto();
     }
@@ -98,6 +98,8 @@ final class Transmitter {
             s.flags |= Segment.ECE;
         }
         s.aecnEcho = c.aecnEchoing && c.aecnToEcho;
+        s.acnsEcho = c.acnsToEcho;
+        c.acnsToEcho = 0;
         if (c.recvBuf.held() > 0) {
             s.flags |= Segment.EAK;
             s.eacks = c.recvBuf.eacks(SegmentCodec.MAX_EACKS);
@@ -125,7 +127,7 @@ final class Transmitter {
         int ttl = node.config().defaultTtl();
         // AntiECN: the SYN's AECN-SYN TTL starts equal to the TTL; data carries the bit routers may clear
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
-                .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).payload(payload)
+                .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority).payload(payload)
                 .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
                 .aecn(c.aecnSending && s.dataLength > 0).build();
         stats.segmentsSent++;
@@ -256,6 +258,9 @@ final class Transmitter {
         boolean aee = c.aecnSending && s.aecnEcho;
         if (aee) {
             stats.aecnEchoes++;
+        }
+        if (c.acnsNegotiated) {
+            c.cc.onAcnsCommand(cs, s.acnsEcho + 1);
         }
         if (ack != una - 1) {
             int newly = ack - (una - 1);

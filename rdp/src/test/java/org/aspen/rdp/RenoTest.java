@@ -11,14 +11,8 @@ class RenoTest {
     final Reno reno = new Reno();
     long now;
     final ConnectionStats stats = new ConnectionStats(() -> now, 1000);
-    final ConnectionState s = new ConnectionState(2, 64, stats, new RttEstimator(1_000_000_000L, 200_000_000L, 60_000_000_000L));
+    final ConnectionState s = TestStates.fresh(stats);
     int next = 1;
-
-    {
-        s.setSndUna(1);
-        s.setSndNxt(1);
-        s.setRecover(0);
-    }
 
     /** Sends what the window allows. */
     void fill() {

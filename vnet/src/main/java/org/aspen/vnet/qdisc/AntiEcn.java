@@ -26,8 +26,7 @@ import org.aspen.vnet.packet.Packet;
  * this layer never touches ECN codepoints. {@link #aecnCapable()} is true, so the node also
  * decrements the AECN-SYN TTL of packets it forwards over this link (see {@code docs/aecn.md}).
  */
-public class AntiEcn implements QueueDiscipline {
-    private final QueueDiscipline inner;
+public class AntiEcn extends MarkingLayer {
     private QueueContext ctx;
     private final double eta;
     private final long virtualBuffer;
@@ -50,7 +49,7 @@ public class AntiEcn implements QueueDiscipline {
 
     /** AntiECN marking in front of {@code inner}, which holds the packets and makes every other decision. */
     public AntiEcn(QueueDiscipline inner, double eta, long virtualBuffer, long bandwidthBps) {
-        this.inner = inner;
+        super(inner);
         if (!(eta > 0 && eta <= 1)) {
             throw new IllegalArgumentException("eta must be in (0, 1], got " + eta);
         }
@@ -68,13 +67,8 @@ public class AntiEcn implements QueueDiscipline {
     @Override
     public void attach(QueueContext ctx) {
         this.ctx = ctx;
-        inner.attach(ctx);
+        super.attach(ctx);
         lastArrival = ctx.now();
-    }
-
-    @Override
-    public void detach() {
-        inner.detach();
     }
 
     /** Capacity C in bit/s (0: unlimited, so the virtual queue is always empty). */
@@ -119,37 +113,7 @@ public class AntiEcn implements QueueDiscipline {
                 cleared++;
             }
         }
-        return inner.enqueue(p);
-    }
-
-    @Override
-    public boolean adopt(Packet p) {
-        return inner.adopt(p);
-    }
-
-    @Override
-    public Packet dequeue() {
-        return inner.dequeue();
-    }
-
-    @Override
-    public int packets() {
-        return inner.packets();
-    }
-
-    @Override
-    public long bytes() {
-        return inner.bytes();
-    }
-
-    @Override
-    public double averageQueue() {
-        return inner.averageQueue();
-    }
-
-    /** The discipline that holds the packets. */
-    public QueueDiscipline inner() {
-        return inner;
+        return inner().enqueue(p);
     }
 
     /** Bytes in the virtual queue after the last arrival (not drained to now). */
@@ -189,7 +153,7 @@ public class AntiEcn implements QueueDiscipline {
         m.put("aecn_kept", kept);
         m.put("aecn_cleared", cleared);
         m.put("virtual_drops", virtualDrops);
-        m.put("inner", inner.describe());
+        m.put("inner", inner().describe());
         return m;
     }
 }

@@ -25,12 +25,14 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
  *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
+ * <li>{@code acns}: v_p [0.8], v_a [0.2], th_a1 [0.95], th_a2 [1.0], p_max [0: the table's highest],
+ *     flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns");
 
     private QueueDisciplines() {
     }
@@ -48,6 +50,7 @@ public final class QueueDisciplines {
                 yield construct(p, () -> new AdaptiveRed(limit, rp, interval, beta));
             }
             case "aecn" -> antiEcn(p, limit);
+            case "acns" -> acns(p, limit);
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };
@@ -77,18 +80,35 @@ public final class QueueDisciplines {
         }
         long bytes = vb;
         long bw = p.bitsPerSecond("bandwidth", 0);
+        QueueDiscipline inner = inner(p, limit, "aecn");
+        return construct(p, () -> new AntiEcn(inner, eta, bytes, bw));
+    }
+
+    private static QueueDiscipline acns(Params p, QueueLimit limit) {
+        AcnsParams d = AcnsParams.DEFAULTS;
+        double vp = p.number("v_p", d.vp());
+        double va = p.number("v_a", p.has("v_p") ? 1 - vp : d.va());
+        double th1 = p.number("th_a1", d.thA1());
+        double th2 = p.number("th_a2", d.thA2());
+        int pMax = p.integer("p_max", d.priorityMax());
+        long timeout = p.nanos("flow_timeout", d.flowTimeoutNanos());
+        QueueDiscipline inner = inner(p, limit, "acns");
+        AcnsParams ap = construct(p, () -> new AcnsParams(vp, va, th1, th2, pMax, timeout));
+        return new Acns(inner, limit, ap);
+    }
+
+    /** The {@code inner} discipline of a marking layer (drop-tail when not given), never the layer itself. */
+    private static QueueDiscipline inner(Params p, QueueLimit limit, String self) {
         Map<String, Object> innerSpec = new java.util.LinkedHashMap<>(p.map("inner"));
         Object innerKind = innerSpec.remove("kind");
-        if ("aecn".equalsIgnoreCase(String.valueOf(innerKind).trim())) {
-            throw p.error("inner: cannot be aecn again");
+        if (self.equalsIgnoreCase(String.valueOf(innerKind).trim())) {
+            throw p.error("inner: cannot be " + self + " again");
         }
-        QueueDiscipline inner;
         try {
-            inner = create(innerKind == null ? "droptail" : String.valueOf(innerKind), innerSpec, limit);
+            return create(innerKind == null ? "droptail" : String.valueOf(innerKind), innerSpec, limit);
         } catch (IllegalArgumentException e) {
             throw p.error("inner: " + e.getMessage());
         }
-        return construct(p, () -> new AntiEcn(inner, eta, bytes, bw));
     }
 
     private static RedParams red(Params p, double defaultWq) {

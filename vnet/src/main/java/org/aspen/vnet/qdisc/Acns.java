@@ -1,0 +1,244 @@
+package org.aspen.vnet.qdisc;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.aspen.vnet.link.DropTail;
+import org.aspen.vnet.link.QueueContext;
+import org.aspen.vnet.link.QueueDiscipline;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+
+/**
+ * ACNS at a router's output queue: classifies the RDP flows crossing this link and writes a command
+ * (normal / freeze / fallback) into each data packet's VNet header, in front of the link's real
+ * queue (drop-tail by default, or any other discipline).
+ *
+ * <pre>{@code
+ * link.setDiscipline(new Acns(QueueLimit.packets(50), AcnsParams.DEFAULTS));
+ * }</pre>
+ *
+ * On every arriving RDP data segment: the flow (source, destination, source port, destination port)
+ * is looked up or added with its add time; its priority (the header's 6-bit field) and last-seen
+ * time are updated; {@code theta} is computed from the queue's fill A(q) (packets queued now over
+ * the limit, or bytes over the byte limit, whichever is fuller), the flow's priority against p_max
+ * and its age against the oldest flow's ({@link AcnsParams#theta}); the command goes into the
+ * header's ACNS bits (0 normal, 1 freeze, 2 fallback, i.e. omega - 1) only if it is stronger than
+ * what an earlier router wrote: routers strengthen, never weaken. Other packets pass untouched.
+ * Flows not seen for the flow timeout leave the table (checked at most every half timeout).
+ * See {@code docs/acns.md}.
+ */
+public class Acns extends MarkingLayer {
+    /** RDP's fixed header (docs/rdp.md): ports at 4 and 6, data length at 8. */
+    private static final int RDP_SOURCE_PORT = 4;
+    private static final int RDP_DATA_LENGTH = 8;
+    private static final int RDP_MIN_HEADER = 10;
+
+    private final QueueLimit limit;
+    private final AcnsParams params;
+    /** Insertion order is add-time order, so the first entry is the oldest flow (f_max). */
+    private final LinkedHashMap<FlowKey, Flow> flows = new LinkedHashMap<>();
+    private final int[] byPriority = new int[64];
+    private QueueContext ctx;
+    private long lastSweep;
+    private long classified;
+    private long expired;
+    private final long[] commands = new long[4];
+    private long strengthened;
+
+    /** One entry of the flow table (the paper's Table 3). */
+    public static final class Flow {
+        final long addTime;
+        long lastTime;
+        int priority;
+        long packets;
+        int lastCommand = 1;
+
+        Flow(long now, int priority) {
+            this.addTime = now;
+            this.lastTime = now;
+            this.priority = priority;
+        }
+
+        public long addTime() {
+            return addTime;
+        }
+
+        public long lastTime() {
+            return lastTime;
+        }
+
+        public int priority() {
+            return priority;
+        }
+
+        public long packets() {
+            return packets;
+        }
+
+        /** The command (1-3) computed for this flow's last packet. */
+        public int lastCommand() {
+            return lastCommand;
+        }
+    }
+
+    /** The connection a packet belongs to, as the paper's hash key. */
+    public record FlowKey(int source, int destination, int sourcePort, int destinationPort) {
+        @Override
+        public String toString() {
+            return org.aspen.vnet.VAddr.of(source) + ":" + sourcePort + ">" + org.aspen.vnet.VAddr.of(destination) + ":"
+                    + destinationPort;
+        }
+    }
+
+    public Acns(QueueLimit limit, AcnsParams params) {
+        this(new DropTail(limit), limit, params);
+    }
+
+    /** ACNS in front of {@code inner}, whose buffer is {@code limit} (A(q) is measured against it). */
+    public Acns(QueueDiscipline inner, QueueLimit limit, AcnsParams params) {
+        super(inner);
+        this.limit = limit;
+        this.params = params;
+    }
+
+    @Override
+    public void attach(QueueContext ctx) {
+        this.ctx = ctx;
+        super.attach(ctx);
+        lastSweep = ctx.now();
+    }
+
+    /** A(q): the fuller of packets and bytes against the limit, in [0, 1]. */
+    public double occupancy() {
+        double byPackets = limit.maxPackets() == Integer.MAX_VALUE ? 0 : packets() / (double) limit.maxPackets();
+        double byBytes = limit.maxBytes() == Long.MAX_VALUE ? 0 : bytes() / (double) limit.maxBytes();
+        return Math.min(1, Math.max(byPackets, byBytes));
+    }
+
+    @Override
+    public boolean enqueue(Packet p) {
+        classify(p);
+        return inner().enqueue(p);
+    }
+
+    /** Classifies an RDP data packet and writes its command; returns the command (1-3), 0 if not classified. */
+    int classify(Packet p) {
+        if (p.protocol() != Protocol.RDP || p.payloadLength() < RDP_MIN_HEADER) {
+            return 0;
+        }
+        byte[] b = p.array();
+        int off = p.payloadOffset();
+        if ((((b[off + RDP_DATA_LENGTH] & 0xff) << 8) | (b[off + RDP_DATA_LENGTH + 1] & 0xff)) == 0) {
+            return 0;   // ACNS does not apply to control segments (SYN, ACK, NUL, RST)
+        }
+        long now = ctx.now();
+        sweep(now);
+        int sp = ((b[off + RDP_SOURCE_PORT] & 0xff) << 8) | (b[off + RDP_SOURCE_PORT + 1] & 0xff);
+        int dp = ((b[off + RDP_SOURCE_PORT + 2] & 0xff) << 8) | (b[off + RDP_SOURCE_PORT + 3] & 0xff);
+        FlowKey key = new FlowKey(p.sourceBits(), p.destinationBits(), sp, dp);
+        int priority = p.priority();
+        Flow f = flows.get(key);
+        if (f == null) {
+            f = new Flow(now, priority);
+            flows.put(key, f);
+            byPriority[priority]++;
+        } else if (f.priority != priority) {
+            byPriority[f.priority]--;
+            byPriority[priority]++;
+            f.priority = priority;
+        }
+        f.lastTime = now;
+        f.packets++;
+        classified++;
+        int omega = params.command(params.theta(occupancy(), priority, priorityMax(), normalisedAge(f, now)));
+        f.lastCommand = omega;
+        commands[omega]++;
+        if (omega - 1 > p.acnsCommand()) {
+            p.setAcnsCommand(omega - 1);
+            strengthened++;
+        }
+        return omega;
+    }
+
+    /** Equation 1: the flow's age over the oldest flow's age, in [0, 1] (0 when the oldest is new too). */
+    private double normalisedAge(Flow f, long now) {
+        long oldest = now - flows.values().iterator().next().addTime;
+        return oldest <= 0 ? 0 : (now - f.addTime) / (double) oldest;
+    }
+
+    /** p_max: the configured value, or the highest priority in the table. */
+    private int priorityMax() {
+        if (params.priorityMax() > 0) {
+            return params.priorityMax();
+        }
+        for (int i = byPriority.length - 1; i > 0; i--) {
+            if (byPriority[i] > 0) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private void sweep(long now) {
+        long timeout = params.flowTimeoutNanos();
+        if (now - lastSweep < timeout / 2) {
+            return;
+        }
+        lastSweep = now;
+        for (Iterator<Flow> it = flows.values().iterator(); it.hasNext(); ) {
+            Flow f = it.next();
+            if (now - f.lastTime > timeout) {
+                byPriority[f.priority]--;
+                it.remove();
+                expired++;
+            }
+        }
+    }
+
+    /** The flow table (read-only use, please), oldest first. */
+    public Map<FlowKey, Flow> flows() {
+        return java.util.Collections.unmodifiableMap(flows);
+    }
+
+    public AcnsParams params() {
+        return params;
+    }
+
+    /** Packets classified with command {@code omega} (1 normal, 2 freeze, 3 fallback). */
+    public long commands(int omega) {
+        return commands[omega];
+    }
+
+    @Override
+    public boolean aecnCapable() {
+        return inner().aecnCapable();
+    }
+
+    @Override
+    public String kind() {
+        return "acns";
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", kind());
+        m.put("v_p", params.vp());
+        m.put("v_a", params.va());
+        m.put("th_a1", params.thA1());
+        m.put("th_a2", params.thA2());
+        m.put("p_max", params.priorityMax() == 0 ? "flows" : params.priorityMax());
+        m.put("flow_timeout_ms", params.flowTimeoutNanos() / 1_000_000);
+        m.put("flows", flows.size());
+        m.put("classified", classified);
+        m.put("normal", commands[1]);
+        m.put("freeze", commands[2]);
+        m.put("fallback", commands[3]);
+        m.put("strengthened", strengthened);
+        m.put("expired", expired);
+        m.put("inner", inner().describe());
+        return m;
+    }
+}

@@ -1,0 +1,147 @@
+package org.aspen.vnet.qdisc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.packet.Ecn;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.junit.jupiter.api.Test;
+
+/** ACNS at the router: equations 3-5 on known inputs, the flow table, strengthen-only, expiry. */
+class AcnsTest {
+    static final long S = 1_000_000_000L;
+    static final AcnsParams P = AcnsParams.DEFAULTS;
+
+    /** An RDP data segment (only the fields ACNS reads: ports and data length) with a priority. */
+    static Packet rdp(int srcPort, int priority, int dataLength) {
+        byte[] seg = new byte[24 + dataLength];
+        seg[0] = 2;
+        seg[4] = (byte) (srcPort >> 8);
+        seg[5] = (byte) srcPort;
+        seg[7] = 80;
+        seg[8] = (byte) (dataLength >> 8);
+        seg[9] = (byte) dataLength;
+        return Packet.builder().source(VAddr.parse("10.0.0.1")).destination(VAddr.parse("10.0.0.2"))
+                .protocol(Protocol.RDP).priority(priority).payload(seg).build();
+    }
+
+    @Test
+    void weightsAndCommandsOnKnownInputs() {
+        // an old flow of priority 0: F = 0, T = v_a / 1 = 0.2, theta = A / 0.2
+        assertEquals(0.5, P.theta(0.1, 0, 0, 1.0), 1e-12);
+        assertEquals(1, P.command(P.theta(0.1, 0, 0, 1.0)));
+        assertEquals(0.97, P.theta(0.194, 0, 0, 1.0), 1e-12);
+        assertEquals(2, P.command(P.theta(0.194, 0, 0, 1.0)));
+        assertEquals(3, P.command(P.theta(0.2, 0, 0, 1.0)));   // exactly th_A2: fallback
+        // the oldest flow with the highest priority: F + T = 0.8 + 0.2 = 1, theta = A
+        assertEquals(0.97, P.theta(0.97, 46, 46, 1.0), 1e-12);
+        assertEquals(2, P.command(0.97));
+        assertEquals(3, P.command(P.theta(1.0, 46, 46, 1.0)));
+        // priority 26 of p_max 63 (DSCP scale), half the oldest age: F = 0.8*26/63, T = 0.4
+        assertEquals(0.6 / (0.8 * 26 / 63.0 + 0.4), P.theta(0.6, 26, 63, 0.5), 1e-12);
+        // a brand-new flow (age 0) is never penalised
+        assertEquals(0, P.theta(1.0, 0, 0, 0.0));
+        assertEquals(1, P.command(0.9499));
+        assertEquals(2, P.command(0.95));
+    }
+
+    @Test
+    void oldLowPriorityFlowFallsBackWhileTheYoungPrioritisedOneRunsNormally() {
+        StubContext ctx = new StubContext(1, 0);
+        Acns d = new Acns(QueueLimit.packets(10), P);
+        d.attach(ctx);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(d.enqueue(StubContext.packet(100, Ecn.NOT_ECT)));   // not RDP: fills the queue to A = 0.3
+        }
+        Packet a0 = rdp(1000, 0, 100);
+        assertTrue(d.enqueue(a0));
+        assertEquals(0, a0.acnsCommand(), "the only and newest flow: age 0, normal");
+        d.dequeue();   // back to 3 packets queued
+        ctx.sim.runUntil(S);
+        Packet b0 = rdp(2000, 46, 100);
+        d.enqueue(b0);
+        d.dequeue();
+        assertEquals(0, b0.acnsCommand());
+        ctx.sim.runUntil(2 * S);
+        Packet a = rdp(1000, 0, 100);
+        d.enqueue(a);
+        d.dequeue();
+        // flow A: age 2 s = f_max -> T = 0.2; F = 0 -> theta = 0.3 / 0.2 = 1.5 >= th_A2
+        assertEquals(2, a.acnsCommand(), "old priority-0 flow: fallback");
+        Packet b = rdp(2000, 46, 100);
+        d.enqueue(b);
+        d.dequeue();
+        // flow B: age 1 s of 2 -> T = 0.4; p_max = 46 -> F = 0.8; theta = 0.3 / 1.2 = 0.25
+        assertEquals(0, b.acnsCommand(), "young high-priority flow: normal");
+        assertEquals(2, d.flows().size());
+        assertEquals(1, d.commands(3));
+        assertEquals(3, d.commands(1));
+    }
+
+    @Test
+    void routersOnlyStrengthenAndIgnoreControlSegments() {
+        StubContext ctx = new StubContext(1, 0);
+        Acns d = new Acns(QueueLimit.packets(10), P);
+        d.attach(ctx);
+        Packet first = rdp(1000, 0, 100);
+        d.enqueue(first);   // the flow exists from t = 0
+        ctx.sim.runUntil(S);
+        Packet upstreamFallback = rdp(1000, 0, 100);
+        upstreamFallback.setAcnsCommand(2);
+        d.enqueue(upstreamFallback);   // A(q) = 0.1 -> theta 0.5: normal here, but never weakened
+        assertEquals(2, upstreamFallback.acnsCommand());
+        for (int i = 0; i < 6; i++) {
+            d.enqueue(StubContext.packet(100, Ecn.NOT_ECT));
+        }
+        Packet upstreamFreeze = rdp(1000, 0, 100);
+        upstreamFreeze.setAcnsCommand(1);
+        d.enqueue(upstreamFreeze);   // A(q) = 8/10 -> theta 4: fallback is stronger
+        assertEquals(2, upstreamFreeze.acnsCommand());
+        Packet ack = rdp(1000, 0, 0);
+        d.enqueue(ack);
+        assertEquals(0, ack.acnsCommand(), "no data: a control segment is left alone");
+        assertEquals(3, d.flows().values().iterator().next().packets());
+    }
+
+    @Test
+    void staleFlowsExpire() {
+        StubContext ctx = new StubContext(1, 0);
+        Acns d = new Acns(QueueLimit.packets(10), P);
+        d.attach(ctx);
+        d.enqueue(rdp(1000, 0, 10));
+        d.enqueue(rdp(2000, 0, 10));
+        ctx.sim.runUntil(4 * S);
+        d.enqueue(rdp(2000, 0, 10));
+        assertEquals(2, d.flows().size(), "nothing older than the 5 s timeout yet");
+        ctx.sim.runUntil(7 * S);
+        d.enqueue(rdp(2000, 0, 10));
+        assertEquals(1, d.flows().size(), "flow 1000 silent for 7 s left the table");
+        assertEquals(1L, d.describe().get("expired"));
+        // the surviving flow is now the oldest: age normalisation follows (theta uses its own age)
+        assertEquals(4 * S, d.flows().values().iterator().next().lastTime() - 3 * S);
+    }
+
+    @Test
+    void builtFromConfiguration() {
+        var q = QueueDisciplines.create("acns", Map.of("v_p", 0.5, "th_a1", 0.9, "p_max", 63,
+                "inner", Map.of("kind", "red", "ecn", true)), QueueLimit.packets(50));
+        assertEquals("acns", q.kind());
+        Map<String, Object> m = q.describe();
+        assertEquals(0.5, m.get("v_a"));
+        assertEquals(63, m.get("p_max"));
+        assertEquals("red", ((Map<?, ?>) m.get("inner")).get("kind"));
+        assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("acns",
+                Map.of("v_p", 0.5, "v_a", 0.4), QueueLimit.packets(5)));
+        assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("acns",
+                Map.of("inner", Map.of("kind", "acns")), QueueLimit.packets(5)));
+        assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("acns",
+                Map.of("th_a1", 1.2), QueueLimit.packets(5)));
+        assertFalse(q.aecnCapable());
+    }
+}
