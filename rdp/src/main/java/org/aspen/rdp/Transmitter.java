@@ -248,6 +248,16 @@ final class Transmitter {
         }
     }
 
+    /** True when a segment in {@code [from, to]} was retransmitted: this cumulative ACK repaired a hole. */
+    private boolean repairsHole(int from, int to) {
+        for (int q = from; q != to + 1; q++) {
+            if (buf.transmissions(q) > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void ack(Segment s) {
         int ack = s.ack;
         int una = cs.sndUna();
@@ -264,8 +274,10 @@ final class Transmitter {
         }
         if (ack != una - 1) {
             int newly = ack - (una - 1);
-            if (buf.transmissions(ack) == 1 && !buf.eacked(ack)) {
-                // Karn: never from a retransmitted segment; nor from one that waited at the receiver behind a hole
+            if (buf.transmissions(ack) == 1 && !buf.eacked(ack) && !repairsHole(una, ack)) {
+                // Karn: never from a retransmitted segment; nor from one that waited at the receiver behind a
+                // hole: one EACKed, or one this ACK covers only because a retransmission filled the hole
+                // before it (more segments wait behind a hole than an EACK can list)
                 cs.rtt().sample(now() - buf.sentAt(ack));
             } else {
                 cs.rtt().clearBackoff();

@@ -90,4 +90,26 @@ class RenoTimelineTest {
                 .mapToDouble(ConnectionStats.Sample::cwnd).max().orElse(0);
         assertTrue(later >= 8, "slow start resumed: " + later);
     }
+
+    @Test
+    void segmentsThatWaitedBehindARepairedHoleGiveNoRttSample() {
+        // no rate limit, no queue: every true round trip is exactly 20 ms. One loss in a large window:
+        // far more than the 64 segments an EACK can list arrive behind the hole, and the cumulative ACK
+        // after the repair covers segments sent a round trip earlier. Sampling them would read ~2 RTT.
+        TestNet net = new TestNet(54, 2, new LinkConfig(0, RTT / 2, QueueLimit.packets(10_000), 1));
+        net.forward.get(0).dropExactly = i -> i == 300;
+        TransferSender[] s = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults().withMaxOutstanding(4096), ByteSink::discard,
+                    x -> { }, ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 2 << 20),
+                    RdpOptions.defaults().withMaxOutstanding(4096), ProgressListener.NONE, 0);
+        });
+        net.run(10_000_000_000L);
+        ConnectionStats st = s[0].connection().stats();
+        assertTrue(s[0].result().join().complete());
+        assertEquals(1, st.retransmissions());
+        long maxSrtt = st.samples().stream().mapToLong(ConnectionStats.Sample::srttNanos).max().orElseThrow();
+        assertTrue(maxSrtt <= RTT + RTT / 100, "smoothed RTT rose to " + maxSrtt / 1e6 + " ms on a 20 ms path");
+    }
 }
