@@ -25,12 +25,15 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
  *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
+ * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
+ *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
+ *     w_q [1/32], p_floor [0.001], bandwidth [the link's]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "purple");
 
     private QueueDisciplines() {
     }
@@ -48,6 +51,7 @@ public final class QueueDisciplines {
                 yield construct(p, () -> new AdaptiveRed(limit, rp, interval, beta));
             }
             case "aecn" -> antiEcn(p, limit);
+            case "purple" -> purple(p, limit);
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };
@@ -89,6 +93,26 @@ public final class QueueDisciplines {
             throw p.error("inner: " + e.getMessage());
         }
         return construct(p, () -> new AntiEcn(inner, eta, bytes, bw));
+    }
+
+    private static QueueDiscipline purple(Params p, QueueLimit limit) {
+        PurpleParams d = PurpleParams.DEFAULTS;
+        double alpha = p.number("alpha", d.alpha());
+        boolean micro = p.bool("micro", d.micro());
+        int history = p.integer("history", d.history());
+        int samples = p.integer("rtt_samples", d.rttSamples());
+        double trim = p.probability("rtt_trim", d.rttTrim());
+        int filters = p.integer("rtt_filters", d.rttFilters());
+        long rttMax = p.nanos("rtt_max", d.rttMaxNanos());
+        long rtt = p.nanos("rtt", d.initialRttNanos());
+        long tick = p.nanos("tick", d.tickNanos());
+        double wLoad = p.number("w_load", d.loadWeight());
+        double wq = p.number("w_q", d.queueWeight());
+        double floor = p.probability("p_floor", d.pFloor());
+        long bw = p.bitsPerSecond("bandwidth", 0);
+        PurpleParams pp = construct(p, () -> new PurpleParams(alpha, micro, history, samples, trim, filters, rttMax, rtt,
+                tick, wLoad, wq, floor, bw));
+        return new Purple(limit, pp);
     }
 
     private static RedParams red(Params p, double defaultWq) {
