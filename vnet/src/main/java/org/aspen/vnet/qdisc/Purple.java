@@ -56,11 +56,12 @@ public final class Purple extends FifoDiscipline {
     private double offeredBps;
     private double queueShare;
     private double averagePackets;
-    // p_k and p_<k recorded over the previous period, for p_>k one round trip later
+    // p_k (this router's marks and drops per ECN-capable arrival) and p_<k recorded over the previous
+    // period, for p_>k one round trip later
     private double lastPeriodLocal;
     private double lastPeriodBefore;
     private long periodEcn;
-    private long periodMarks;
+    private long periodSignals;
     // counters
     private long arrivals;
     private long ecnArrivals;
@@ -110,12 +111,13 @@ public final class Purple extends FifoDiscipline {
         }
         if (limit.exceededBy(packets(), bytes(), pkt.length())) {
             overflow++;
+            periodSignals += ecn ? 1 : 0;   // a drop here is this router's congestion signal too (its CWR counts in p)
             return DropReason.QUEUE_OVERFLOW;
         }
         if (ecn && pkt.ecn() != Ecn.CE && pLocal > 0 && ctx.random().nextDouble() < pLocal) {
             pkt.setEcn(Ecn.CE);
             marks++;
-            periodMarks++;
+            periodSignals++;
             ctx.marked(pkt);
             filters.marked(flowKey(pkt), now);
         }
@@ -158,14 +160,14 @@ public final class Purple extends FifoDiscipline {
 
     /** The once-per-RTT (macroscopic) step: refresh p, p_&lt;k, p_&gt;k and gamma, then apply (3). */
     public void update(long now) {
-        double localNow = periodEcn == 0 ? pLocal : periodMarks / (double) periodEcn;
+        double localNow = periodEcn == 0 ? pLocal : periodSignals / (double) periodEcn;
         p = cwr.rate();
         pBefore = ce.rate();
         pBeyond = PurpleParams.beyond(p, lastPeriodLocal, lastPeriodBefore);
         lastPeriodLocal = localNow;
         lastPeriodBefore = pBefore;
         periodEcn = 0;
-        periodMarks = 0;
+        periodSignals = 0;
         gamma = allocatable() / offeredBps;
         pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);
         lastUpdate = now;
