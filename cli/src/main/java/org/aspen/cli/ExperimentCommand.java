@@ -41,9 +41,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
-                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT)."})
+                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT).",
+                "purple (PURPLE vs RED and A-RED; its options: aspen experiment purple --usage)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4 or purple")
     String experiment;
 
     @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -84,8 +85,20 @@ public final class ExperimentCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Options of other experiments (purple), parsed again by their own command. */
+    @CommandLine.Unmatched
+    List<String> otherOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
+        if ("purple".equals(experiment)) {
+            List<String> args = spec.commandLine().getParseResult().originalArgs();
+            return new CommandLine(new PurpleCommand()).setOut(spec.commandLine().getOut()).setErr(spec.commandLine().getErr())
+                    .execute(args.subList(args.indexOf("purple") + 1, args.size()).toArray(String[]::new));
+        }
+        if (!otherOptions.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown option(s) " + otherOptions);
+        }
         if (!"acc-figure4".equals(experiment)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4)");
         }
