@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
  * {@code aspen experiment purple}: the PURPLE paper's Section 3 in the simulation.
  *
  * <pre>{@code
- * aspen experiment purple --bandwidth 20Mbps --duration 60s --out docs/results/purple
+ * aspen experiment purple --out docs/results/purple      # the defaults: the run in docs/results-purple.md
+ * aspen experiment purple --flows 10,20,40,60,80 --bundle2 10,40,70,100 --duration 60s --warmup 20s --seeds 3
  * }</pre>
  *
  * For each part (BDP queue without the microscopic term, 100-packet queue with it, the
@@ -53,11 +54,11 @@ final class PurpleCommand implements Callable<Integer> {
     @Option(names = "--aqms", split = ",", defaultValue = "purple,red,ared", description = "Queues compared (default: ${DEFAULT-VALUE}).")
     List<String> aqms;
 
-    @Option(names = "--flows", split = ",", defaultValue = "10,20,30,40,50,60,70,80",
+    @Option(names = "--flows", split = ",", defaultValue = "10,40,80",
             description = "Greedy flows through the single bottleneck (default: ${DEFAULT-VALUE}).")
     List<Integer> flows;
 
-    @Option(names = "--bundle2", split = ",", defaultValue = "10,40,70,100",
+    @Option(names = "--bundle2", split = ",", defaultValue = "10,100",
             description = "Multi-bottleneck: flows in bundle 2 (default: ${DEFAULT-VALUE}).")
     List<Integer> bundle2;
 
@@ -68,10 +69,10 @@ final class PurpleCommand implements Callable<Integer> {
             description = "Bottleneck rate; the RTT follows so that the BDP stays 660 packets (default: ${DEFAULT-VALUE}).")
     String bandwidth;
 
-    @Option(names = "--duration", defaultValue = "60s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", defaultValue = "30s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--warmup", defaultValue = "20s", description = "Left out of the figures (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", defaultValue = "10s", description = "Left out of the figures (default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--seeds", defaultValue = "1", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
