@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  *
  * <pre>{@code
  * aspen experiment purple --out docs/results/purple      # the defaults: the run in docs/results-purple.md
- * aspen experiment purple --flows 10,20,40,60,80 --bundle2 10,40,70,100 --duration 60s --warmup 20s --seeds 3
+ * aspen experiment purple --duration 60s --warmup 20s --seeds 3 --out longer
  * }</pre>
  *
  * For each part (BDP queue without the microscopic term, 100-packet queue with it, the
@@ -54,11 +54,11 @@ final class PurpleCommand implements Callable<Integer> {
     @Option(names = "--aqms", split = ",", defaultValue = "purple,red,ared", description = "Queues compared (default: ${DEFAULT-VALUE}).")
     List<String> aqms;
 
-    @Option(names = "--flows", split = ",", defaultValue = "10,40,80",
+    @Option(names = "--flows", split = ",", defaultValue = "10,20,40,60,80",
             description = "Greedy flows through the single bottleneck (default: ${DEFAULT-VALUE}).")
     List<Integer> flows;
 
-    @Option(names = "--bundle2", split = ",", defaultValue = "10,100",
+    @Option(names = "--bundle2", split = ",", defaultValue = "10,40,70,100",
             description = "Multi-bottleneck: flows in bundle 2 (default: ${DEFAULT-VALUE}).")
     List<Integer> bundle2;
 
