@@ -42,9 +42,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
                 "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT).",
-                "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS)."})
+                "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS),",
+                "purple (PURPLE vs RED and A-RED; its options: aspen experiment purple --usage)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4 or acns")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, acns or purple")
     String experiment;
 
     @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -85,13 +86,25 @@ public final class ExperimentCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Options of other experiments (purple), parsed again by their own command. */
+    @CommandLine.Unmatched
+    List<String> otherOptions = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         if ("acns".equals(experiment)) {
             return acns();
         }
+        if ("purple".equals(experiment)) {
+            List<String> args = spec.commandLine().getParseResult().originalArgs();
+            return new CommandLine(new PurpleCommand()).setOut(spec.commandLine().getOut()).setErr(spec.commandLine().getErr())
+                    .execute(args.subList(args.indexOf("purple") + 1, args.size()).toArray(String[]::new));
+        }
+        if (!otherOptions.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown option(s) " + otherOptions);
+        }
         if (!"acc-figure4".equals(experiment)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4)");
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, acns, purple)");
         }
         double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
         if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {

@@ -27,12 +27,15 @@ import org.aspen.vnet.link.QueueLimit;
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
  * <li>{@code acns}: v_p [0.8], v_a [0.2], th_a1 [0.95], th_a2 [1.0], p_max [0: the table's highest],
  *     flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
+ * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
+ *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
+ *     w_q [1/32], p_floor [0.001], bandwidth [the link's]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns", "purple");
 
     private QueueDisciplines() {
     }
@@ -51,6 +54,7 @@ public final class QueueDisciplines {
             }
             case "aecn" -> antiEcn(p, limit);
             case "acns" -> acns(p, limit);
+            case "purple" -> purple(p, limit);
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };
@@ -109,6 +113,26 @@ public final class QueueDisciplines {
         } catch (IllegalArgumentException e) {
             throw p.error("inner: " + e.getMessage());
         }
+    }
+
+    private static QueueDiscipline purple(Params p, QueueLimit limit) {
+        PurpleParams d = PurpleParams.DEFAULTS;
+        double alpha = p.number("alpha", d.alpha());
+        boolean micro = p.bool("micro", d.micro());
+        int history = p.integer("history", d.history());
+        int samples = p.integer("rtt_samples", d.rttSamples());
+        double trim = p.probability("rtt_trim", d.rttTrim());
+        int filters = p.integer("rtt_filters", d.rttFilters());
+        long rttMax = p.nanos("rtt_max", d.rttMaxNanos());
+        long rtt = p.nanos("rtt", d.initialRttNanos());
+        long tick = p.nanos("tick", d.tickNanos());
+        double wLoad = p.number("w_load", d.loadWeight());
+        double wq = p.number("w_q", d.queueWeight());
+        double floor = p.probability("p_floor", d.pFloor());
+        long bw = p.bitsPerSecond("bandwidth", 0);
+        PurpleParams pp = construct(p, () -> new PurpleParams(alpha, micro, history, samples, trim, filters, rttMax, rtt,
+                tick, wLoad, wq, floor, bw));
+        return new Purple(limit, pp);
     }
 
     private static RedParams red(Params p, double defaultWq) {

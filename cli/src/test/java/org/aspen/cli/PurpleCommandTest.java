@@ -1,0 +1,73 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.aspen.lab.Scenario;
+import org.aspen.lab.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code aspen experiment purple}: a tiny sweep writes its files; the printed scenarios are valid labs. */
+class PurpleCommandTest {
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    @Test
+    void tinySweepWritesCsvJsonAndPngs(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "purple", "--parts", "short,multi", "--aqms", "purple,red", "--flows", "2",
+                "--bundle2", "2", "--bundle-size", "1", "--duration", "3s", "--warmup", "1s", "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals(1 + 2 * 2, runs.size(), "header + parts x queues: " + runs);
+        assertTrue(runs.stream().skip(1).allMatch(r -> Double.parseDouble(r.split(",")[4]) > 0), "goodput: " + runs);
+        assertEquals(1 + 2 * 2 * PurpleCommand.METRICS.size(), Files.readAllLines(dir.resolve("summary.csv")).size());
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"nominalRttMs\""));
+        for (String png : List.of("short-goodput.png", "short-delay.png", "short-marks-drops.png", "multi-rto.png", "multi-delay.png")) {
+            byte[] b = Files.readAllBytes(dir.resolve(png));
+            assertArrayEquals(PNG_MAGIC, Arrays.copyOf(b, 8), png + " is a PNG");
+        }
+        assertTrue(out.toString().contains("4 runs in"), out.toString());
+    }
+
+    @Test
+    void printedScenariosPutTheQueueOnTheBottlenecksAndRouteEveryHost() {
+        Scenario single = print("bdp:purple:30");
+        assertEquals(30, single.workload().flows().size());
+        assertEquals("660", String.valueOf(single.link("r1-r2").buffer()));
+        assertTrue(String.valueOf(single.link("r1-r2").queue()).contains("micro=false"), String.valueOf(single.link("r1-r2").queue()));
+        Scenario multi = print("multi:red:20");
+        assertEquals(50 + 20 + 50, multi.workload().flows().size());
+        assertTrue(String.valueOf(multi.link("r2-r3").queue()).contains("max_th=60"), String.valueOf(multi.link("r2-r3").queue()));
+        // bundle 2 enters at r1 and leaves at r3: r2 reaches its receivers through r3 and its senders through r1
+        assertTrue(multi.routes().stream().anyMatch(r -> r.node().equals("r2") && r.to().equals("b2d0") && r.via().equals("r3")));
+        assertTrue(multi.routes().stream().anyMatch(r -> r.node().equals("r2") && r.to().equals("b2s0") && r.via().equals("r1")));
+    }
+
+    @Test
+    void unknownOptionsOfOtherExperimentsAreRefused() {
+        CommandLine cl = Aspen.commandLine();
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(2, cl.execute("experiment", "acc-figure4", "--flows", "10"));
+    }
+
+    private static Scenario print(String spec) {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        assertEquals(0, cl.execute("experiment", "purple", "--print-scenario", spec));
+        return ScenarioLoader.parse(new ByteArrayInputStream(out.toString().getBytes(StandardCharsets.UTF_8)), "p.yaml", true);
+    }
+}

@@ -1,0 +1,306 @@
+package org.aspen.vnet.qdisc;
+
+import java.util.Map;
+import org.aspen.vnet.link.FifoDiscipline;
+import org.aspen.vnet.link.QueueContext;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Ecn;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.time.Cancellable;
+
+/**
+ * PURPLE (Pletka, Waldvogel and Mannal 2003): ECN marking whose probability is predicted from the
+ * congestion the flows already see end to end, so that the aggregate rate meets the link's.
+ *
+ * <pre>{@code
+ * link.setDiscipline(new Purple(QueueLimit.packets(100), PurpleParams.DEFAULTS));
+ * }</pre>
+ *
+ * Per ECN-capable arrival: count it in the CE history (p_&lt;k, marks made before this router) and
+ * the CWR history (p, the sender's window reductions, read from the RDP header in the payload); a CWR
+ * may fire an RTT filter; then, unless the buffer is full (the only drop), mark CE with probability
+ * p_k, and maybe arm an RTT filter for that flow. Packets that are not ECN-capable are never marked
+ * and never dropped early. A background task on the node's scheduler runs every tick (1 ms): it
+ * smooths the offered load O and the queue, expires filters, and once per estimated RTT applies
+ * equation (3), p_k = p / gamma^2 - p_&lt;k - p_&gt;k, gamma = L / O; with the microscopic term it
+ * re-applies (3) every tick with gamma = X' / O, X' = L / (alpha (1 + q/Q)). Interpretations are in
+ * {@code docs/purple.md}.
+ */
+public final class Purple extends FifoDiscipline {
+    /** RDP header fields read in place (the codec lives in the rdp module, above vnet; RdpCodecAgreementTest checks these). */
+    public static final int RDP_VERSION = 2;
+    public static final int RDP_FLAGS_OFFSET = 1;
+    public static final int RDP_SOURCE_PORT_OFFSET = 4;
+    public static final int RDP_DESTINATION_PORT_OFFSET = 6;
+    public static final int RDP_CWR = 0x02;
+    private static final int RDP_MIN_HEADER = 8;
+
+    private final PurpleParams params;
+    private final EventRate ce;
+    private final EventRate cwr;
+    private final RttFilters filters;
+    private Cancellable timer = Cancellable.NONE;
+    private boolean armed;
+    private long lastTick;
+    private long lastUpdate;
+    private long tickBits;
+    private boolean arrivedSinceTick;
+    // controlled and measured quantities
+    private double pLocal;
+    private double p;
+    private double pBefore;
+    private double pBeyond;
+    private double gamma = Double.POSITIVE_INFINITY;
+    private double offeredBps;
+    private double queueShare;
+    private double averagePackets;
+    // p_k (this router's marks and drops per ECN-capable arrival) and p_<k recorded over the previous
+    // period, for p_>k one round trip later
+    private double lastPeriodLocal;
+    private double lastPeriodBefore;
+    private long periodEcn;
+    private long periodSignals;
+    // counters
+    private long arrivals;
+    private long ecnArrivals;
+    private long ceSeen;
+    private long cwrSeen;
+    private long marks;
+    private long overflow;
+    private long updates;
+
+    public Purple(QueueLimit limit, PurpleParams params) {
+        super(limit);
+        this.params = params;
+        this.ce = new EventRate(params.history());
+        this.cwr = new EventRate(params.history());
+        this.filters = new RttFilters(params.rttFilters(), params.rttSamples(), params.rttTrim(), params.rttMaxNanos());
+    }
+
+    @Override
+    public void attach(QueueContext ctx) {
+        super.attach(ctx);
+        lastTick = ctx.now();
+        lastUpdate = lastTick;
+    }
+
+    @Override
+    protected DropReason admit(Packet pkt) {
+        long now = ctx.now();
+        arrivals++;
+        tickBits += 8L * pkt.length();
+        arrivedSinceTick = true;
+        if (!armed) {
+            resume(now);
+        }
+        boolean ecn = pkt.ecn().capable();
+        if (ecn) {
+            ecnArrivals++;
+            periodEcn++;
+            boolean wasCe = pkt.ecn() == Ecn.CE;
+            boolean hasCwr = (rdpFlags(pkt) & RDP_CWR) != 0;
+            ceSeen += wasCe ? 1 : 0;
+            ce.packet(wasCe);
+            cwr.packet(hasCwr);
+            if (hasCwr) {
+                cwrSeen++;
+                filters.cwr(flowKey(pkt), now);
+            }
+        }
+        if (limit.exceededBy(packets(), bytes(), pkt.length())) {
+            overflow++;
+            periodSignals += ecn ? 1 : 0;   // a drop here is this router's congestion signal too (its CWR counts in p)
+            return DropReason.QUEUE_OVERFLOW;
+        }
+        if (ecn && pkt.ecn() != Ecn.CE && pLocal > 0 && ctx.random().nextDouble() < pLocal) {
+            pkt.setEcn(Ecn.CE);
+            marks++;
+            periodSignals++;
+            ctx.marked(pkt);
+            filters.marked(flowKey(pkt), now);
+        }
+        return null;
+    }
+
+    /** Restarts the background task after an idle spell, decaying the averages over the ticks it missed. */
+    private void resume(long now) {
+        long missed = (now - lastTick) / params.tickNanos();
+        offeredBps *= Math.pow(1 - params.loadWeight(), missed);
+        queueShare *= Math.pow(1 - params.queueWeight(), missed);
+        averagePackets *= Math.pow(1 - params.queueWeight(), missed);
+        lastTick = now;
+        armed = true;
+        timer = ctx.scheduler().schedule(params.tickNanos(), this::tick);
+    }
+
+    private void tick() {
+        long now = ctx.now();
+        armed = false;
+        double sample = tickBits * 1e9 / (now - lastTick);
+        tickBits = 0;
+        lastTick = now;
+        offeredBps += params.loadWeight() * (sample - offeredBps);
+        queueShare += params.queueWeight() * (occupancy() - queueShare);
+        averagePackets += params.queueWeight() * (packets() - averagePackets);
+        filters.expire(now);
+        if (now - lastUpdate >= Math.max(params.tickNanos(), rttNanos())) {
+            update(now);
+        } else if (params.micro()) {
+            gamma = allocatable() / offeredBps;
+            pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);
+        }
+        if (arrivedSinceTick || packets() > 0) {
+            arrivedSinceTick = false;
+            armed = true;
+            timer = ctx.scheduler().schedule(params.tickNanos(), this::tick);
+        }
+    }
+
+    /** The once-per-RTT (macroscopic) step: refresh p, p_&lt;k, p_&gt;k and gamma, then apply (3). */
+    public void update(long now) {
+        double localNow = periodEcn == 0 ? pLocal : periodSignals / (double) periodEcn;
+        p = cwr.rate();
+        pBefore = ce.rate();
+        pBeyond = PurpleParams.beyond(p, lastPeriodLocal, lastPeriodBefore);
+        lastPeriodLocal = localNow;
+        lastPeriodBefore = pBefore;
+        periodEcn = 0;
+        periodSignals = 0;
+        gamma = allocatable() / offeredBps;
+        pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);
+        lastUpdate = now;
+        updates++;
+    }
+
+    /** p, or the floor while the link is overloaded and no reduction has been seen yet (else p_k would stay 0). */
+    private double effectiveP() {
+        return gamma < 1 ? Math.max(p, params.pFloor()) : p;
+    }
+
+    /** X': L / alpha, and with the microscopic term also / (1 + q/Q). */
+    private double allocatable() {
+        double l = params.bandwidthBps() > 0 ? params.bandwidthBps() : ctx.bandwidthBps();
+        if (l == 0) {
+            return Double.POSITIVE_INFINITY;    // an unlimited link is never congested
+        }
+        return PurpleParams.allocatableRate(l, params.alpha(), params.micro() ? queueShare : 0);
+    }
+
+    /** The queue as a share of the buffer (packets or bytes, whichever is fuller). */
+    private double occupancy() {
+        double byPackets = limit.maxPackets() == Integer.MAX_VALUE ? 0 : packets() / (double) limit.maxPackets();
+        double byBytes = limit.maxBytes() == Long.MAX_VALUE ? 0 : bytes() / (double) limit.maxBytes();
+        return Math.max(byPackets, byBytes);
+    }
+
+    /** The estimated RTT: the filters' trimmed mean, or the initial value before any sample. */
+    public long rttNanos() {
+        double e = filters.estimate();
+        return Double.isNaN(e) ? params.initialRttNanos() : (long) e;
+    }
+
+    /** The RDP flags byte of {@code pkt}, or 0 when it does not carry an RDP segment header. */
+    public static int rdpFlags(Packet pkt) {
+        if (pkt.protocol() != Protocol.RDP || pkt.payloadLength() < RDP_MIN_HEADER) {
+            return 0;
+        }
+        byte[] a = pkt.array();
+        int off = pkt.payloadOffset();
+        return (a[off] & 0xff) == RDP_VERSION ? a[off + RDP_FLAGS_OFFSET] & 0xff : 0;
+    }
+
+    /** Addresses, protocol and, for RDP, ports: what an exact-match filter compares. */
+    static RttFilters.FlowKey flowKey(Packet pkt) {
+        int sp = 0;
+        int dp = 0;
+        if (pkt.protocol() == Protocol.RDP && pkt.payloadLength() >= RDP_MIN_HEADER) {
+            byte[] a = pkt.array();
+            int off = pkt.payloadOffset();
+            sp = ((a[off + RDP_SOURCE_PORT_OFFSET] & 0xff) << 8) | (a[off + RDP_SOURCE_PORT_OFFSET + 1] & 0xff);
+            dp = ((a[off + RDP_DESTINATION_PORT_OFFSET] & 0xff) << 8) | (a[off + RDP_DESTINATION_PORT_OFFSET + 1] & 0xff);
+        }
+        return new RttFilters.FlowKey(pkt.sourceBits(), pkt.destinationBits(), pkt.protocol(), sp, dp);
+    }
+
+    /** Sets p_k until the next update (tests and tools that need a known marking probability). */
+    void forceLocalProbability(double pk) {
+        pLocal = pk;
+    }
+
+    /** The local mark probability p_k applied now. */
+    public double localProbability() {
+        return pLocal;
+    }
+
+    /** The measured end-to-end event probability p (CWR share). */
+    public double totalProbability() {
+        return p;
+    }
+
+    public double beforeProbability() {
+        return pBefore;
+    }
+
+    public double beyondProbability() {
+        return pBeyond;
+    }
+
+    public double gamma() {
+        return gamma;
+    }
+
+    public double offeredBps() {
+        return offeredBps;
+    }
+
+    public PurpleParams params() {
+        return params;
+    }
+
+    @Override
+    public double averageQueue() {
+        return averagePackets;
+    }
+
+    @Override
+    public void detach() {
+        timer.cancel();
+        armed = false;
+    }
+
+    @Override
+    public String kind() {
+        return "purple";
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = super.describe();
+        m.put("alpha", params.alpha());
+        m.put("micro", params.micro());
+        m.put("p_k", pLocal);
+        m.put("p", p);
+        m.put("p_before", pBefore);
+        m.put("p_beyond", pBeyond);
+        m.put("gamma", gamma);
+        m.put("offered_bps", Math.round(offeredBps));
+        m.put("average", Math.round(averagePackets * 1000) / 1000.0);
+        m.put("rtt_ms", rttNanos() / 1e6);
+        m.put("rtt_samples", filters.samples());
+        m.put("rtt_filters_armed", filters.armed());
+        m.put("rtt_filters_fired", filters.fired());
+        m.put("rtt_filters_expired", filters.expired());
+        m.put("packets", packets());
+        m.put("bytes", bytes());
+        m.put("arrivals", arrivals);
+        m.put("ecn_arrivals", ecnArrivals);
+        m.put("ce_seen", ceSeen);
+        m.put("cwr_seen", cwrSeen);
+        m.put("marked", marks);
+        m.put("overflow", overflow);
+        m.put("updates", updates);
+        return m;
+    }
+}

@@ -1,0 +1,82 @@
+package org.aspen.vnet.qdisc;
+
+/**
+ * PURPLE's settings (Pletka, Waldvogel and Mannal 2003); see {@code docs/purple.md}.
+ *
+ * <pre>{@code
+ * PurpleParams.DEFAULTS.withMicro(false)    // the macroscopic part alone, as in the paper's BDP-queue runs
+ * }</pre>
+ *
+ * @param alpha           priority factor: the allocatable rate is L / alpha (with micro: L / (alpha (1 + q/Q)))
+ * @param micro           the microscopic term: the allocatable rate shrinks with the average queue, every tick
+ * @param history         CE and CWR events kept for p_&lt;k and p (paper: 16)
+ * @param rttSamples      RTT samples kept for the trimmed mean (paper: 32)
+ * @param rttTrim         share of samples discarded at each end (paper: 10 %)
+ * @param rttFilters      exact-match filters armed at once
+ * @param rttMaxNanos     a filter not fired after this long is removed
+ * @param initialRttNanos the estimated RTT before the first sample
+ * @param tickNanos       period of the background task (paper: 1 ms)
+ * @param loadWeight      EWMA weight of the offered load per tick (paper: 1/32)
+ * @param queueWeight     EWMA weight of the average queue per tick
+ * @param pFloor          total probability assumed while the link is overloaded and no CWR was seen yet
+ * @param bandwidthBps    link capacity L; 0 takes the link's rate
+ */
+public record PurpleParams(double alpha, boolean micro, int history, int rttSamples, double rttTrim, int rttFilters,
+                           long rttMaxNanos, long initialRttNanos, long tickNanos, double loadWeight, double queueWeight,
+                           double pFloor, long bandwidthBps) {
+    public static final PurpleParams DEFAULTS = new PurpleParams(1, true, 16, 32, 0.10, 8, 2_000_000_000L,
+            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0);
+
+    public PurpleParams {
+        if (!(alpha > 0)) {
+            throw new IllegalArgumentException("alpha must be positive, got " + alpha);
+        }
+        if (history < 1) {
+            throw new IllegalArgumentException("history must be at least 1, got " + history);
+        }
+        if (initialRttNanos <= 0 || tickNanos <= 0) {
+            throw new IllegalArgumentException("rtt and tick must be positive");
+        }
+        if (!(loadWeight > 0 && loadWeight <= 1) || !(queueWeight > 0 && queueWeight <= 1)) {
+            throw new IllegalArgumentException("w_load and w_q must be in (0, 1], got " + loadWeight + " and " + queueWeight);
+        }
+        if (!(pFloor >= 0 && pFloor <= 1)) {
+            throw new IllegalArgumentException("p_floor must be in [0, 1], got " + pFloor);
+        }
+        if (bandwidthBps < 0) {
+            throw new IllegalArgumentException("bandwidth must not be negative, got " + bandwidthBps);
+        }
+        new RttFilters(rttFilters, rttSamples, rttTrim, rttMaxNanos);   // validates the RTT settings
+    }
+
+    public PurpleParams withMicro(boolean on) {
+        return new PurpleParams(alpha, on, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps);
+    }
+
+    /**
+     * The macroscopic control rule, equation (3): the local probability that brings the total to
+     * {@code p / gamma^2}, after what earlier ({@code pBefore}) and later ({@code pBeyond}) routers
+     * already apply; clamped to [0, 1] (a router never unmarks).
+     */
+    public static double localProbability(double p, double gamma, double pBefore, double pBeyond) {
+        double target = p / (gamma * gamma);
+        return Math.max(0, Math.min(1, target - pBefore - pBeyond));
+    }
+
+    /**
+     * The microscopic term, equation (4): the rate the router lets the flows have, {@code L / (alpha
+     * (1 + q/Q))} with {@code queueShare = q/Q} the average queue over the buffer.
+     */
+    public static double allocatableRate(double linkBps, double alpha, double queueShare) {
+        return linkBps / (alpha * (1 + queueShare));
+    }
+
+    /**
+     * p_&gt;k: what routers after this one added, as the total measured now less this router's and the
+     * earlier routers' shares recorded one round trip ago (never negative).
+     */
+    public static double beyond(double p, double pLocalBefore, double pBeforeBefore) {
+        return Math.max(0, p - pLocalBefore - pBeforeBefore);
+    }
+}

@@ -1,0 +1,189 @@
+package org.aspen.vnet.qdisc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Ecn;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.junit.jupiter.api.Test;
+
+/** The PURPLE discipline on scripted timelines in virtual time: measurement, RTT, control, ECN matrix. */
+class PurpleTest {
+    static final long MS = 1_000_000L;
+
+    /** A 1000-byte frame carrying an RDP-like header (version 2, flags, ports) with the given ECN codepoint. */
+    static Packet rdp(Ecn ecn, int flags, int sourcePort) {
+        byte[] payload = new byte[1000 - Packet.HEADER_LENGTH];
+        payload[0] = Purple.RDP_VERSION;
+        payload[Purple.RDP_FLAGS_OFFSET] = (byte) flags;
+        payload[Purple.RDP_SOURCE_PORT_OFFSET] = (byte) (sourcePort >> 8);
+        payload[Purple.RDP_SOURCE_PORT_OFFSET + 1] = (byte) sourcePort;
+        payload[Purple.RDP_DESTINATION_PORT_OFFSET + 1] = 80;
+        return Packet.builder().source(VAddr.parse("10.0.0.1")).destination(VAddr.parse("10.0.0.2"))
+                .protocol(Protocol.RDP).ecn(ecn).payload(payload).build();
+    }
+
+    static Purple purple(StubContext ctx, int buffer, Map<String, Object> params) {
+        Purple d = (Purple) QueueDisciplines.create("purple", params, QueueLimit.packets(buffer));
+        d.attach(ctx);
+        return d;
+    }
+
+    /**
+     * Offers {@code perMs} packets each millisecond for {@code ms} ms and drains to {@code hold}
+     * packets after each batch; every {@code ceEvery}-th arrival comes CE-marked and every
+     * {@code cwrEvery}-th carries CWR (0: never).
+     */
+    static void drive(StubContext ctx, Purple d, int ms, int perMs, int hold, int ceEvery, int cwrEvery) {
+        int[] n = {0};
+        long start = ctx.sim.nanos();
+        for (int t = 0; t < ms; t++) {
+            ctx.sim.scheduleAt(start + t * MS, () -> {
+                for (int i = 0; i < perMs; i++) {
+                    n[0]++;
+                    Ecn e = ceEvery > 0 && n[0] % ceEvery == 0 ? Ecn.CE : Ecn.ECT0;
+                    d.enqueue(rdp(e, cwrEvery > 0 && n[0] % cwrEvery == 0 ? Purple.RDP_CWR : 0, 6000));
+                }
+                while (d.packets() > hold) {
+                    d.dequeue();
+                }
+            });
+        }
+        ctx.sim.runUntil(start + ms * MS - 1);    // stop before the tick that would see no arrivals
+    }
+
+    @Test
+    void measuresCeAndCwrSharesAndTheOfferedLoad() {
+        StubContext ctx = new StubContext(1, 8_000_000);              // 1000 packets/s of 1000 bytes
+        Purple d = purple(ctx, 1000, Map.of("micro", false));
+        drive(ctx, d, 500, 2, 0, 50, 20);                            // 16 Mb/s offered: twice the link
+        assertEquals(1 / 50.0, d.beforeProbability(), 0.002);
+        assertEquals(1 / 20.0, d.totalProbability(), 0.004);
+        assertEquals(16e6, d.offeredBps(), 0.02 * 16e6);
+        assertEquals(0.5, d.gamma(), 0.02);
+        assertTrue((long) d.describe().get("updates") >= 4);         // once per (initial) 100 ms RTT
+    }
+
+    @Test
+    void theLocalProbabilityFollowsEquationThree() {
+        StubContext ctx = new StubContext(1, 8_000_000);
+        Purple d = purple(ctx, 1000, Map.of("micro", false));
+        drive(ctx, d, 1000, 2, 0, 50, 20);
+        // p / gamma^2 - p_<k - p_>k with the values the discipline measured at its last update
+        double expected = Math.max(0, d.totalProbability() / (d.gamma() * d.gamma()) - d.beforeProbability() - d.beyondProbability());
+        assertEquals(expected, d.localProbability(), 1e-12);
+        // overloaded 2x, p = 5 %, p_<k = 2 %: the local share is near 4 x 5 % - 2 % - p_>k, with p_>k = 0 here
+        // (the CWR share is below what this router and the earlier ones marked one RTT before)
+        assertEquals(0, d.beyondProbability());
+        assertEquals(0.18, d.localProbability(), 0.03);
+    }
+
+    @Test
+    void anUnderloadedLinkDoesNotMark() {
+        StubContext ctx = new StubContext(1, 80_000_000);             // ten times the offered load
+        Purple d = purple(ctx, 1000, Map.of());
+        drive(ctx, d, 500, 1, 0, 50, 20);
+        assertEquals(0, d.localProbability());
+        assertEquals(0, ctx.marks);
+    }
+
+    @Test
+    void theRttIsTheTrimmedMeanFromAMarkToThatFlowsNextCwr() {
+        StubContext ctx = new StubContext(1, 8_000_000);
+        Purple d = purple(ctx, 1000, Map.of("micro", false));
+        long[] delays = {30, 40, 40, 40, 40, 40, 40, 40, 40, 500};    // ms; one short and one long outlier
+        for (int i = 0; i < delays.length; i++) {
+            int port = 7000 + i;
+            long t0 = i * 1000 * MS;
+            ctx.sim.scheduleAt(t0, () -> {                  // marked: arms a filter
+                d.forceLocalProbability(1);
+                d.enqueue(rdp(Ecn.ECT0, 0, port));
+                d.forceLocalProbability(0);
+            });
+            ctx.sim.scheduleAt(t0 + delays[i] / 2 * MS, () -> d.enqueue(rdp(Ecn.ECT0, Purple.RDP_CWR, port + 1)));   // other flow
+            ctx.sim.scheduleAt(t0 + delays[i] * MS, () -> d.enqueue(rdp(Ecn.ECT0, Purple.RDP_CWR, port)));
+            ctx.sim.scheduleAt(t0 + 600 * MS, () -> {
+                while (d.packets() > 0) {
+                    d.dequeue();
+                }
+            });
+        }
+        ctx.sim.runUntil(delays.length * 1000 * MS - 1);
+        assertEquals(10, (int) d.describe().get("rtt_samples"));
+        // 10 samples: floor(1) trimmed at each end leaves eight 40 ms samples
+        assertEquals(40 * MS, d.rttNanos());
+    }
+
+    @Test
+    void theMicroscopicTermRaisesMarkingWhenTheQueueStaysLong() {
+        StubContext a = new StubContext(1, 8_000_000);
+        StubContext b = new StubContext(1, 8_000_000);
+        Purple withMicro = purple(a, 100, Map.of("micro", true));
+        Purple without = purple(b, 100, Map.of("micro", false));
+        // offered exactly the link rate, queue held at 80 of 100: only the microscopic term sees congestion
+        drive(a, withMicro, 600, 1, 80, 0, 20);
+        drive(b, without, 600, 1, 80, 0, 20);
+        assertEquals(1.0, without.gamma(), 0.05);
+        assertEquals(1 / 1.8, withMicro.gamma(), 0.05);
+        assertTrue(withMicro.localProbability() > 2.5 * without.localProbability(),
+                withMicro.localProbability() + " vs " + without.localProbability());
+    }
+
+    @Test
+    void ecnMatrixMarksOnlyEcnCapablePacketsAndDropsOnlyOnOverflow() {
+        StubContext ctx = new StubContext(3, 8_000_000);
+        Purple d = purple(ctx, 10, Map.of());
+        d.forceLocalProbability(1);
+        Map<Ecn, Ecn> out = new HashMap<>();
+        for (Ecn in : Ecn.values()) {
+            Packet p = rdp(in, 0, 6000);
+            assertTrue(d.enqueue(p), in + " was dropped");
+            out.put(in, d.dequeue().ecn());
+        }
+        assertEquals(Ecn.NOT_ECT, out.get(Ecn.NOT_ECT));
+        assertEquals(Ecn.CE, out.get(Ecn.ECT0));
+        assertEquals(Ecn.CE, out.get(Ecn.ECT1));
+        assertEquals(Ecn.CE, out.get(Ecn.CE));
+        assertEquals(2, ctx.marks);                  // CE arrivals were marked before: not counted again
+        for (int i = 0; i < 10; i++) {
+            assertTrue(d.enqueue(rdp(Ecn.NOT_ECT, 0, 6000)));
+        }
+        assertFalse(d.enqueue(rdp(Ecn.ECT0, 0, 6000)));
+        assertEquals(1, ctx.drops(DropReason.QUEUE_OVERFLOW));
+        assertEquals(1, ctx.drops.values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(2, ctx.marks);                  // the dropped packet was not marked
+    }
+
+    @Test
+    void theTimerStopsWhenIdleAndOnDetach() {
+        StubContext ctx = new StubContext(1, 8_000_000);
+        Purple d = purple(ctx, 100, Map.of());
+        d.enqueue(rdp(Ecn.ECT0, 0, 6000));
+        d.dequeue();
+        ctx.sim.runUntil(10 * MS);
+        assertEquals(0, ctx.sim.pending());
+        d.enqueue(rdp(Ecn.ECT0, 0, 6000));
+        d.detach();
+        ctx.sim.runUntil(20 * MS);
+        assertEquals(0, ctx.sim.pending());
+    }
+
+    @Test
+    void badParametersAreOneLineErrors() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> QueueDisciplines.create("purple", Map.of("alpha", 0), QueueLimit.packets(10)));
+        assertTrue(e.getMessage().startsWith("purple: alpha must be positive"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> QueueDisciplines.create("purple", Map.of("alfa", 1), QueueLimit.packets(10)));
+        assertTrue(e.getMessage().contains("unknown parameter 'alfa'"), e.getMessage());
+        assertTrue(QueueDisciplines.KINDS.contains("purple"));
+    }
+}
