@@ -25,12 +25,13 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
  *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
+ * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's]; the virtual buffer is the buffer limit</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "avq");
 
     private QueueDisciplines() {
     }
@@ -48,6 +49,12 @@ public final class QueueDisciplines {
                 yield construct(p, () -> new AdaptiveRed(limit, rp, interval, beta));
             }
             case "aecn" -> antiEcn(p, limit);
+            case "avq" -> {
+                double gamma = p.probability("gamma", 0.98);
+                double alpha = p.probability("alpha", 0.15);
+                long bw = p.bitsPerSecond("bandwidth", 0);
+                yield construct(p, () -> new Avq(limit, gamma, alpha, bw));
+            }
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };

@@ -47,7 +47,7 @@ class QueueDisciplinesTest {
     void unknownKindListsTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> QueueDisciplines.create("codel", Map.of(), L));
-        assertEquals("unknown queue discipline 'codel' (known: droptail, red, ared, aecn)", e.getMessage());
+        assertEquals("unknown queue discipline 'codel' (known: droptail, red, ared, aecn, avq)", e.getMessage());
     }
 
     @Test
