@@ -21,7 +21,8 @@ import org.aspen.vnet.packet.Packet;
  * On every arrival of {@code b} bytes at time {@code t} (previous arrival {@code s}), bytes and
  * seconds: {@code VQ = max(VQ - Cv (t - s), 0)}; if {@code VQ + b > B} mark (or drop), else
  * {@code VQ += b}; then {@code Cv = max(min(Cv + alpha gamma C (t - s), C) - alpha b, 0)}. B is the
- * buffer limit in bytes (a packet limit counts {@link #MEAN_PACKET} bytes a packet); Cv starts at C.
+ * buffer limit in bytes (a packet limit counts {@link #MEAN_PACKET} bytes a packet) unless a virtual
+ * buffer is given; Cv starts at C.
  */
 public final class Avq extends FifoDiscipline {
     /** Bytes per packet when the buffer limit is given in packets. */
@@ -29,6 +30,7 @@ public final class Avq extends FifoDiscipline {
     private final double gamma;
     private final double alpha;
     private final long bandwidthOverride;
+    private final long virtualBufferOverride;
     private double vq;
     private double virtualCapacity = Double.NaN;    // bytes per second; NaN until the first arrival
     private long last;
@@ -41,7 +43,16 @@ public final class Avq extends FifoDiscipline {
      * @param bandwidthBps capacity C in bit/s, or 0 for the link's rate
      */
     public Avq(QueueLimit limit, double gamma, double alpha, long bandwidthBps) {
+        this(limit, gamma, alpha, bandwidthBps, 0);
+    }
+
+    /** As above with a virtual buffer of {@code virtualBufferBytes} instead of the buffer limit (0: the limit). */
+    public Avq(QueueLimit limit, double gamma, double alpha, long bandwidthBps, long virtualBufferBytes) {
         super(limit);
+        if (virtualBufferBytes < 0) {
+            throw new IllegalArgumentException("virtual buffer must not be negative");
+        }
+        this.virtualBufferOverride = virtualBufferBytes;
         if (!(gamma > 0 && gamma <= 1) || !(alpha > 0 && alpha <= 1)) {
             throw new IllegalArgumentException("gamma and alpha must be in (0, 1], got " + gamma + " and " + alpha);
         }
@@ -58,6 +69,9 @@ public final class Avq extends FifoDiscipline {
     }
 
     private double virtualBuffer() {
+        if (virtualBufferOverride > 0) {
+            return virtualBufferOverride;
+        }
         return limit.maxBytes() != Long.MAX_VALUE ? limit.maxBytes() : (double) limit.maxPackets() * MEAN_PACKET;
     }
 
@@ -116,6 +130,7 @@ public final class Avq extends FifoDiscipline {
         Map<String, Object> m = super.describe();
         m.put("gamma", gamma);
         m.put("alpha", alpha);
+        m.put("virtual_buffer", virtualBuffer());
         m.put("virtual_queue", Math.round(vq * 1000) / 1000.0);
         m.put("virtual_capacity", Math.round(virtualCapacityBps()));
         m.put("marked", marks);

@@ -25,7 +25,8 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
  *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
- * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's]; the virtual buffer is the buffer limit</li>
+ * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's], virtual_buffer (bytes) or
+ *     virtual_buffer_packets (1000-byte packets) [the buffer limit]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
@@ -53,7 +54,9 @@ public final class QueueDisciplines {
                 double gamma = p.probability("gamma", 0.98);
                 double alpha = p.probability("alpha", 0.15);
                 long bw = p.bitsPerSecond("bandwidth", 0);
-                yield construct(p, () -> new Avq(limit, gamma, alpha, bw));
+                long vb = p.has("virtual_buffer_packets") ? (long) p.integer("virtual_buffer_packets", 1) * Avq.MEAN_PACKET
+                        : p.bytes("virtual_buffer", 0);
+                yield construct(p, () -> new Avq(limit, gamma, alpha, bw, vb));
             }
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
