@@ -157,10 +157,13 @@ final class AecnExperiment {
         return totals(s, net, bottleneck, flows, samples, (System.nanoTime() - wall0) / 1e9);
     }
 
-    /** About 400 samples a run, but none shorter than an RTT (a window's cluster would make it 0 or 1). */
+    /**
+     * About 400 samples a run, each a whole number of RTTs: a window travels as one cluster per RTT,
+     * so a shorter or misaligned step would alias the utilisation into a saw-tooth.
+     */
     static long sampleStep(Setup s) {
-        long step = Math.round(s.durationSeconds() * 1e9 / 400);
-        return Math.max(s.rttMs() * MS, step);
+        long rtt = s.rttMs() * MS;
+        return rtt * Math.max(1, (long) Math.ceil(s.durationSeconds() * 1e9 / 400 / rtt));
     }
 
     private static Run totals(Setup s, SimNetwork net, Link bottleneck, TransferSender[] flows, List<Sample> samples,
