@@ -143,15 +143,17 @@ final class AecnExperiment {
         long step = sampleStep(s);
         List<Sample> samples = new ArrayList<>();
         long lastBytes = 0;
-        for (long t = step; t <= end; t += step) {
-            net.run(t - net.now());
+        // the last sample may be shorter: the run always ends at its full duration
+        for (long t = Math.min(step, end); net.now() < end; t = Math.min(t + step, end)) {
+            long from = net.now();
+            net.run(t - from);
             double[] cwnd = new double[s.flows()];
             for (int i = 0; i < cwnd.length; i++) {
                 RdpConnection c = flows[i] == null ? null : flows[i].connection();
                 cwnd[i] = c == null || c.state() != RdpConnection.State.OPEN ? 0 : c.congestionState().cwnd();
             }
             long bytes = bottleneck.counters().sentBytes;
-            samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / (step / 1e9)));
+            samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / ((t - from) / 1e9)));
             lastBytes = bytes;
         }
         return totals(s, net, bottleneck, flows, samples, (System.nanoTime() - wall0) / 1e9);
