@@ -96,5 +96,8 @@ class AvqTest {
         assertEquals("avq", d.kind());
         assertEquals(0.96, d.describe().get("gamma"));
         assertEquals(0.15, d.describe().get("alpha"));
+        assertEquals(100_000.0, d.describe().get("virtual_buffer"), "defaults to the buffer limit, 1000 bytes a packet");
+        Avq small = (Avq) QueueDisciplines.create("avq", Map.of("virtual_buffer_packets", 10), QueueLimit.packets(100));
+        assertEquals(10_000.0, small.describe().get("virtual_buffer"));
     }
 }
