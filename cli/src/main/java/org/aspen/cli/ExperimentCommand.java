@@ -43,9 +43,10 @@ import picocli.CommandLine.Parameters;
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
                 "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT).",
                 "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS),",
+                "aecn (AntiECN paper, Experiments 1-3: Table I, cwnd and utilisation over time; docs/results-aecn.md),",
                 "purple (PURPLE vs RED and A-RED; its options: aspen experiment purple --usage)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, acns or purple")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, acns, aecn or purple")
     String experiment;
 
     @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -73,8 +74,16 @@ public final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2", description = "Simulations run in parallel (default: ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--out", defaultValue = "acc-figure4", description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", description = "Output directory (default: the experiment's name).")
     Path out;
+
+    @Option(names = "--scale", defaultValue = "0.1",
+            description = "aecn: bandwidth, buffers and run length as a share of the paper's 1 Gb/s set-up (default: ${DEFAULT-VALUE}).")
+    double scale;
+
+    @Option(names = "--paper-duration", defaultValue = "200s",
+            description = "aecn: run length at full size; simulated as this x --scale (default: ${DEFAULT-VALUE}).")
+    String paperDuration;
 
     @Option(names = "--json", description = "Print the summary as JSON on standard output.")
     boolean json;
@@ -92,6 +101,12 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (out == null) {
+            out = Path.of(experiment);
+        }
+        if ("aecn".equals(experiment)) {
+            return antiEcn();
+        }
         if ("acns".equals(experiment)) {
             return acns();
         }
@@ -104,7 +119,7 @@ public final class ExperimentCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown option(s) " + otherOptions);
         }
         if (!"acc-figure4".equals(experiment)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, acns, purple)");
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, acns, aecn, purple)");
         }
         double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
         if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
@@ -169,6 +184,26 @@ public final class ExperimentCommand implements Callable<Integer> {
         int n = pr.hasMatchedOption("--seeds") ? seeds : 1;
         Path dir = pr.hasMatchedOption("--out") ? out : Path.of("acns");
         return AcnsExperiment.execute(cs, n, setup, threads, dir, json, spec.commandLine().getOut());
+    }
+
+    private int antiEcn() throws Exception {
+        double paperSeconds = org.aspen.lab.Values.durationNanos(paperDuration) / 1e9;
+        if (!(scale > 0 && scale <= 1) || paperSeconds <= 0 || threads < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 1], --paper-duration positive, --threads at least 1");
+        }
+        AecnSweep.Plan plan = AecnSweep.Plan.of(scale, paperSeconds);
+        long wall0 = System.nanoTime();
+        List<AecnSweep.Result> results = AecnSweep.sweep(plan.runs(), threads, new ProgressBar("aecn"));
+        double wall = (System.nanoTime() - wall0) / 1e9;
+        Map<String, Object> summary = AecnSweep.write(plan, results, out, wall);
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.println(mapper().writeValueAsString(summary));
+        } else {
+            AecnSweep.printTable(o, plan, results, out, wall);
+        }
+        o.flush();
+        return Aspen.OK;
     }
 
     private Config config(String id) {

@@ -143,6 +143,11 @@ public final class ConnectionState {
      * True when the first segment sent after the last reduction has been acknowledged (the window
      * that was in flight then is over), so a new reduction is allowed.
      */
+    /** Where the sequence space starts: no reduction yet, so the first echo may reduce whatever the ISN. */
+    void startAt(int iss) {
+        reducedUntil = iss;
+    }
+
     public boolean mayReduce() {
         return seqLt(reducedUntil, sndUna);
     }

@@ -94,6 +94,7 @@ public final class RdpConnection {
         cs.setSndUna(iss + 1);
         cs.setSndNxt(iss + 1);
         cs.setRecover(iss);
+        cs.startAt(iss);
         notifiedUntil = iss + 1;
         this.tx = new Transmitter(this);
         this.createdAt = scheduler.nanos();

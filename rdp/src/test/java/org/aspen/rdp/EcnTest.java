@@ -74,4 +74,35 @@ class EcnTest {
         assertTrue(codepoints.size() > 40);
         assertTrue(codepoints.stream().allMatch(e -> e == Ecn.NOT_ECT));
     }
+
+    /**
+     * Regression: the once-per-window guard started at sequence 0, so a connection whose random ISN
+     * lay in the upper half of the sequence space ignored every ECN echo (and notification). Over
+     * eight seeds (both halves occur) each connection reduces on its single mark.
+     */
+    @Test
+    void firstMarkReducesWhateverTheInitialSequenceNumber() {
+        boolean upperHalfSeen = false;
+        for (long seed = 1; seed <= 8; seed++) {
+            TestNet net = new TestNet(seed, 3, NotificationTest.ROOMY);
+            int[] count = new int[1];
+            net.node(1).addInterceptor((p, in) -> {
+                if (p.protocol() == Protocol.RDP && RdpPackets.dataLength(p) > 0 && ++count[0] == 20) {
+                    p.setEcn(Ecn.CE);
+                }
+                return false;
+            });
+            TransferSender[] s = new TransferSender[1];
+            net.at(0, () -> {
+                TransferReceiver.listen(net.rdp(2), 7000, RdpOptions.defaults(), ByteSink::discard, x -> { },
+                        ProgressListener.NONE, 0);
+                s[0] = TransferSender.start(net.rdp(0), net.node(2).address(), 7000, ByteSource.seeded(1, 128 << 10),
+                        RdpOptions.defaults(), ProgressListener.NONE, 0);
+            });
+            net.run(10_000_000_000L);
+            upperHalfSeen |= s[0].connection().iss + 1 <= 0;
+            assertEquals(1, s[0].connection().stats().windowCloses(CloseCause.ECN), "seed " + seed + ", iss " + s[0].connection().iss);
+        }
+        assertTrue(upperHalfSeen, "the seeds cover an ISN in the upper half");
+    }
 }

@@ -30,12 +30,14 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
  *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
  *     w_q [1/32], p_floor [0.001], bandwidth [the link's]</li>
+ * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's], virtual_buffer (bytes) or
+ *     virtual_buffer_packets (1000-byte packets) [the buffer limit]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns", "purple");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns", "purple", "avq");
 
     private QueueDisciplines() {
     }
@@ -55,6 +57,14 @@ public final class QueueDisciplines {
             case "aecn" -> antiEcn(p, limit);
             case "acns" -> acns(p, limit);
             case "purple" -> purple(p, limit);
+            case "avq" -> {
+                double gamma = p.probability("gamma", 0.98);
+                double alpha = p.probability("alpha", 0.15);
+                long bw = p.bitsPerSecond("bandwidth", 0);
+                long vb = p.has("virtual_buffer_packets") ? (long) p.integer("virtual_buffer_packets", 1) * Avq.MEAN_PACKET
+                        : p.bytes("virtual_buffer", 0);
+                yield construct(p, () -> new Avq(limit, gamma, alpha, bw, vb));
+            }
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
         };

@@ -1,0 +1,90 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The AntiECN experiment: one scaled-down run of each kind, and the command's files. */
+class AecnExperimentTest {
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    /** Scale 0.02 (20 Mb/s, BDP 100 packets at 40 ms), 4 s simulated: 100 RTTs of Experiment 1. */
+    @Test
+    void antiEcnFlowGrowsFasterThanRenoOnTheSameLink() {
+        AecnSweep.Plan plan = AecnSweep.Plan.of(0.02, 200);
+        AecnExperiment.Run reno = AecnExperiment.run(plan.setup(40, 0, plan.bdp(40), 1));
+        AecnExperiment.Run aecn = AecnExperiment.run(plan.setup(40, 0.75, plan.bdp(40), 1));
+        assertEquals(100, plan.bdp(40));
+        assertEquals(0, reno.drops() + aecn.drops(), "AVQ's ECN marks end slow start and the increase before any loss");
+        assertTrue(aecn.aecnEnabled()[0] && !reno.aecnEnabled()[0]);
+        assertEquals(0, reno.aggressiveAcks());
+        assertTrue(aecn.aggressiveAcks() > 10, "echoed ACKs drove the increase: " + aecn.aggressiveAcks());
+        // a quarter of the way, before either reaches the ECN marks of the full link, AECN's window is ahead
+        int mid = reno.samples().size() / 4;
+        double wReno = reno.samples().get(mid).cwnd()[0];
+        double wAecn = aecn.samples().get(mid).cwnd()[0];
+        assertTrue(wAecn > 1.2 * wReno, "cwnd at " + reno.samples().get(mid).seconds() + " s: aecn " + wAecn + " reno " + wReno);
+        assertTrue(aecn.utilisation() > reno.utilisation(), aecn.utilisation() + " vs " + reno.utilisation());
+    }
+
+    /** Three flows started within [0, 10 s x scale): all open, all get a share. */
+    @Test
+    void threeFlowsAllGetAShare() {
+        AecnSweep.Plan plan = AecnSweep.Plan.of(0.02, 200);
+        AecnExperiment.Run r = AecnExperiment.run(plan.setup(40, 0.5, plan.bdp(40), 3));
+        assertEquals(3, r.flowBytes().length);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(r.flowBytes()[i] > 0 && r.aecnEnabled()[i], "flow " + i);
+        }
+        assertTrue(r.jain() > 0.5 && r.jain() <= 1.0, "Jain " + r.jain());
+    }
+
+    @Test
+    void commandWritesTableOneSeriesPlotsAndJson(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "aecn", "--scale", "0.01", "--paper-duration", "50s", "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        int runs = 3 * (1 + AecnSweep.ETAS.length) + AecnSweep.EXP2_BUFFERS.length + 2;
+        assertEquals(1 + runs, Files.readAllLines(dir.resolve("runs.csv")).size(), "header + one row per run");
+        JsonNode j = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertEquals("aecn", j.get("experiment").asText());
+        assertEquals(0.01, j.get("scale").asDouble());
+        for (String rtt : List.of("40ms", "200ms", "200msLong")) {
+            JsonNode col = j.get("tableOneImprovementPct").get(rtt);
+            assertEquals(List.of("0.40", "0.50", "0.60", "0.75"), iterate(col.fieldNames()));
+            col.forEach(v -> assertTrue(v.isNumber(), rtt + ": " + v));
+        }
+        assertEquals(runs, j.get("runs").size());
+        for (JsonNode r : j.get("runs")) {
+            assertTrue(Files.readAllLines(dir.resolve(r.get("series").asText())).size() > 2, "header + samples: " + r);
+        }
+        assertTrue(Files.readString(dir.resolve("table1.md")).contains("| AECN threshold 75% |"));
+        for (String png : List.of("figure3-cwnd-40ms.png", "figure4-utilisation-40ms.png", "figure5-cwnd-200ms.png",
+                "figure6-utilisation-200ms.png", "figure5b-cwnd-200ms-long.png", "figure6b-utilisation-200ms-long.png", "figure7-cwnd-virtual-buffers.png", "figure8-utilisation-3-flows.png",
+                "figure9-cwnd-3-aecn.png", "figure10-cwnd-3-reno.png")) {
+            byte[] b = Files.readAllBytes(dir.resolve(png));
+            assertArrayEquals(PNG_MAGIC, Arrays.copyOf(b, 8), png + " is a PNG");
+        }
+        assertTrue(out.toString().contains("| AECN threshold 40% |"), out.toString());
+    }
+
+    private static List<String> iterate(java.util.Iterator<String> it) {
+        List<String> l = new java.util.ArrayList<>();
+        it.forEachRemaining(l::add);
+        return l;
+    }
+}
