@@ -38,7 +38,8 @@ class AbcdEndToEndTest {
         lab.connect("s1", "r1", access).connect("s2", "r1", access)
                 .connect("r1", "r2", new LinkConfig(2_000_000, 30 * MS, QueueLimit.packets(25), 1))
                 .connect("r2", "d1", access).connect("r2", "d2", access).routes();
-        AaInstance monitor = AbcdSetup.install(lab.ee("r2"), AbcdConfig.DEFAULT.withInLink("r1-r2"));
+        AaInstance monitor = AbcdSetup.install(lab.ee("r2"), AbcdConfig.DEFAULT.withInLink("r1-r2")
+                .withAveragingMs(500));   // seconds-long transfers: a short average (RTT here is about 100 ms)
         // r1 sees every data segment the senders emit: count the ones cut below the normal 1000 bytes
         List<Integer> small = new ArrayList<>();
         lab.node("r1").addInterceptor((p, in) -> {

@@ -25,7 +25,7 @@ import java.util.Map;
 public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs, long averagingMs,
                          long capacityBps, String inLink, int lifetimeMs, long refreshMs) {
     public static final String MONITOR_AA = "abcd-monitor";
-    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 500, 0, "", 2000, 200);
+    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200);
 
     public AbcdConfig {
         rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
@@ -53,6 +53,10 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
 
     public AbcdConfig withThresholdBps(long v) {
         return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withAveragingMs(long v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs);
     }
 
     public AbcdConfig withKMs(int v) {
