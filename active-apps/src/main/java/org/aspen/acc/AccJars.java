@@ -59,6 +59,14 @@ public final class AccJars {
     }
 
     private static byte[] pack(String name, String entry, String description) {
+        return pack(PACKAGE_PATH, AccMonitor.class, name, entry, description);
+    }
+
+    /**
+     * Packs the class files of one package (path like {@code org/aspen/acc/abcd/}, found next to
+     * {@code anchor}) with an AA manifest and fixed entry times; for the other AAs of this module.
+     */
+    public static byte[] pack(String packagePath, Class<?> anchor, String name, String entry, String description) {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -73,7 +81,7 @@ public final class AccJars {
             jar.putNextEntry(m);
             mf.write(jar);
             jar.closeEntry();
-            for (String cls : classFiles()) {
+            for (String cls : classFiles(packagePath, anchor)) {
                 JarEntry e = new JarEntry(cls);
                 e.setTime(ENTRY_TIME);
                 jar.putNextEntry(e);
@@ -92,22 +100,22 @@ public final class AccJars {
     }
 
     /** The AA package's class files, sorted, from a classes directory or from this module's jar. */
-    private static List<String> classFiles() throws IOException {
+    private static List<String> classFiles(String packagePath, Class<?> anchor) throws IOException {
         Path where;
         try {
-            where = Path.of(AccMonitor.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            where = Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IOException("cannot locate the ACC classes: " + e.getMessage(), e);
         }
         List<String> names = new ArrayList<>();
         if (Files.isDirectory(where)) {
-            try (Stream<Path> files = Files.list(where.resolve(PACKAGE_PATH))) {
-                files.map(f -> PACKAGE_PATH + f.getFileName()).filter(n -> n.endsWith(".class")).forEach(names::add);
+            try (Stream<Path> files = Files.list(where.resolve(packagePath))) {
+                files.map(f -> packagePath + f.getFileName()).filter(n -> n.endsWith(".class")).forEach(names::add);
             }
         } else {
             try (JarFile jf = new JarFile(where.toFile())) {
                 jf.stream().map(JarEntry::getName)
-                        .filter(n -> n.startsWith(PACKAGE_PATH) && n.endsWith(".class") && n.indexOf('/', PACKAGE_PATH.length()) < 0)
+                        .filter(n -> n.startsWith(packagePath) && n.endsWith(".class") && n.indexOf('/', packagePath.length()) < 0)
                         .forEach(names::add);
             }
         }

@@ -41,12 +41,14 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
-                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT).",
+                "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT),",
+                "abcd (ACC-ABCD paper, Table 1: drops and per-flow throughput for Reno, ACC, ACC-ABCD; defaults: "
+                        + "--seeds 3 --delays 100,200,300 --configs reno,acc,abcd),",
                 "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS),",
                 "aecn (AntiECN paper, Experiments 1-3: Table I, cwnd and utilisation over time; docs/results-aecn.md),",
                 "purple (PURPLE vs RED and A-RED; its options: aspen experiment purple --usage)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, acns, aecn or purple")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, abcd, acns, aecn or purple")
     String experiment;
 
     @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
@@ -107,6 +109,9 @@ public final class ExperimentCommand implements Callable<Integer> {
         if ("aecn".equals(experiment)) {
             return antiEcn();
         }
+        if ("abcd".equals(experiment)) {
+            return abcd();
+        }
         if ("acns".equals(experiment)) {
             return acns();
         }
@@ -119,7 +124,7 @@ public final class ExperimentCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown option(s) " + otherOptions);
         }
         if (!"acc-figure4".equals(experiment)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, acns, aecn, purple)");
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, abcd, acns, aecn, purple)");
         }
         double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
         if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
@@ -338,5 +343,28 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     private static ObjectMapper mapper() {
         return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    /** ACC-ABCD's Table 1 ({@link AbcdExperiment}); options left at acc-figure4's defaults take abcd's own. */
+    private int abcd() throws Exception {
+        CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+        int n = pr.hasMatchedOption("--seeds") ? seeds : AbcdExperiment.DEFAULT_SEEDS;
+        List<Integer> ds = pr.hasMatchedOption("--delays") ? delays : AbcdExperiment.DELAYS;
+        List<String> cs = pr.hasMatchedOption("--configs") ? configs : List.of("reno", "acc", "abcd");
+        Path dir = pr.hasMatchedOption("--out") ? out : Path.of("abcd");
+        double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
+        if (n < 1 || seconds <= 2 || ds.isEmpty() || threads < 1 || ds.stream().anyMatch(d -> d < 0) || buffer < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
+        }
+        List<AbcdTable1.Config> configs = new ArrayList<>();
+        for (String c : cs) {
+            try {
+                configs.add(AbcdExperiment.config(c));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        return new AbcdExperiment(n, seconds, ds, configs, threads, buffer, dir).run(spec.commandLine().getOut(), json);
     }
 }

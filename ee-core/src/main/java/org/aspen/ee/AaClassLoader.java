@@ -27,7 +27,7 @@ final class AaClassLoader extends ClassLoader {
     /** RDP wire-format classes an AA may link against (exact names; the rest of rdp stays hidden). */
     static final java.util.Set<String> SHARED_RDP_CLASSES = java.util.Set.of("org.aspen.rdp.SegmentCodec",
             "org.aspen.rdp.Segment", "org.aspen.rdp.SenderState", "org.aspen.rdp.WindowNotification",
-            "org.aspen.rdp.SynOptions", "org.aspen.rdp.RdpDrop");
+            "org.aspen.rdp.SynOptions", "org.aspen.rdp.RdpDrop", "org.aspen.rdp.RateAdvice");
 
     private final AaCode code;
     private final ClassLoader apiLoader;

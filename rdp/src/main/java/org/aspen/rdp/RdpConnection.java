@@ -37,6 +37,8 @@ public final class RdpConnection {
     final CongestionControl cc;
     final SendBuffer sendBuf;
     final Transmitter tx;
+    /** ACC-ABCD segment-size and pacing advice. */
+    final SenderAdvice advice;
     ReceiveBuffer recvBuf;
     private ConnectionListener listener;
     private State state = State.CLOSED;
@@ -97,6 +99,7 @@ public final class RdpConnection {
         cs.startAt(iss);
         notifiedUntil = iss + 1;
         this.tx = new Transmitter(this);
+        this.advice = new SenderAdvice(scheduler, () -> tx.trySend());
         this.createdAt = scheduler.nanos();
         this.lastHeard = createdAt;
     }
@@ -187,6 +190,24 @@ public final class RdpConnection {
     /** Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before. */
     public int maxSendSize() {
         return peer == null ? options.maxSegment() : peer.maxSegment();
+    }
+
+    /**
+     * The data length the application should use for its next {@link #send}: {@link #maxSendSize()},
+     * or less while a network AA (ACC-ABCD) advises smaller segments. Larger sends stay legal.
+     */
+    public int segmentSize() {
+        return advice.segmentSize(maxSendSize());
+    }
+
+    /** The advice this connection's sender follows (size, pace, counters). */
+    public SenderAdvice senderAdvice() {
+        return advice;
+    }
+
+    /** New data segments held back by pacing so far (each wait counted once). */
+    public long pacingWaits() {
+        return tx.pacer.held;
     }
 
     public void setListener(ConnectionListener l) {
@@ -328,8 +349,14 @@ public final class RdpConnection {
 
     /** A segment for this connection; {@code ce} is the VNet header's congestion mark. */
     void receive(Segment s, boolean ce) {
+        if (s.advice != null) {
+            rateAdvice(s.advice);
+        }
         if (s.has(Segment.NTF)) {
             notification(s.notification);
+            return;
+        }
+        if (s.advice != null) {
             return;
         }
         notePeerAecn(s);
@@ -511,6 +538,21 @@ public final class RdpConnection {
         }
     }
 
+    /** Checks and applies segment-size and pacing advice (ACC-ABCD). */
+    private void rateAdvice(RateAdvice a) {
+        if (state != State.OPEN) {
+            advice.stale++;
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else if (!ConnectionState.seqLt(a.seq(), cs.sndNxt()) || ConnectionState.seqLt(a.seq(), iss + 1)) {
+            advice.outOfWindow++;
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else if (!advice.accept(a)) {
+            stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else {
+            tx.trySend();
+        }
+    }
+
     // ---- called by the transmitter ----
 
     void acknowledged() {
@@ -543,6 +585,7 @@ public final class RdpConnection {
         }
         closeReason = why;
         tx.stopTimers();
+        advice.stop();
         if (closeWait) {
             state = State.CLOSE_WAIT;
             scheduler.schedule(options.closeWaitNanos(), this::closed);

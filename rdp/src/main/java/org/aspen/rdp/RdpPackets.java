@@ -80,4 +80,15 @@ public final class RdpPackets {
         return Packet.builder().source(dataDirection.destination()).destination(dataDirection.source())
                 .protocol(Protocol.RDP).payload(SegmentCodec.encode(s, true)).build();
     }
+
+    /**
+     * Forges ACC-ABCD's segment-size and pacing advice for the data sender of {@code dataDirection}
+     * (from that connection's receiver address and port, like {@link #notification}).
+     */
+    public static Packet advice(ConnectionId dataDirection, RateAdvice advice) {
+        Segment s = Segment.control(0, dataDirection.destinationPort(), dataDirection.sourcePort(), advice.seq(), 0);
+        s.advice = advice;
+        return Packet.builder().source(dataDirection.destination()).destination(dataDirection.source())
+                .protocol(Protocol.RDP).payload(SegmentCodec.encode(s, true)).build();
+    }
 }

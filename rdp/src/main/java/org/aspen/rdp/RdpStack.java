@@ -122,8 +122,9 @@ public final class RdpStack implements PacketHandler {
             accept(l, p.source(), s);
             return;
         }
-        counters.drop(s.has(Segment.NTF) ? RdpDrop.NOTIFICATION_REJECTED : RdpDrop.NO_CONNECTION);
-        if (!s.has(Segment.RST) && !s.has(Segment.NTF)) {
+        boolean fromNetwork = s.has(Segment.NTF) || s.advice != null;
+        counters.drop(fromNetwork ? RdpDrop.NOTIFICATION_REJECTED : RdpDrop.NO_CONNECTION);
+        if (!s.has(Segment.RST) && !fromNetwork) {
             refuse(p.source(), s);
         }
     }

@@ -35,6 +35,8 @@ public final class Segment {
     public SenderState state;
     /** Window-setting notification; null unless NTF. */
     public WindowNotification notification;
+    /** Segment-size and pacing advice (ACC-ABCD); null when absent. */
+    public RateAdvice advice;
     /** Extended acknowledgements (sequence numbers received out of order); empty unless EAK. */
     public int[] eacks = NO_EACKS;
     public byte[] data = NO_DATA;

@@ -26,6 +26,7 @@ import java.util.zip.CRC32C;
  *    SYN    u16 max outstanding, u16 max segment, u8 options (SDM 1, ECN 2, AECN 4, ACNS 8), 3 reserved (8)
  *    STATE  u32 cwnd 16.16, u32 ssthresh 16.16, u8 phase, 3 reserved, u32 srtt us        (16)
  *    NTF    u32 named seq, u32 cwnd 16.16, u32 ssthresh 16.16, u16 delete count, 2 reserved (16)
+ *    ADVICE u32 seq, u16 segment size, u16 lifetime ms, u32 pace bytes/s, u32 available bits/s (16)
  *    EAK    u32 sequence numbers to the end of the header
  * then the data
  * </pre>
@@ -54,6 +55,9 @@ public final class SegmentCodec {
     public static final int NTF_LENGTH = 16;
     public static final int PART_STATE = 0x01;
     public static final int PART_CHECKSUM = 0x02;
+    /** ACC-ABCD's segment-size and pacing advice ({@link RateAdvice}); the high bit, to leave low bits to other parts. */
+    public static final int PART_ADVICE = 0x80;
+    public static final int ADVICE_LENGTH = 16;
     /** Largest number of EACKs one segment carries (keeps ACKs small). */
     public static final int MAX_EACKS = 64;
 
@@ -72,6 +76,9 @@ public final class SegmentCodec {
         if (s.has(Segment.NTF)) {
             n += NTF_LENGTH;
         }
+        if (s.advice != null) {
+            n += ADVICE_LENGTH;
+        }
         if (s.has(Segment.EAK)) {
             n += 4 * s.eacks.length;
         }
@@ -87,7 +94,8 @@ public final class SegmentCodec {
         putShort(b, SOURCE_PORT_OFFSET, s.sourcePort);
         putShort(b, DESTINATION_PORT_OFFSET, s.destinationPort);
         putShort(b, DATA_LENGTH_OFFSET, s.dataLength);
-        b[PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0));
+        b[PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0)
+                | (s.advice != null ? PART_ADVICE : 0));
         b[AECN_OFFSET] = (byte) ((s.aecnEcho ? AECN_ECHO : 0) | (s.aecnPath ? AECN_PATH : 0)
                 | ((s.acnsEcho & 0b11) << ACNS_ECHO_SHIFT));
         putInt(b, SEQ_OFFSET, s.seq);
@@ -113,6 +121,15 @@ public final class SegmentCodec {
             putInt(b, off + 8, fixed(n.ssthresh()));
             putShort(b, off + 12, n.deleteCount());
             off += NTF_LENGTH;
+        }
+        if (s.advice != null) {
+            RateAdvice a = s.advice;
+            putInt(b, off, a.seq());
+            putShort(b, off + 4, a.segmentSize());
+            putShort(b, off + 6, a.lifetimeMs());
+            putInt(b, off + 8, (int) a.paceBytesPerSecond());
+            putInt(b, off + 12, (int) a.availableBps());
+            off += ADVICE_LENGTH;
         }
         if (s.has(Segment.EAK)) {
             for (int e : s.eacks) {
@@ -149,7 +166,8 @@ public final class SegmentCodec {
             return RdpDrop.BAD_CHECKSUM;
         }
         int fixedParts = FIXED_LENGTH + ((flags & Segment.SYN) != 0 ? SYN_LENGTH : 0)
-                + ((parts & PART_STATE) != 0 ? STATE_LENGTH : 0) + ((flags & Segment.NTF) != 0 ? NTF_LENGTH : 0);
+                + ((parts & PART_STATE) != 0 ? STATE_LENGTH : 0) + ((flags & Segment.NTF) != 0 ? NTF_LENGTH : 0)
+                + ((parts & PART_ADVICE) != 0 ? ADVICE_LENGTH : 0);
         int eackBytes = hl - fixedParts;
         if (eackBytes < 0 || eackBytes % 4 != 0 || ((flags & Segment.EAK) == 0 && eackBytes != 0)) {
             return RdpDrop.BAD_LENGTH;
@@ -191,6 +209,17 @@ public final class SegmentCodec {
             }
             out.notification = new WindowNotification(getInt(buf, p), cwnd, ssthresh, getShort(buf, p + 12));
             p += NTF_LENGTH;
+        }
+        out.advice = null;
+        if ((parts & PART_ADVICE) != 0) {
+            int lifetime = getShort(buf, p + 6);
+            // advice is a control segment of its own: never on a SYN or with data
+            if (lifetime == 0 || dl != 0 || (flags & Segment.SYN) != 0) {
+                return RdpDrop.BAD_OPTION;
+            }
+            out.advice = new RateAdvice(getInt(buf, p), getShort(buf, p + 4), getInt(buf, p + 8) & 0xffffffffL,
+                    lifetime, getInt(buf, p + 12) & 0xffffffffL);
+            p += ADVICE_LENGTH;
         }
         int n = eackBytes / 4;
         out.eacks = n == 0 ? Segment.NO_EACKS : new int[n];

@@ -39,6 +39,8 @@ final class Transmitter {
     private long rtoDeadline;
     private Cancellable rtoTimer = Cancellable.NONE;
     private Cancellable keepAlive = Cancellable.NONE;
+    /** Spaces new data segments while ACC-ABCD advice asks for a pace. */
+    final Pacer pacer;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -46,6 +48,7 @@ final class Transmitter {
         this.buf = c.sendBuf;
         this.stats = c.stats;
         this.node = c.stack.node();
+        this.pacer = new Pacer(c.scheduler);
     }
 
     private long now() {
@@ -150,8 +153,10 @@ final class Transmitter {
             stats.observe(cs);
             return;
         }
-        while (buf.hasQueued() && cs.flight() < win) {
+        long pace = c.advice.paceBytesPerSecond();
+        while (buf.hasQueued() && cs.flight() < win && pacer.mayPass(pace, this::trySend)) {
             int seq = buf.sendNext(now());
+            pacer.sent(pace, buf.data(seq).length);
             cs.setSndNxt(seq + 1);
             stats.dataSegmentsSent++;
             sendData(seq, false);
@@ -401,5 +406,6 @@ final class Transmitter {
         rtoTimer.cancel();
         timerScheduled = false;
         keepAlive.cancel();
+        pacer.stop();
     }
 }

@@ -72,7 +72,7 @@ public final class TransferSender implements ConnectionListener {
         try {
             while (!eof && c.state() == RdpConnection.State.OPEN) {
                 if (pending == null) {
-                    byte[] buf = new byte[c.maxSendSize()];
+                    byte[] buf = new byte[c.segmentSize()];   // smaller while ACC-ABCD advises it
                     int n = source.read(buf);
                     if (n < 0) {
                         eof = true;

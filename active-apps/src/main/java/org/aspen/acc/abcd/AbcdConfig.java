@@ -1,0 +1,112 @@
+package org.aspen.acc.abcd;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Parameters of the ACC-ABCD monitor, passed as AA start parameters (strings).
+ *
+ * <pre>{@code
+ * Map<String, String> params = AbcdConfig.DEFAULT.withInLink("r2-r1").withCapacityBps(2_000_000).toParams();
+ * AbcdConfig back = AbcdConfig.fromParams(params);     // unknown keys and non-numbers fail with the key
+ * }</pre>
+ *
+ * @param thresholdBps available bandwidth below which senders are told to shrink (paper: 0.5 Mb/s)
+ * @param stepBytes    segment bytes taken off per {@code stepBps} below the threshold (paper: 200)
+ * @param stepBps      (paper: 0.1 Mb/s)
+ * @param minSegment   floor of the advised segment size, bytes
+ * @param kMs          equation 4.2's K, 100-500 ms
+ * @param averagingMs  time constant of the available-bandwidth average
+ * @param capacityBps  capacity of the monitored link; 0: the link's configured rate, else learned from packet pairs
+ * @param inLink       name of the link whose arrivals are measured (the bottleneck's far end); empty: every link
+ * @param lifetimeMs   advice lifetime at the sender (it lapses unless renewed), 1-65535
+ * @param refreshMs    least time between two advices to one flow while below the threshold
+ */
+public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs, long averagingMs,
+                         long capacityBps, String inLink, int lifetimeMs, long refreshMs) {
+    public static final String MONITOR_AA = "abcd-monitor";
+    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200);
+
+    public AbcdConfig {
+        rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
+        if (averagingMs < 1 || capacityBps < 0 || lifetimeMs < 1 || lifetimeMs > 0xffff || refreshMs < 1) {
+            throw new IllegalArgumentException("ABCD: averagingMs >= 1, capacityBps >= 0, lifetimeMs 1-65535, refreshMs >= 1");
+        }
+        inLink = inLink == null ? "" : inLink;
+    }
+
+    private static AbcdRule rule(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs) {
+        return new AbcdRule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
+    }
+
+    public AbcdRule rule() {
+        return rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
+    }
+
+    public AbcdConfig withInLink(String v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, v, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withCapacityBps(long v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, v, inLink, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withThresholdBps(long v) {
+        return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withAveragingMs(long v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withKMs(int v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, v, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+    }
+
+    public AbcdConfig withMinSegment(int v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, v, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+    }
+
+    public Map<String, String> toParams() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("thresholdBps", Long.toString(thresholdBps));
+        m.put("stepBytes", Integer.toString(stepBytes));
+        m.put("stepBps", Long.toString(stepBps));
+        m.put("minSegment", Integer.toString(minSegment));
+        m.put("kMs", Integer.toString(kMs));
+        m.put("averagingMs", Long.toString(averagingMs));
+        m.put("capacityBps", Long.toString(capacityBps));
+        m.put("inLink", inLink);
+        m.put("lifetimeMs", Integer.toString(lifetimeMs));
+        m.put("refreshMs", Long.toString(refreshMs));
+        return m;
+    }
+
+    /** Reads start parameters; absent keys keep their defaults; unknown keys and bad numbers fail naming the key. */
+    public static AbcdConfig fromParams(Map<String, String> p) {
+        AbcdConfig d = DEFAULT;
+        Map<String, String> known = d.toParams();
+        for (String k : p.keySet()) {
+            if (!known.containsKey(k)) {
+                throw new IllegalArgumentException("unknown ABCD parameter '" + k + "' (known: " + known.keySet() + ")");
+            }
+        }
+        return new AbcdConfig(num(p, "thresholdBps", d.thresholdBps), (int) num(p, "stepBytes", d.stepBytes),
+                num(p, "stepBps", d.stepBps), (int) num(p, "minSegment", d.minSegment), (int) num(p, "kMs", d.kMs),
+                num(p, "averagingMs", d.averagingMs), num(p, "capacityBps", d.capacityBps),
+                p.getOrDefault("inLink", d.inLink), (int) num(p, "lifetimeMs", d.lifetimeMs),
+                num(p, "refreshMs", d.refreshMs));
+    }
+
+    private static long num(Map<String, String> p, String key, long dflt) {
+        String v = p.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("ABCD parameter " + key + " must be an integer: '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.aspen.acc.abcd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** ABCD's segment-size rule and equation 4.2 on known inputs, and its parameters. */
+class AbcdRuleTest {
+    static final long MS = 1_000_000L;
+    final AbcdRule rule = AbcdConfig.DEFAULT.rule();
+
+    @Test
+    void sizeShrinks200BytesPer100KbpsBelowHalfAMegabit() {
+        assertEquals(1000, rule.segmentSize(500_000, 1000));
+        assertEquals(1000, rule.segmentSize(1_500_000, 1000));
+        assertEquals(800, rule.segmentSize(400_000, 1000));
+        assertEquals(600, rule.segmentSize(300_000, 1000));
+        assertEquals(900, rule.segmentSize(450_000, 1000), "linear between steps");
+        assertEquals(200, rule.segmentSize(100_000, 1000));
+        assertEquals(200, rule.segmentSize(0, 1000), "floor");
+        assertEquals(600, rule.segmentSize(100_000, 1400));
+        assertEquals(150, rule.segmentSize(400_000, 150), "never above the flow's own size");
+        assertTrue(rule.below(499_999));
+        assertTrue(!rule.below(500_000));
+    }
+
+    @Test
+    void equation42KeepsThePacketRateAndSmoothsByTOverK() {
+        // no history: S/T; 400 bytes every 40 ms = 10 kB/s
+        assertEquals(10_000, rule.paceRate(Double.NaN, 400, 40 * MS), 1e-9);
+        // K = 200 ms, T = 40 ms: w = e^-0.2
+        double w = Math.exp(-0.2);
+        assertEquals((1 - w) * 10_000 + w * 20_000, rule.paceRate(20_000, 400, 40 * MS), 1e-9);
+        assertEquals(18_187.3, rule.paceRate(20_000, 400, 40 * MS), 0.1);
+        // a larger K weighs history more
+        AbcdRule slow = AbcdConfig.DEFAULT.withKMs(500).rule();
+        assertTrue(slow.paceRate(20_000, 400, 40 * MS) > rule.paceRate(20_000, 400, 40 * MS));
+        // repeated samples converge to S/T
+        double r = 50_000;
+        for (int i = 0; i < 200; i++) {
+            r = rule.paceRate(r, 400, 40 * MS);
+        }
+        assertEquals(10_000, r, 1);
+    }
+
+    @Test
+    void parametersAreCheckedAndRoundTrip() {
+        AbcdConfig c = AbcdConfig.DEFAULT.withInLink("r1-r2").withCapacityBps(2_000_000).withKMs(300);
+        assertEquals(c, AbcdConfig.fromParams(c.toParams()));
+        assertEquals(AbcdConfig.DEFAULT, AbcdConfig.fromParams(Map.of()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AbcdConfig.fromParams(Map.of("treshold", "1")));
+        assertTrue(e.getMessage().contains("treshold"));
+        e = assertThrows(IllegalArgumentException.class, () -> AbcdConfig.fromParams(Map.of("kMs", "fast")));
+        assertTrue(e.getMessage().contains("kMs"));
+        assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withKMs(99));
+        assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withKMs(501));
+        assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withMinSegment(0));
+    }
+}

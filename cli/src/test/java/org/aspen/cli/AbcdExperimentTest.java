@@ -1,0 +1,58 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** A tiny {@code aspen experiment abcd} through the command: CSV, JSON and PNG files; ABCD advised, ACC notified. */
+class AbcdExperimentTest {
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    @Test
+    void tinyTable1WritesCsvJsonAndPngs(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "abcd", "--seeds", "1", "--delays", "100", "--duration", "8s",
+                "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals(1 + 3, runs.size(), "header + reno, acc, abcd");
+        for (String row : runs.subList(1, runs.size())) {
+            String[] f = row.split(",");
+            assertTrue(Double.parseDouble(f[4]) > 500, "total throughput: " + row);
+            switch (f[0]) {
+                case "abcd" -> {
+                    assertTrue(Long.parseLong(f[6]) > 0, "ABCD advised: " + row);
+                    assertTrue(Double.parseDouble(f[5]) < 900, "and segments shrank: " + row);
+                }
+                case "acc" -> assertTrue(Long.parseLong(f[8]) > 0, "ACC notified: " + row);
+                default -> assertEquals(0, Long.parseLong(f[6]) + Long.parseLong(f[8]), row);
+            }
+        }
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"flowRank10Kbps\""));
+        assertTrue(Files.readAllLines(dir.resolve("table1.csv")).size() > 3 * 10);
+        for (String png : List.of("abcd-drops.png", "abcd-throughput.png")) {
+            byte[] b = Files.readAllBytes(dir.resolve(png));
+            assertArrayEquals(PNG_MAGIC, Arrays.copyOf(b, 8), png + " is a PNG");
+        }
+        assertTrue(out.toString().contains("abcd: 3 configs x 1 delays x 1 seeds"), out.toString());
+    }
+
+    @Test
+    void unknownConfigIsAUsageError() {
+        CommandLine cl = Aspen.commandLine();
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertEquals(2, cl.execute("experiment", "abcd", "--configs", "reno,vegas"));
+    }
+}
