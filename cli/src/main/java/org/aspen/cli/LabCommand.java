@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.aspen.lab.LabDashboard;
 import org.aspen.lab.LabResult;
 import org.aspen.lab.LabRunner;
 import org.aspen.lab.Scenario;
@@ -35,6 +36,8 @@ public final class LabCommand implements Callable<Integer> {
         return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
 
+    static final int DEFAULT_DASHBOARD_PORT = 8090;
+
     /** Options shared by {@code lab} and {@code demo}. */
     public static final class RunOptions {
         @Option(names = "--sim", description = "Run in virtual time (deterministic; fast).")
@@ -55,6 +58,18 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
 
+        @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
+                description = "Serve a live dashboard on http://127.0.0.1:PORT/ (default PORT " + DEFAULT_DASHBOARD_PORT
+                        + "; 0: any free port). Put it after FILE.")
+        Integer dashboard;
+
+        @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0",
+                description = "With --sim and --dashboard: simulated seconds per wall second (default: ${DEFAULT-VALUE}; 0: unpaced).")
+        double speed;
+
+        @Option(names = "--hold", description = "With --dashboard: keep serving the page after the run, until interrupted.")
+        boolean hold;
+
         int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
             Long d = null;
             if (duration != null) {
@@ -71,9 +86,15 @@ public final class LabCommand implements Callable<Integer> {
             ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
             long total = d != null ? d : s.durationNanos();
             Path artifacts = json == null || toStdout ? null : json.toAbsolutePath().getParent();
-            LabResult r = LabRunner.run(s, new LabRunner.Options(sim, seed, d, trace,
+            LabRunner.Options options = new LabRunner.Options(sim, seed, d, trace,
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
-                    baseDir, artifacts));
+                    baseDir, artifacts);
+            LabResult r;
+            if (dashboard != null) {
+                r = runWithDashboard(s, options, cl, bar);
+            } else {
+                r = LabRunner.run(s, options);
+            }
             bar.done();
             var out = cl.getOut();
             if (!toStdout) {
@@ -97,6 +118,31 @@ public final class LabCommand implements Callable<Integer> {
             }
             out.flush();
             return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+
+        private LabResult runWithDashboard(Scenario s, LabRunner.Options options, CommandLine cl, ProgressBar bar)
+                throws InterruptedException {
+            if (dashboard < 0 || dashboard > 65535) {
+                throw new CommandLine.ParameterException(cl, "--dashboard: port must be 0-65535");
+            }
+            if (!(speed >= 0) || Double.isInfinite(speed)) {
+                throw new CommandLine.ParameterException(cl, "--speed: must be a number >= 0");
+            }
+            try (LabDashboard dash = LabDashboard.start(dashboard, sim ? speed : 0)) {
+                cl.getErr().println("dashboard: " + dash.url() + (sim && speed > 0 ? " (simulation paced at "
+                        + speed + "x wall time)" : ""));
+                cl.getErr().flush();
+                LabResult r = LabRunner.run(s, options, dash);
+                if (hold) {
+                    bar.done();
+                    cl.getErr().println("run finished; the dashboard stays at " + dash.url() + " until interrupted (Ctrl-C)");
+                    cl.getErr().flush();
+                    cl.getOut().print(r.summary());
+                    cl.getOut().flush();
+                    NodeCommand.awaitInterrupt(0);
+                }
+                return r;
+            }
         }
     }
 }
