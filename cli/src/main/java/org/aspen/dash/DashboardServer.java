@@ -125,29 +125,38 @@ public final class DashboardServer implements AutoCloseable {
      * (bounded) for browsers that connect later; {@code end} marks the end of the run.
      */
     public void publish(String kind, Object data) {
-        loop.execute(() -> {
-            String frame;
-            try {
-                frame = "event: " + kind + "\ndata: " + json.writeValueAsString(data) + "\n\n";
-            } catch (JsonProcessingException e) {
-                LOG.warn("dashboard: cannot encode a {} message: {}", kind, e.getMessage());
-                return;
+        if (loop.isShuttingDown()) {
+            return;   // closed before the nodes it watched: their last samples have nowhere to go
+        }
+        try {
+            loop.execute(() -> send(kind, data));
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // closed between the check and the hand-over
+        }
+    }
+
+    private void send(String kind, Object data) {
+        String frame;
+        try {
+            frame = "event: " + kind + "\ndata: " + json.writeValueAsString(data) + "\n\n";
+        } catch (JsonProcessingException e) {
+            LOG.warn("dashboard: cannot encode a {} message: {}", kind, e.getMessage());
+            return;
+        }
+        switch (kind) {
+            case "topology" -> topology = frame;
+            case "sample" -> keep(samples, frame, HISTORY_SAMPLES);
+            case "log" -> keep(log, frame, HISTORY_LOG);
+            case "end" -> end = frame;
+            default -> { }
+        }
+        for (Channel c : List.copyOf(streams)) {   // a failed write closes and removes its stream
+            if (c.isWritable() || !kind.equals("sample")) {
+                c.writeAndFlush(content(frame));
+            } else {
+                skipped++;   // a slow browser misses samples rather than growing our memory
             }
-            switch (kind) {
-                case "topology" -> topology = frame;
-                case "sample" -> keep(samples, frame, HISTORY_SAMPLES);
-                case "log" -> keep(log, frame, HISTORY_LOG);
-                case "end" -> end = frame;
-                default -> { }
-            }
-            for (Channel c : List.copyOf(streams)) {   // a failed write closes and removes its stream
-                if (c.isWritable() || !kind.equals("sample")) {
-                    c.writeAndFlush(content(frame));
-                } else {
-                    skipped++;   // a slow browser misses samples rather than growing our memory
-                }
-            }
-        });
+        }
     }
 
     private static void keep(Deque<String> q, String frame, int max) {

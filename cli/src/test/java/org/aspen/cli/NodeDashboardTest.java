@@ -1,0 +1,80 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.aspen.dash.SseClient;
+import org.aspen.lab.LabDashboard;
+import org.aspen.lab.NodeHost;
+import org.aspen.lab.Scenario;
+import org.aspen.lab.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code aspen node --dashboard}, in this JVM on loopback UDP: the dashboard of node a serves the
+ * page on 127.0.0.1 only, streams the whole file's topology, samples of a (its link to b), and logs
+ * the route to b that the routing protocol finds.
+ */
+class NodeDashboardTest {
+    @Test
+    void aNodeStreamsItsTopologySamplesAndRouteChanges() throws Exception {
+        int pa = MultiProcessNodeTest.freePort();
+        int pb = MultiProcessNodeTest.freePort();
+        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
+                name: nd
+                routing: auto
+                timers: {hello: 100ms, dead: 2s}
+                nodes:
+                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
+                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
+                links:
+                  - {between: [a, b], bandwidth: 10Mbps}
+                """.formatted(pa, pb).getBytes(StandardCharsets.UTF_8)), "nd.yaml", true);
+        try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null);
+             LabDashboard dash = LabDashboard.start(0, 0)) {
+            dash.attach(a, s);
+            assertTrue(dash.server().address().getAddress().isLoopbackAddress());
+
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(dash.url())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode());
+            assertTrue(page.body().contains("<script src=\"dashboard.js\">"), page.body());
+            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(dash.url() + "nothing")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode());
+
+            boolean[] routed = new boolean[1];
+            // the sample that noticed the route follows its log line
+            List<SseClient.Event> events = SseClient.readUntil(dash.url() + "events", e -> {
+                routed[0] |= e.kind().equals("log") && e.data().contains("route to b via b");
+                return routed[0] && e.kind().equals("sample");
+            }, 20_000);
+            ObjectMapper json = new ObjectMapper();
+            JsonNode topo = json.readTree(events.get(0).data());
+            assertEquals("node", topo.path("mode").asText());
+            assertEquals(2, topo.path("nodes").size());
+            JsonNode sample = events.stream().filter(e -> e.kind().equals("sample")).map(e -> read(json, e.data()))
+                    .reduce((x, y) -> y).orElseThrow();
+            assertEquals("a", sample.path("node").asText());
+            assertEquals("a-b", sample.path("links").get(0).path("link").asText());
+            assertEquals("b", sample.path("links").get(0).path("peer").asText());
+        }
+    }
+
+    private static JsonNode read(ObjectMapper json, String s) {
+        try {
+            return json.readTree(s);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
