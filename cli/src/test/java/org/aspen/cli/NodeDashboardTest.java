@@ -5,18 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.aspen.dash.SseClient;
 import org.aspen.lab.LabDashboard;
 import org.aspen.lab.NodeHost;
 import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,18 +24,7 @@ import org.junit.jupiter.api.Test;
 class NodeDashboardTest {
     @Test
     void aNodeStreamsItsTopologySamplesAndRouteChanges() throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
-                name: nd
-                routing: auto
-                timers: {hello: 100ms, dead: 2s}
-                nodes:
-                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
-                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
-                links:
-                  - {between: [a, b], bandwidth: 10Mbps}
-                """.formatted(pa, pb).getBytes(StandardCharsets.UTF_8)), "nd.yaml", true);
+        Scenario s = MultiProcessNodeTest.loopbackPair("nd");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null);
              LabDashboard dash = LabDashboard.start(0, 0)) {
             dash.attach(a, s);
