@@ -89,13 +89,20 @@ public final class LabCommand implements Callable<Integer> {
             LabRunner.Options options = new LabRunner.Options(sim, seed, d, trace,
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
                     baseDir, artifacts);
-            LabResult r;
-            if (dashboard != null) {
-                r = runWithDashboard(s, options, cl, bar);
-            } else {
-                r = LabRunner.run(s, options);
+            try (LabDashboard dash = dashboard == null ? null : openDashboard(cl)) {
+                LabResult r = LabRunner.run(s, options, dash);
+                bar.done();
+                report(r, cl, toStdout);
+                if (dash != null && hold) {
+                    cl.getErr().println("run finished; the dashboard stays at " + dash.url() + " until interrupted (Ctrl-C)");
+                    cl.getErr().flush();
+                    NodeCommand.awaitInterrupt(0);
+                }
+                return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
             }
-            bar.done();
+        }
+
+        private void report(LabResult r, CommandLine cl, boolean toStdout) throws IOException {
             var out = cl.getOut();
             if (!toStdout) {
                 if (quiet) {
@@ -117,32 +124,20 @@ public final class LabCommand implements Callable<Integer> {
                 }
             }
             out.flush();
-            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
 
-        private LabResult runWithDashboard(Scenario s, LabRunner.Options options, CommandLine cl, ProgressBar bar)
-                throws InterruptedException {
+        private LabDashboard openDashboard(CommandLine cl) throws InterruptedException {
             if (dashboard < 0 || dashboard > 65535) {
                 throw new CommandLine.ParameterException(cl, "--dashboard: port must be 0-65535");
             }
             if (!(speed >= 0) || Double.isInfinite(speed)) {
                 throw new CommandLine.ParameterException(cl, "--speed: must be a number >= 0");
             }
-            try (LabDashboard dash = LabDashboard.start(dashboard, sim ? speed : 0)) {
-                cl.getErr().println("dashboard: " + dash.url() + (sim && speed > 0 ? " (simulation paced at "
-                        + speed + "x wall time)" : ""));
-                cl.getErr().flush();
-                LabResult r = LabRunner.run(s, options, dash);
-                if (hold) {
-                    bar.done();
-                    cl.getErr().println("run finished; the dashboard stays at " + dash.url() + " until interrupted (Ctrl-C)");
-                    cl.getErr().flush();
-                    cl.getOut().print(r.summary());
-                    cl.getOut().flush();
-                    NodeCommand.awaitInterrupt(0);
-                }
-                return r;
-            }
+            LabDashboard dash = LabDashboard.start(dashboard, sim ? speed : 0);
+            cl.getErr().println("dashboard: " + dash.url() + (sim && speed > 0 ? " (simulation paced at "
+                    + speed + "x wall time)" : ""));
+            cl.getErr().flush();
+            return dash;
         }
     }
 }

@@ -105,9 +105,12 @@ public final class DashboardServer implements AutoCloseable {
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
             self[0] = new DashboardServer(group, ch);
             return self[0];
-        } catch (RuntimeException | InterruptedException e) {
+        } catch (InterruptedException e) {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
             throw e;
+        } catch (Exception e) {   // Netty rethrows the bind's IOException unchecked
+            group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS);
+            throw new IllegalStateException("cannot serve the dashboard on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
     }
 

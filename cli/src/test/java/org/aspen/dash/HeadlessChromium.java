@@ -43,7 +43,8 @@ import java.util.regex.Pattern;
 public final class HeadlessChromium implements AutoCloseable {
     static final List<String> FLAGS = List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-dev-shm-usage", "--remote-allow-origins=*", "--remote-debugging-port=0");
+            "--disable-dev-shm-usage", "--disable-extensions", "--no-default-browser-check", "--mute-audio",
+            "--hide-scrollbars", "--remote-allow-origins=*", "--remote-debugging-port=0");
     private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://[^/]+)/\\S+");
 
     private final Process process;
