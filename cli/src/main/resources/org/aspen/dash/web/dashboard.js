@@ -264,7 +264,8 @@ function drawChart(id, series) {
   }
   for (let i = 0; i <= 5; i++) {
     const t = t0 + (t1 - t0) * i / 5;
-    g.textAlign = 'center'; g.fillText(t.toFixed(1) + ' s', X(t), h - B + 14);
+    g.textAlign = i === 0 ? 'left' : i === 5 ? 'right' : 'center';   // the end labels stay inside
+    g.fillText(t.toFixed(1) + ' s', X(t), h - B + 14);
   }
   // lines
   keys.forEach(k => {
