@@ -40,6 +40,9 @@ public final class NodeSampler {
     /** AA counters whose increments are worth a line in the event log (the rest are in the AA table). */
     static final Set<String> LOGGED_COUNTERS = Set.of("notificationsSent", "filterRequestsSent", "filtersStarted",
             "localFilters", "filtersEndedByCount", "filtersEndedByReaction", "filtersEndedByTimeout");
+    /** Execution-environment counters worth a log line when they grow (code fetched or refused, packets lost). */
+    static final List<String> LOGGED_EE_COUNTERS = List.of("fetches", "fetchFailures", "refused", "digestMismatches",
+            "remoteRefusals", "pendingDrops");
     private static final List<String> FILTER_ENDS = List.of("filtersEndedByCount", "filtersEndedByReaction",
             "filtersEndedByTimeout");
 
@@ -212,6 +215,15 @@ public final class NodeSampler {
         }
         m.put("aas", list);
         m.put("activeFilters", activeFilters);
+        if (e != null) {
+            Map<String, Object> eeCounters = e.counters().snapshot();
+            m.put("ee", eeCounters);
+            for (String k : LOGGED_EE_COUNTERS) {
+                if (eeCounters.get(k) instanceof Long v) {
+                    logIncrease(now, "ee/" + k, "EE: " + k, v);
+                }
+            }
+        }
     }
 
     private void logAa(long now, AaInstance a, Map<String, Long> metrics) {
@@ -223,14 +235,20 @@ public final class NodeSampler {
         }
         for (String k : LOGGED_COUNTERS) {
             Long v = metrics.get(k);
-            if (v == null) {
-                continue;
+            if (v != null) {
+                logIncrease(now, a.id() + "/" + k, a.name() + ": " + k, v);
             }
-            Long was = lastCounters.put(a.id() + "/" + k, v);
-            long delta = v - (was == null ? 0 : was);
-            if (delta > 0) {
-                log(now, a.name() + ": " + k + (delta > 1 ? " +" + delta : "") + " (total " + v + ")");
-            }
+        }
+        // the EE's own counters for this AA: handler failures and packets its full queue lost
+        logIncrease(now, a.id() + "/errors", a.name() + ": handler errors", a.counters().errors);
+        logIncrease(now, a.id() + "/queueDrops", a.name() + ": queue drops", a.counters().queueDrops);
+    }
+
+    private void logIncrease(long now, String key, String label, long v) {
+        Long was = lastCounters.put(key, v);
+        long delta = v - (was == null ? 0 : was);
+        if (delta > 0) {
+            log(now, label + (delta > 1 ? " +" + delta : "") + " (total " + v + ")");
         }
     }
 

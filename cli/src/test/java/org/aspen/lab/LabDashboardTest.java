@@ -96,6 +96,7 @@ class LabDashboardTest {
             assertTrue(maxQueue > 0 && bottleneckDrops > 0, "the bottleneck queued and dropped");
             assertTrue(log.stream().anyMatch(s -> s.startsWith("r2 acc-monitor: notificationsSent")), String.join("\n", log));
             assertTrue(log.stream().anyMatch(s -> s.startsWith("r1 acc-filter: filtersStarted")), String.join("\n", log));
+            assertTrue(log.contains("r1 AA acc-filter running"), "the filter AA started on demand: " + log);
             assertEquals("end", events.get(events.size() - 1).kind());
         }
     }
