@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code aspen node --dashboard}, in this JVM on loopback UDP: the dashboard of node a serves the
  * page on 127.0.0.1 only, streams the whole file's topology, samples of a (its link to b), and logs
- * the route to b that the routing protocol finds.
+ * the route to b that the routing protocol finds. And {@code aspen lab FILE --dashboard}: the option
+ * wiring and its usage errors.
  */
 class NodeDashboardTest {
     @Test
@@ -54,6 +55,20 @@ class NodeDashboardTest {
             assertEquals("a-b", sample.path("links").get(0).path("link").asText());
             assertEquals("b", sample.path("links").get(0).path("peer").asText());
         }
+    }
+
+    @Test
+    void labCommandServesTheDashboardAndChecksItsOptions() {
+        String file = CliTest.EXAMPLES.resolve("line3.yaml").toString();
+        CliTest.Run r = CliTest.run("lab", file, "--sim", "--speed", "0", "--dashboard", "0");
+        assertEquals(Aspen.OK, r.code(), r.out() + r.err());
+        assertTrue(r.err().matches("(?s)dashboard: http://127\\.0\\.0\\.1:[0-9]+/\\n.*"), r.err());
+        assertTrue(r.out().contains("result: PASS"), r.out());
+        assertEquals(Aspen.USAGE, CliTest.run("lab", file, "--sim", "--dashboard", "70000").code());
+        assertEquals(Aspen.USAGE, CliTest.run("lab", file, "--sim", "--speed", "-1", "--dashboard", "0").code());
+        CliTest.Run fileAsPort = CliTest.run("lab", "--dashboard", file);
+        assertEquals(Aspen.USAGE, fileAsPort.code());
+        assertTrue(fileAsPort.err().contains("'--dashboard'"), fileAsPort.err());
     }
 
     private static JsonNode read(ObjectMapper json, String s) {
