@@ -153,6 +153,7 @@ public final class LabRunner {
             capture = LabCapture.start(s, net, o.baseDir());
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
+            LabSeries timeSeries = LabSeries.schedule(net, transfers, duration);
             if (dashboard != null) {
                 dashboard.attach(s, net, ees, stacks, events, duration);
                 dashboard.run(net, duration, o.progress());
@@ -199,7 +200,8 @@ public final class LabRunner {
                 }
             }
             return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events);
+                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events)
+                    .withTimeSeries(timeSeries.report());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
