@@ -87,9 +87,9 @@ public final class LabCommand implements Callable<Integer> {
         boolean hold;
 
         int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
-            if (sim || trace != null) {
+            if (sim || trace != null || dashboard != null) {
                 throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
-                        + (sim ? "--sim" : "--trace"));
+                        + (sim ? "--sim" : trace != null ? "--trace" : "--dashboard (give each node its own: aspen node --dashboard)"));
             }
             Long d = durationOption(cl);
             long total = d != null ? d : s.durationNanos();

@@ -66,6 +66,7 @@ class NodeDashboardTest {
         assertTrue(r.out().contains("result: PASS"), r.out());
         assertEquals(Aspen.USAGE, CliTest.run("lab", file, "--sim", "--dashboard", "70000").code());
         assertEquals(Aspen.USAGE, CliTest.run("lab", file, "--sim", "--speed", "-1", "--dashboard", "0").code());
+        assertEquals(Aspen.USAGE, CliTest.run("lab", file, "--processes", "--dashboard", "0").code());
         CliTest.Run fileAsPort = CliTest.run("lab", "--dashboard", file);
         assertEquals(Aspen.USAGE, fileAsPort.code());
         assertTrue(fileAsPort.err().contains("'--dashboard'"), fileAsPort.err());
