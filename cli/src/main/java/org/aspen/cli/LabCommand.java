@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.aspen.lab.LabDashboard;
 import org.aspen.lab.LabResult;
 import org.aspen.lab.LabRunner;
 import org.aspen.lab.ProcessLab;
@@ -48,6 +49,8 @@ public final class LabCommand implements Callable<Integer> {
         return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
 
+    static final int DEFAULT_DASHBOARD_PORT = 8090;
+
     /** Options shared by {@code lab} and {@code demo}. */
     public static final class RunOptions {
         @Option(names = "--sim", description = "Run in virtual time (deterministic; fast).")
@@ -71,10 +74,22 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = "--plots", paramLabel = "DIR", description = "Write PNG charts (cwnd, goodput, queue over time) to DIR.")
         Path plots;
 
+        @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
+                description = "Serve a live dashboard on http://127.0.0.1:PORT/ (default PORT " + DEFAULT_DASHBOARD_PORT
+                        + "; 0: any free port). Put it after FILE.")
+        Integer dashboard;
+
+        @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0",
+                description = "With --sim and --dashboard: simulated seconds per wall second (default: ${DEFAULT-VALUE}; 0: unpaced).")
+        double speed;
+
+        @Option(names = "--hold", description = "With --dashboard: keep serving the page after the run, until interrupted.")
+        boolean hold;
+
         int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
-            if (sim || trace != null) {
+            if (sim || trace != null || dashboard != null) {
                 throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
-                        + (sim ? "--sim" : "--trace"));
+                        + (sim ? "--sim" : trace != null ? "--trace" : "--dashboard (give each node its own: aspen node --dashboard)"));
             }
             Long d = durationOption(cl);
             long total = d != null ? d : s.durationNanos();
@@ -108,12 +123,34 @@ public final class LabCommand implements Callable<Integer> {
             ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
             long total = d != null ? d : s.durationNanos();
             Path artifacts = json == null || toStdout ? null : json.toAbsolutePath().getParent();
-            LabResult r = LabRunner.run(s, new LabRunner.Options(sim, seed, d, trace,
+            LabRunner.Options options = new LabRunner.Options(sim, seed, d, trace,
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
-                    baseDir, artifacts));
-            bar.done();
-            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
-            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+                    baseDir, artifacts);
+            try (LabDashboard dash = dashboard == null ? null : openDashboard(cl)) {
+                LabResult r = LabRunner.run(s, options, dash);
+                bar.done();
+                report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+                if (dash != null && hold) {
+                    cl.getErr().println("run finished; the dashboard stays at " + dash.url() + " until interrupted (Ctrl-C)");
+                    cl.getErr().flush();
+                    NodeCommand.awaitInterrupt(0);
+                }
+                return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+            }
+        }
+
+        private LabDashboard openDashboard(CommandLine cl) throws InterruptedException {
+            if (dashboard < 0 || dashboard > 65535) {
+                throw new CommandLine.ParameterException(cl, "--dashboard: port must be 0-65535");
+            }
+            if (!(speed >= 0) || Double.isInfinite(speed)) {
+                throw new CommandLine.ParameterException(cl, "--speed: must be a number >= 0");
+            }
+            LabDashboard dash = LabDashboard.start(dashboard, sim ? speed : 0);
+            cl.getErr().println("dashboard: " + dash.url() + (sim && speed > 0 ? " (simulation paced at "
+                    + speed + "x wall time)" : ""));
+            cl.getErr().flush();
+            return dash;
         }
 
         private void report(CommandLine cl, String name, String summary, Object jsonReport, boolean toStdout) throws IOException {

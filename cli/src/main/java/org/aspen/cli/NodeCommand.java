@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.aspen.lab.LabDashboard;
 import org.aspen.lab.NodeHost;
 import org.aspen.lab.Scenario;
 import org.aspen.lab.ScenarioLoader;
@@ -47,6 +48,11 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Log level: error, warn, info, debug, trace (default: ${DEFAULT-VALUE}). AAs log under 'aa.NAME'.")
     String logLevel;
 
+    @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + LabCommand.DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
+            description = "Serve a live dashboard of this node on http://127.0.0.1:PORT/ (default PORT "
+                    + LabCommand.DEFAULT_DASHBOARD_PORT + "; 0: any free port).")
+    Integer dashboard;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -66,32 +72,45 @@ public final class NodeCommand implements Callable<Integer> {
         }
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
-        CountDownLatch stop = new CountDownLatch(1);
+        if (dashboard != null && (dashboard < 0 || dashboard > 65535)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--dashboard: port must be 0-65535");
+        }
         try (NodeHost host = NodeHost.start(s, name, control, token,
-                baseDir != null ? baseDir : config.toAbsolutePath().getParent())) {
+                baseDir != null ? baseDir : config.toAbsolutePath().getParent());
+             LabDashboard dash = dashboard == null ? null : LabDashboard.start(dashboard, 0)) {
             var out = spec.commandLine().getOut();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size());
             for (Link l : host.node().links()) {
                 out.printf("  link %s -> %s%n", l.name(), l.transport().describePeer());
             }
+            if (dash != null) {
+                dash.attach(host, s);
+                out.printf("  dashboard %s%n", dash.url());
+            }
             out.flush();
-            Thread hook = new Thread(stop::countDown, "aspen-node-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-            if (d > 0) {
-                stop.await(d, TimeUnit.NANOSECONDS);
-            } else {
-                stop.await();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the JVM is exiting because of the signal: the try-with-resources still closes the node
-            }
+            awaitInterrupt(d);
             out.printf("node %s stopping%n", name);
             out.flush();
         }
         return Aspen.OK;
+    }
+
+    /** Waits for Ctrl-C (or {@code nanos}, when positive). */
+    static void awaitInterrupt(long nanos) throws InterruptedException {
+        CountDownLatch stop = new CountDownLatch(1);
+        Thread hook = new Thread(stop::countDown, "aspen-node-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        if (nanos > 0) {
+            stop.await(nanos, TimeUnit.NANOSECONDS);
+        } else {
+            stop.await();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting because of the signal: the caller's try-with-resources still closes the node
+        }
     }
 
     private String readToken(Path f) {

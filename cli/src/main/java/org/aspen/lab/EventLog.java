@@ -23,8 +23,15 @@ final class EventLog {
     private static final int MAX_ENTRIES = 500;
     private final List<Entry> entries = new ArrayList<>();
     private int dropped;
+    private java.util.function.Consumer<Entry> listener = e -> { };
+
+    /** Also tells {@code l} of every entry as it is added (on the adding node's loop); the live dashboard uses it. */
+    synchronized void listen(java.util.function.Consumer<Entry> l) {
+        listener = l;
+    }
 
     synchronized void add(long at, String node, String what) {
+        listener.accept(new Entry(at, node, what));
         if (entries.size() < MAX_ENTRIES) {
             entries.add(new Entry(at, node, what));
         } else {

@@ -59,6 +59,11 @@ public final class LabRunner {
     }
 
     public static LabResult run(Scenario s, Options o) throws InterruptedException {
+        return run(s, o, null);
+    }
+
+    /** As {@link #run(Scenario, Options)}, shown live on {@code dashboard} (null: none), which also paces a simulation. */
+    public static LabResult run(Scenario s, Options o, LabDashboard dashboard) throws InterruptedException {
         long seed = o.seed() != null ? o.seed() : (s.seed() != null ? s.seed() : 1L);
         long duration = o.durationNanos() != null ? o.durationNanos() : s.durationNanos();
         long wallStart = System.nanoTime();
@@ -152,7 +157,13 @@ public final class LabRunner {
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
             LabSeries timeSeries = LabSeries.schedule(net, transfers, duration);
-            runWithProgress(net, duration, o.progress());
+            if (dashboard != null) {
+                dashboard.attach(s, net, ees, stacks, events, duration);
+                dashboard.run(net, duration, o.progress());
+                dashboard.finished(net.now());
+            } else {
+                runWithProgress(net, duration, o.progress());
+            }
             net.close();
             if (capture != null) {
                 capture.close();
@@ -275,7 +286,7 @@ public final class LabRunner {
         }
     }
 
-    private static void runWithProgress(Network net, long duration, DoubleConsumer progress) throws InterruptedException {
+    static void runWithProgress(Network net, long duration, DoubleConsumer progress) throws InterruptedException {
         int steps = 50;
         long done = 0;
         for (int i = 1; i <= steps; i++) {

@@ -41,6 +41,7 @@ public final class NodeHost implements AutoCloseable {
     /** Room for a deploy request: a jar of up to the EE's limit, base64-encoded. */
     static final int MAX_CONTROL_LINE = 12 << 20;
     private ExecutionEnvironment ee;
+    private RdpStack rdp;
 
     private NodeHost(UdpNetwork net, Node node, ControlPlane plane, ControlServer control) {
         this.net = net;
@@ -103,7 +104,8 @@ public final class NodeHost implements AutoCloseable {
             server.addStatsSection("control", plane::counters);
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
-            RdpCommands.register(server, RdpStack.install(node));
+            host.rdp = RdpStack.install(node);
+            RdpCommands.register(server, host.rdp);
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
@@ -214,6 +216,11 @@ public final class NodeHost implements AutoCloseable {
     /** The node's execution environment; use it on the node's loop. */
     public ExecutionEnvironment ee() {
         return ee;
+    }
+
+    /** The node's RDP stack; use it on the node's loop. */
+    public RdpStack rdp() {
+        return rdp;
     }
 
     public UdpNetwork network() {

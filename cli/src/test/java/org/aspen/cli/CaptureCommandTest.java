@@ -3,13 +3,10 @@ package org.aspen.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.aspen.lab.NodeHost;
 import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
 import org.aspen.vnet.capture.PcapngReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,18 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CaptureCommandTest {
     @Test
     void capturesARunningNodesLinkIntoPcapng(@TempDir Path dir) throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
-                name: cap
-                routing: auto
-                timers: {hello: 100ms, dead: 2s}
-                nodes:
-                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
-                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
-                links:
-                  - {between: [a, b]}
-                """.formatted(pa, pb).getBytes(StandardCharsets.UTF_8)), "cap.yaml", true);
+        Scenario s = MultiProcessNodeTest.loopbackPair("cap");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null)) {
             String cb = "127.0.0.1:" + b.controlAddress().getPort();
             Path out = dir.resolve("b.pcapng");

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import org.aspen.lab.NodeHost;
 import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,18 +16,7 @@ import org.junit.jupiter.api.Test;
 class FlakewayCommandTest {
     @Test
     void setShowAndClearARuleOnARunningNode() throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
-                name: fw
-                routing: auto
-                timers: {hello: 100ms, dead: 2s}
-                nodes:
-                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
-                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
-                links:
-                  - {between: [a, b]}
-                """.formatted(pa, pb).getBytes(StandardCharsets.UTF_8)), "fw.yaml", true);
+        Scenario s = MultiProcessNodeTest.loopbackPair("fw");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null)) {
             String ca = "127.0.0.1:" + a.controlAddress().getPort();
             String cb = "127.0.0.1:" + b.controlAddress().getPort();

@@ -55,6 +55,22 @@ class MultiProcessNodeTest {
         throw new IOException("no free port pair");
     }
 
+    /** Nodes a (10.0.0.1) and b (10.0.0.2) on free loopback ports, one link a-b, fast link-state routing. */
+    static org.aspen.lab.Scenario loopbackPair(String name) throws IOException {
+        String yaml = """
+                name: %s
+                routing: auto
+                timers: {hello: 100ms, dead: 2s}
+                nodes:
+                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
+                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
+                links:
+                  - {between: [a, b]}
+                """.formatted(name, freePort(), freePort());
+        return org.aspen.lab.ScenarioLoader.parse(new java.io.ByteArrayInputStream(
+                yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8)), name + ".yaml", true);
+    }
+
     Process startNode(Path config, String name) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
