@@ -196,6 +196,9 @@ final class Expectations {
         for (Link l : n.links()) {
             flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
         }
+        if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
+            flatten("auth.", auth.snapshot(), flat);   // auth.<kind>.verified|unsigned|forged|replayed|...
+        }
         var ee = ees.get(n.name());
         if (ee != null) {
             for (var aa : ee.instances()) {
