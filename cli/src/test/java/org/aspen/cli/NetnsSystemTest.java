@@ -76,14 +76,7 @@ class NetnsSystemTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)   // every wait is bounded; this is the last resort (finally still cleans up)
     void threeNamespacesPingTransferAndRecoverFromAKilledNode(@TempDir Path dir) throws Exception {
-        String tag = prepare();
-        String a = tag + "-a";
-        String b = tag + "-b";
-        String c = tag + "-c";
-        long t0 = System.nanoTime();
-        boolean passed = false;
-        try {
-            buildNetwork(a, b, c);
+        inThreeNamespaces((a, b, c, t0) -> {
             Path cfg = dir.resolve("netns3.yaml");
             Files.writeString(cfg, """
                     name: netns3
@@ -158,13 +151,7 @@ class NetnsSystemTest {
             System.out.printf("NetnsSystemTest: a's routeChanges %d -> %d (outage) -> %d (recovered); b's ownSeq %d -> %d; %.1f s%n",
                     changesBefore, routeChanges(aOutage), routeChanges(aAfter), bSeqBefore, bSeqAfter,
                     (System.nanoTime() - t0) / 1e9);
-            passed = true;
-        } finally {
-            cleanUp();
-            if (!passed) {
-                nodeLogs.forEach((name, lines) -> System.out.println("---- node " + name + " output:\n" + String.join("\n", lines)));
-            }
-        }
+        });
     }
 
     /**
@@ -180,15 +167,8 @@ class NetnsSystemTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)   // bounded waits inside; finally still cleans up
     void accActsAcrossNamespacesWithAuthenticatedControl(@TempDir Path dir) throws Exception {
-        String tag = prepare();
-        String a = tag + "-a";
-        String b = tag + "-b";
-        String c = tag + "-c";
-        long t0 = System.nanoTime();
-        boolean passed = false;
-        String sControl = "127.0.0.1:7101";
-        try {
-            buildNetwork(a, b, c);
+        inThreeNamespaces((a, b, c, t0) -> {
+            String sControl = "127.0.0.1:7101";
             Files.createDirectories(dir.resolve("keys"));
             Random keys = new Random(42);
             for (String k : List.of("s", "a", "b", "c", "s-a")) {
@@ -258,13 +238,7 @@ class NetnsSystemTest {
                     aaMetric(bStats, "acc-monitor", "notificationsSent"), aaMetric(bStats, "acc-monitor", "filterRequestsSent"),
                     aaMetric(aStats, "acc-filter", "filtersStarted"), sStats.path("auth").path("rdp-notify").path("verified").asLong(),
                     (System.nanoTime() - t0) / 1e9);
-            passed = true;
-        } finally {
-            cleanUp();
-            if (!passed) {
-                nodeLogs.forEach((name, lines) -> System.out.println("---- node " + name + " output:\n" + String.join("\n", lines)));
-            }
-        }
+        });
     }
 
     /**
@@ -291,6 +265,28 @@ class NetnsSystemTest {
             }
         }
         return n;
+    }
+
+    /** A test body over three namespaces with the network built (named {@code <tag>-a}, {@code -b}, {@code -c}). */
+    interface NamespaceBody {
+        void run(String a, String b, String c, long t0) throws Exception;
+    }
+
+    /** Builds the three namespaces, runs {@code body}, and always cleans up (node output printed on failure). */
+    private void inThreeNamespaces(NamespaceBody body) throws Exception {
+        String tag = prepare();
+        long t0 = System.nanoTime();
+        boolean passed = false;
+        try {
+            buildNetwork(tag + "-a", tag + "-b", tag + "-c");
+            body.run(tag + "-a", tag + "-b", tag + "-c", t0);
+            passed = true;
+        } finally {
+            cleanUp();
+            if (!passed) {
+                nodeLogs.forEach((name, lines) -> System.out.println("---- node " + name + " output:\n" + String.join("\n", lines)));
+            }
+        }
     }
 
     /** Skips the test unless namespaces work here; removes leftovers; returns this run's namespace prefix. */
