@@ -46,6 +46,11 @@ import org.aspen.vnet.packet.Packet;
  */
 public final class NodeAuth implements PacketAuth {
     public static final String ROUTING = "routing";
+    /**
+     * At most this many (key, signer) replay windows (128 bytes of bitmap each, 512 KiB in all). Windows are made only after a MAC matched, so only a holder of a group key
+     * (one without {@code nodes}) could claim many signers; past the cap new signers are refused.
+     */
+    static final int MAX_WINDOWS = 4096;
 
     private final int self;
     private final Map<Integer, AuthKey> keys = new HashMap<>();
@@ -172,7 +177,16 @@ public final class NodeAuth implements PacketAuth {
             k.forged++;
             return DropReason.AUTH_FORGED;
         }
-        ReplayWindow w = windows.computeIfAbsent(((long) key.id() << 32) | (t.signer() & 0xffffffffL), x -> new ReplayWindow());
+        long windowKey = ((long) key.id() << 32) | (t.signer() & 0xffffffffL);
+        ReplayWindow w = windows.get(windowKey);
+        if (w == null) {
+            if (windows.size() >= MAX_WINDOWS) {
+                k.forged++;   // a group-key holder claiming ever new signers: refuse rather than grow
+                return DropReason.AUTH_FORGED;
+            }
+            w = new ReplayWindow();
+            windows.put(windowKey, w);
+        }
         if (!w.check(t.counter())) {
             k.replayed++;
             return DropReason.AUTH_REPLAYED;

@@ -109,6 +109,19 @@ class AuthTrailerTest {
     }
 
     @Test
+    void aGroupKeyHolderCannotGrowTheReplayStateWithoutBound() {
+        AuthKey group = new AuthKey(5, SECRET, Set.of(), Set.of());
+        NodeAuth b = everything(B, List.of(group));
+        Packet p = Packet.builder().source(A).destination(B).payload(new byte[1]).build();
+        for (int i = 0; i < NodeAuth.MAX_WINDOWS; i++) {
+            assertNull(b.incoming(everything(VAddr.of(0x0b000000 + i), List.of(group)).outgoing(p, null), null));
+        }
+        assertEquals(DropReason.AUTH_FORGED, b.incoming(everything(VAddr.of(0x0c000000), List.of(group)).outgoing(p, null), null));
+        // a signer it already knows still reaches its own window (here: counter 1 again, a replay)
+        assertEquals(DropReason.AUTH_REPLAYED, b.incoming(everything(VAddr.of(0x0b000000), List.of(group)).outgoing(p, null), null));
+    }
+
+    @Test
     void secretsReadFromHexBase64AndFiles(@TempDir Path dir) throws Exception {
         assertArrayEquals(new byte[] {0x01, (byte) 0xab}, AuthKey.secret("hex:01ab", null));
         assertArrayEquals(new byte[] {1, 2, 3}, AuthKey.secret("base64:AQID", null));
