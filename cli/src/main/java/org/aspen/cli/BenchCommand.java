@@ -18,14 +18,14 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Measures Aspen against baselines measured in the same run.",
-        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class, BenchCommand.Rdp.class, FlakewayBenchCommand.class})
+        subcommands = {BenchCommand.Forward.class, BenchCommand.Latency.class, BenchCommand.Sim.class, BenchCommand.Rdp.class, FlakewayBenchCommand.class, SoakCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark (forward, latency, sim, rdp, flakeway)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing benchmark (forward, latency, sim, rdp, flakeway, soak)");
     }
 
     static void printJson(CommandLine cl, Object result) throws Exception {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.aspen.lab.LabResult;
 import org.aspen.lab.LabRunner;
+import org.aspen.lab.ProcessLab;
 import org.aspen.lab.Scenario;
 import org.aspen.lab.ScenarioLoader;
 import org.aspen.lab.Values;
@@ -16,11 +17,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
-@Command(name = "lab", mixinStandardHelpOptions = true,
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = LabCheckCommand.class,
         description = {"Runs a scenario in one process: on loopback UDP by default, or in virtual time with --sim.",
-                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file."})
+                "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file.",
+                "'aspen lab check LABDIR' grades a lab (examples/labs, docs/labs.md)."})
 public final class LabCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
+    // optional only so that 'aspen lab check ...' parses; a run without it is a usage error
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "Scenario file (YAML, or JSON by extension).")
     Path file;
 
     @CommandLine.Mixin
@@ -29,9 +32,19 @@ public final class LabCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--processes",
+            description = "Run one 'aspen node' process per node on this machine (loopback UDP), driven through their control endpoints.")
+    boolean processes;
+
     @Override
     public Integer call() throws Exception {
+        if (file == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'FILE'");
+        }
         Scenario s = ScenarioLoader.load(file);
+        if (processes) {
+            return run.executeProcesses(s, file, spec.commandLine());
+        }
         return run.execute(s, spec.commandLine(), file.toAbsolutePath().getParent());
     }
 
@@ -55,7 +68,26 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = {"-q", "--quiet"}, description = "Print only the result line.")
         boolean quiet;
 
-        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
+        @Option(names = "--plots", paramLabel = "DIR", description = "Write PNG charts (cwnd, goodput, queue over time) to DIR.")
+        Path plots;
+
+        int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
+            if (sim || trace != null) {
+                throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
+                        + (sim ? "--sim" : "--trace"));
+            }
+            Long d = durationOption(cl);
+            long total = d != null ? d : s.durationNanos();
+            boolean toStdout = json != null && json.toString().equals("-");
+            ProgressBar bar = new ProgressBar("running " + s.name() + " as " + s.nodes().size() + " processes");
+            ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(seed, d, file.toAbsolutePath().getParent(),
+                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total))));
+            bar.done();
+            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+
+        private Long durationOption(CommandLine cl) {
             Long d = null;
             if (duration != null) {
                 try {
@@ -67,6 +99,11 @@ public final class LabCommand implements Callable<Integer> {
                     throw new CommandLine.ParameterException(cl, "--duration: must be positive");
                 }
             }
+            return d;
+        }
+
+        int execute(Scenario s, CommandLine cl, Path baseDir) throws InterruptedException, IOException {
+            Long d = durationOption(cl);
             boolean toStdout = json != null && json.toString().equals("-");
             ProgressBar bar = new ProgressBar((sim ? "simulating " : "running ") + s.name());
             long total = d != null ? d : s.durationNanos();
@@ -75,28 +112,39 @@ public final class LabCommand implements Callable<Integer> {
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
                     baseDir, artifacts));
             bar.done();
+            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
+        }
+
+        private void report(CommandLine cl, String name, String summary, Object jsonReport, boolean toStdout) throws IOException {
             var out = cl.getOut();
             if (!toStdout) {
-                if (quiet) {
-                    String summary = r.summary();
-                    out.print(summary.substring(summary.lastIndexOf("result:")));
-                } else {
-                    out.print(r.summary());
-                }
+                out.print(quiet ? summary.substring(summary.lastIndexOf("result:")) : summary);
             }
             if (json != null) {
                 ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
                 if (toStdout) {
-                    out.println(m.writeValueAsString(r.toJson()));
+                    out.println(m.writeValueAsString(jsonReport));
                 } else {
-                    m.writeValue(json.toFile(), r.toJson());
+                    m.writeValue(json.toFile(), jsonReport);
                     if (!quiet) {
                         out.println("report written to " + json);
                     }
                 }
             }
+            if (plots != null) {
+                try {
+                    for (Path f : ReportPlots.write(new ObjectMapper().valueToTree(jsonReport), name, plots)) {
+                        if (!quiet && !toStdout) {
+                            out.println("plot written to " + f);
+                        }
+                    }
+                } catch (IllegalArgumentException e) {
+                    // the run's verdict stands; a run with nothing to draw just has no charts
+                    cl.getErr().println("aspen: no plots: " + e.getMessage());
+                }
+            }
             out.flush();
-            return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
     }
 }

@@ -32,6 +32,14 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--token", paramLabel = "TOKEN", description = "Control token (required when --control is not loopback).")
     String token;
 
+    @Option(names = "--base-dir", hidden = true, paramLabel = "DIR",
+            description = "Resolve the file's relative paths (AA jars) here instead of next to the file.")
+    Path baseDir;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "Read the control token from FILE (first line), so it stays out of the process list.")
+    Path tokenFile;
+
     @Option(names = "--duration", paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
     String duration;
 
@@ -50,10 +58,17 @@ public final class NodeCommand implements Callable<Integer> {
         if (org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
             root.setLevel(ch.qos.logback.classic.Level.toLevel(logLevel));
         }
+        if (token != null && tokenFile != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --token or --token-file, not both");
+        }
+        if (tokenFile != null) {
+            token = readToken(tokenFile);
+        }
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
         CountDownLatch stop = new CountDownLatch(1);
-        try (NodeHost host = NodeHost.start(s, name, control, token, config.toAbsolutePath().getParent())) {
+        try (NodeHost host = NodeHost.start(s, name, control, token,
+                baseDir != null ? baseDir : config.toAbsolutePath().getParent())) {
             var out = spec.commandLine().getOut();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size());
@@ -77,5 +92,18 @@ public final class NodeCommand implements Callable<Integer> {
             out.flush();
         }
         return Aspen.OK;
+    }
+
+    private String readToken(Path f) {
+        try {
+            String t = java.nio.file.Files.readAllLines(f).stream().findFirst().orElse("").strip();
+            if (t.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--token-file " + f + ": the file is empty");
+            }
+            return t;
+        } catch (java.io.IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--token-file " + f + ": cannot read it ("
+                    + e.getClass().getSimpleName() + ")");
+        }
     }
 }

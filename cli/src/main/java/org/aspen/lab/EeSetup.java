@@ -26,6 +26,17 @@ final class EeSetup {
         return ee;
     }
 
+    /**
+     * Real runtime: charge AA handlers for the loop thread's CPU time, not wall time, so a busy host
+     * does not stop healthy AAs (HandlerClock#threadCpu).
+     */
+    static void chargeCpuTime(ExecutionEnvironment ee) {
+        org.aspen.ee.HandlerClock cpu = org.aspen.ee.HandlerClock.threadCpu();
+        if (cpu != null) {
+            ee.setHandlerClock(cpu);
+        }
+    }
+
     /** Reads the jars of the node's {@code aas} entries now (so a missing file is a configuration error). */
     static Map<Scenario.AaEntry, byte[]> jars(Scenario s, Scenario.NodeSpec spec, Path baseDir) {
         Map<Scenario.AaEntry, byte[]> out = new LinkedHashMap<>();

@@ -65,20 +65,20 @@ final class Expectations {
             } else if (x instanceof Scenario.RouteAvoids r) {
                 out.add(route(r, samplers.get(x)));
             } else if (x instanceof Scenario.Reachable r) {
-                List<String> missing;
-                synchronized (unreachable.get(x)) {
-                    missing = new ArrayList<>(unreachable.get(x));
-                }
-                Collections.sort(missing);
-                out.add(new ExpectationResult("reachable", "every node has a route to every other"
-                        + (r.at() == null ? " at the end" : " at " + r.at()), missing.isEmpty(), "0 missing routes",
-                        missing.isEmpty() ? "0 missing routes" : missing.size() + " missing: " + String.join(", ", missing)));
+                out.add(reachable(r, unreachable.get(x)));
             } else if (x instanceof Scenario.TracePath t) {
                 out.add(trace(t, traces));
             } else if (x instanceof Scenario.CounterBound c) {
                 out.add(counter(c, net));
             } else if (x instanceof Scenario.TransferDone t) {
                 out.add(transfer(t, transfers));
+            } else if (x instanceof Scenario.PingRtt r) {
+                out.add(PingFlow.judgeRtt(r, pings));
+            } else if (x instanceof Scenario.TransferStat t) {
+                TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
+                out.add(run.judgeStat(t));
+            } else if (x instanceof Scenario.PingLoss l) {
+                out.add(PingFlow.judgeLoss(l, pings));
             } else if (x instanceof Scenario.FlowGoodput f) {
                 TransferRun run = transfers.stream().filter(r -> r.name.equals(f.flow())).findFirst().orElseThrow();
                 double g = run.goodputBps();
@@ -94,8 +94,18 @@ final class Expectations {
         return out;
     }
 
+    static ExpectationResult reachable(Scenario.Reachable r, List<String> seen) {
+        List<String> missing;
+        synchronized (seen) {
+            missing = new ArrayList<>(seen);
+        }
+        Collections.sort(missing);
+        return new ExpectationResult("reachable", "every node has a route to every other"
+                + (r.at() == null ? " at the end" : " at " + r.at()), missing.isEmpty(), "0 missing routes",
+                missing.isEmpty() ? "0 missing routes" : missing.size() + " missing: " + String.join(", ", missing));
+    }
+
     private ExpectationResult pings(Scenario.PingsAnswered p, List<PingFlow> pings) {
-        double want = Values.ratio(p.atLeast());
         long after = p.after() == null ? 0 : Values.durationNanos(p.after());
         long ok = 0;
         long all = 0;
@@ -106,6 +116,12 @@ final class Expectations {
                 all += a[1];
             }
         }
+        return pingsResult(p, ok, all);
+    }
+
+    /** {@code ok} of {@code all} pings counted for {@code p} were answered. */
+    static ExpectationResult pingsResult(Scenario.PingsAnswered p, long ok, long all) {
+        double want = Values.ratio(p.atLeast());
         double got = all == 0 ? 0 : ok / (double) all;
         String desc = "pings " + p.from() + " -> " + p.to() + (p.after() == null ? "" : " sent after " + p.after())
                 + " answered";
@@ -113,7 +129,7 @@ final class Expectations {
                 pct(got) + " (" + ok + "/" + all + ")");
     }
 
-    private ExpectationResult route(Scenario.RouteAvoids r, PathSampler ps) {
+    static ExpectationResult route(Scenario.RouteAvoids r, PathSampler ps) {
         List<PathSampler.Sample> samples = ps.samples();
         String bad = null;
         for (PathSampler.Sample sm : samples) {
@@ -163,13 +179,26 @@ final class Expectations {
     private ExpectationResult transfer(Scenario.TransferDone t, List<TransferRun> transfers) {
         TransferRun run = transfers.stream().filter(r -> r.name.equals(t.transfer())).findFirst().orElseThrow();
         var sent = run.sender();
-        StringBuilder want = new StringBuilder("complete, digest match");
-        boolean ok = run.digestMatch();
-        String measured;
+        String ends = " (" + run.spec.from() + " -> " + run.spec.to() + ")";
         if (sent == null) {
-            measured = "not finished (" + (run.receiver() == null ? "nothing received" : run.receiver().bytes() + " bytes received") + ")";
+            return transferResult(t, ends, false, -1, 0, 0,
+                    run.receiver() == null ? "nothing received" : run.receiver().bytes() + " bytes received");
+        }
+        return transferResult(t, ends, run.digestMatch(), sent.bytes(), sent.retransmissions(), sent.goodputBps(), null);
+    }
+
+    /**
+     * Judges a transfer from the sender's figures ({@code bytes} < 0: the sender never finished, and
+     * {@code notFinished} says what the receiver got).
+     */
+    static ExpectationResult transferResult(Scenario.TransferDone t, String ends, boolean digestMatch, long bytes,
+                                            long rtx, double goodput, String notFinished) {
+        StringBuilder want = new StringBuilder("complete, digest match");
+        boolean ok = digestMatch && bytes >= 0;
+        String measured;
+        if (bytes < 0) {
+            measured = "not finished (" + notFinished + ")";
         } else {
-            long rtx = sent.retransmissions();
             if (t.minRetransmissions() != null) {
                 want.append(", retransmissions >= ").append(t.minRetransmissions());
                 ok &= rtx >= t.minRetransmissions();
@@ -180,13 +209,12 @@ final class Expectations {
             }
             if (t.minGoodput() != null) {
                 want.append(", goodput >= ").append(t.minGoodput());
-                ok &= sent.goodputBps() >= Values.rateBps(t.minGoodput());
+                ok &= goodput >= Values.rateBps(t.minGoodput());
             }
-            measured = sent.bytes() + " bytes, digest " + (run.digestMatch() ? "match" : "MISMATCH") + ", " + rtx
-                    + " retransmissions, goodput " + Values.formatRate(Math.round(sent.goodputBps()));
+            measured = bytes + " bytes, digest " + (digestMatch ? "match" : "MISMATCH") + ", " + rtx
+                    + " retransmissions, goodput " + Values.formatRate(Math.round(goodput));
         }
-        return new ExpectationResult("transfer", "transfer " + run.name + " (" + run.spec.from() + " -> " + run.spec.to() + ")",
-                ok, want.toString(), measured);
+        return new ExpectationResult("transfer", "transfer " + t.transfer() + ends, ok, want.toString(), measured);
     }
 
     private ExpectationResult counter(Scenario.CounterBound c, Network net) {
@@ -195,6 +223,8 @@ final class Expectations {
         flatten("", n.counters().snapshot(), flat);
         for (Link l : n.links()) {
             flatten("link." + l.name() + ".", l.counters().snapshot(net.now()), flat);
+            // the discipline's own state and counters (docs/queues.md), e.g. link.r-b.discipline.aecn_cleared
+            flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }
         if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
             flatten("auth.", auth.snapshot(), flat);   // auth.<kind>.verified|unsigned|forged|replayed|...
@@ -207,6 +237,11 @@ final class Expectations {
                 flatten("aa." + aa.name() + ".metrics.", new LinkedHashMap<>(aa.metrics()), flat);
             }
         }
+        return counter(c, flat);
+    }
+
+    /** Judges {@code c} against a node's counters, flattened to the paths docs/scenarios.md names. */
+    static ExpectationResult counter(Scenario.CounterBound c, Map<String, Object> flat) {
         Object v = flat.get(c.counter());
         long value = v instanceof Number num ? num.longValue() : 0;
         if (v == null && (c.counter().startsWith("drops.") || c.counter().contains(".drops."))) {

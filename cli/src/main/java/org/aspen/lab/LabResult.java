@@ -23,6 +23,8 @@ public final class LabResult {
     private final Map<String, Object> links;
     private final List<ExpectationResult> expectations;
     private final EventLog events;
+    /** Sampled series for plots (LabSeries.report()), or null. */
+    private Map<String, Object> timeSeries;
 
     LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
               List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers, List<CrossTraffic> cross,
@@ -43,6 +45,11 @@ public final class LabResult {
         this.links = links;
         this.expectations = expectations;
         this.events = events;
+    }
+
+    LabResult withTimeSeries(Map<String, Object> series) {
+        this.timeSeries = series;
+        return this;
     }
 
     public boolean passed() {
@@ -102,6 +109,9 @@ public final class LabResult {
         m.put("events", events.report());
         m.put("nodes", nodes);
         m.put("links", links);
+        if (timeSeries != null) {
+            m.put("timeSeries", timeSeries);
+        }
         return m;
     }
 

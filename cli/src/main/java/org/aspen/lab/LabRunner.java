@@ -83,6 +83,9 @@ public final class LabRunner {
                 planes.put(n.name(), cp);
                 events.watchRoutes(net, n, cp);
                 ExecutionEnvironment ee = EeSetup.create(n);
+                if (!o.simulated()) {
+                    EeSetup.chargeCpuTime(ee);
+                }
                 ees.put(n.name(), ee);
                 Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
                 if (!jars.isEmpty()) {
@@ -151,6 +154,7 @@ public final class LabRunner {
             capture = LabCapture.start(s, net, o.baseDir());
             Expectations judge = new Expectations(s, duration);
             judge.schedule(net);
+            LabSeries timeSeries = LabSeries.schedule(net, transfers, duration);
             runWithProgress(net, duration, o.progress());
             net.close();
             if (capture != null) {
@@ -194,7 +198,8 @@ public final class LabRunner {
                 }
             }
             return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events);
+                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events)
+                    .withTimeSeries(timeSeries.report());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

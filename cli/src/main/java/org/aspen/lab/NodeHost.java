@@ -114,6 +114,7 @@ public final class NodeHost implements AutoCloseable {
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
             ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock()));
+            EeSetup.chargeCpuTime(ee);
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;
@@ -121,9 +122,14 @@ public final class NodeHost implements AutoCloseable {
             server.start();
             net.run(0);
             net.onLoop(name, () -> EeSetup.start(ee, jars));
-            NodeAcc acc = NodeAcc.parse(spec.acc());   // the node's 'acc' field, as labs wire it
+            // the node's own settings from the file: ACC (acc:) and flakeway rules at boot (flakeway:)
+            NodeAcc acc = NodeAcc.parse(spec.acc());
             if (acc != null) {
                 net.onLoop(name, () -> acc.install(ee));
+            }
+            if (!spec.flakeway().isEmpty()) {
+                var rules = spec.flakeway().stream().map(org.aspen.flakeway.RuleSpecs::fromMap).toList();
+                net.onLoop(name, () -> org.aspen.flakeway.FlakewayAas.start(ee, rules));
             }
             return host;
         } catch (RuntimeException | InterruptedException e) {
@@ -170,6 +176,21 @@ public final class NodeHost implements AutoCloseable {
             int maxHops = args.path("maxHops").asInt(16);
             long timeout = args.path("timeoutMs").asLong(1000) * 1_000_000L;
             plane.trace(target, maxHops, timeout, hop -> reply.next(hopMap(hop)), hops -> reply.done(Map.of("hops", hops.size())));
+        });
+        // link.set {link, cut}: cuts or mends a link's wire here (a silent failure: routing notices from
+        // missing hellos); what 'aspen lab --processes' uses for a scenario's down/up events
+        control.register("link.set", (args, reply) -> {
+            String name = args.path("link").asText("");
+            Link l = node.link(name);
+            if (l == null) {
+                throw new IllegalArgumentException("node " + node.name() + " has no link '" + name + "' (links: "
+                        + String.join(", ", node.links().stream().map(Link::name).toList()) + ")");
+            }
+            if (!args.path("cut").isBoolean()) {
+                throw new IllegalArgumentException("link.set needs \"cut\": true or false");
+            }
+            l.setCut(args.get("cut").asBoolean());
+            reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
         });
     }
 

@@ -72,6 +72,11 @@ final class PathSampler {
         net.onLoop(hop.name(), () -> walk(net, hop, dest, startedAt, nodes, links));
     }
 
+    /** Adds a sample taken elsewhere (the multi-process lab walks routes through control endpoints). */
+    void record(Sample sample) {
+        samples.add(sample);
+    }
+
     List<Sample> samples() {
         synchronized (samples) {
             List<Sample> copy = new ArrayList<>(samples);

@@ -106,6 +106,49 @@ final class PingFlow {
         return s;
     }
 
+    /** The {@code rtt} expectation: the median RTT of the answered pings from -> to within bounds. */
+    static ExpectationResult judgeRtt(Scenario.PingRtt r, List<PingFlow> flows) {
+        List<Double> rtts = new ArrayList<>();
+        for (PingFlow f : flows) {
+            if (f.spec.from().equals(r.from()) && f.spec.to().equals(r.to())) {
+                for (Probe p : f.probes()) {
+                    if (p.result().status() == EchoResult.Status.REPLY) {
+                        rtts.add(p.result().rttNanos() / 1e6);
+                    }
+                }
+            }
+        }
+        Collections.sort(rtts);
+        double minMs = r.min() == null ? 0 : Values.durationNanos(r.min()) / 1e6;
+        double maxMs = r.max() == null ? Double.MAX_VALUE : Values.durationNanos(r.max()) / 1e6;
+        Double median = rtts.isEmpty() ? null : rtts.get(rtts.size() / 2);
+        boolean ok = median != null && median >= minMs && median <= maxMs;
+        return new ExpectationResult("rtt", "median RTT " + r.from() + " -> " + r.to(), ok, bounds(r.min(), r.max()),
+                median == null ? "no answered ping" : round(median) + " ms over " + rtts.size() + " answers");
+    }
+
+    /** The {@code loss} expectation: the share of unanswered pings from -> to within bounds. */
+    static ExpectationResult judgeLoss(Scenario.PingLoss l, List<PingFlow> flows) {
+        long ok = 0;
+        long all = 0;
+        for (PingFlow f : flows) {
+            if (f.spec.from().equals(l.from()) && f.spec.to().equals(l.to())) {
+                long[] a = f.answered(0);
+                ok += a[0];
+                all += a[1];
+            }
+        }
+        double loss = all == 0 ? Double.NaN : (all - ok) / (double) all;
+        boolean holds = all > 0 && (l.min() == null || loss + 1e-9 >= Values.ratio(l.min()))
+                && (l.max() == null || loss - 1e-9 <= Values.ratio(l.max()));
+        return new ExpectationResult("loss", "ping loss " + l.from() + " -> " + l.to(), holds, bounds(l.min(), l.max()),
+                all == 0 ? "no pings sent" : String.format(java.util.Locale.ROOT, "%.1f%% (%d/%d lost)", 100 * loss, all - ok, all));
+    }
+
+    private static String bounds(String min, String max) {
+        return (min == null ? "" : ">= " + min) + (min != null && max != null ? " and " : "") + (max == null ? "" : "<= " + max);
+    }
+
     static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }

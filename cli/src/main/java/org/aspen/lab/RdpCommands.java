@@ -28,6 +28,8 @@ import org.aspen.vnet.mgmt.ReplySink;
  * <li>{@code rdp.recv {port, out}}: accepts one transfer on {@code port}, writes it to {@code out}
  *     (a path on the node's host) or only digests it; streams progress and ends with the summary.</li>
  * </ul>
+ * Both take optional connection options as a lab's transfers do: {@code window} (maximum outstanding
+ * segments), {@code segment} (maximum segment size), {@code ecn} and {@code aecn} (booleans).
  * Paths are the node's: its control endpoint listens on loopback by default, so the caller is on the
  * same machine.
  */
@@ -55,7 +57,7 @@ final class RdpCommands {
                 }
                 source = ByteSource.seeded(args.path("seed").asLong(1), size);
             }
-            TransferSender t = TransferSender.start(stack, target, port, source, RdpOptions.defaults(),
+            TransferSender t = TransferSender.start(stack, target, port, source, options(args),
                     progress(reply), PROGRESS_NANOS);
             reply.onClose(() -> t.connection().close());
             t.result().whenComplete((s, err) -> finish(reply, s, err));
@@ -64,13 +66,38 @@ final class RdpCommands {
             int port = port(args.path("port").asInt(-1));
             String out = args.hasNonNull("out") ? args.get("out").asText() : null;
             RdpListener[] listener = new RdpListener[1];
-            listener[0] = TransferReceiver.listen(stack, port, RdpOptions.defaults(), () -> sink(out), s -> {
+            listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
                 listener[0].close();
                 finish(reply, s, null);
             }, progress(reply), PROGRESS_NANOS);
             reply.next(Map.of("listening", port));
             reply.onClose(() -> listener[0].close());
         });
+    }
+
+    /** RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}. */
+    static RdpOptions options(com.fasterxml.jackson.databind.JsonNode args) {
+        RdpOptions o = RdpOptions.defaults();
+        if (args.hasNonNull("window")) {
+            o = o.withMaxOutstanding(positive(args.get("window"), "window"));
+        }
+        if (args.hasNonNull("segment")) {
+            o = o.withMaxSegment(positive(args.get("segment"), "segment"));
+        }
+        if (args.hasNonNull("ecn")) {
+            o = o.withEcn(args.get("ecn").asBoolean());
+        }
+        if (args.path("aecn").asBoolean(false)) {
+            o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
+        }
+        return o;
+    }
+
+    private static int positive(com.fasterxml.jackson.databind.JsonNode v, String what) {
+        if (!v.canConvertToInt() || v.asInt() < 1) {
+            throw new IllegalArgumentException(what + " must be a positive integer");
+        }
+        return v.asInt();
     }
 
     private static int port(int p) {

@@ -210,9 +210,28 @@ public record Scenario(
             @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
             @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
             @JsonSubTypes.Type(value = TransferDone.class, name = "transfer"),
-            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow")})
+            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow"),
+            @JsonSubTypes.Type(value = PingRtt.class, name = "rtt"),
+            @JsonSubTypes.Type(value = PingLoss.class, name = "loss"),
+            @JsonSubTypes.Type(value = TransferStat.class, name = "stat")})
     public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
-            TransferDone, FlowGoodput {
+            TransferDone, FlowGoodput, PingRtt, PingLoss, TransferStat {
+    }
+
+    /** The median round-trip time of the answered pings from {@code from} to {@code to} is within {@code [min, max]}. */
+    public record PingRtt(String from, String to, String min, String max) implements Expectation {
+    }
+
+    /**
+     * A number about transfer or flow {@code transfer} (its name) is within {@code [atLeast, atMost]}:
+     * a field of its report ({@code retransmissions}, {@code windowCloses}, {@code closesByCause.ECN},
+     * ...) or a counter of the sender's connection ({@code aecnEchoes}, {@code ecnEchoes}, {@code timeouts}, ...).
+     */
+    public record TransferStat(String transfer, String stat, Double atLeast, Double atMost) implements Expectation {
+    }
+
+    /** The share of the pings from {@code from} to {@code to} left unanswered is within {@code [min, max]}. */
+    public record PingLoss(String from, String to, String min, String max) implements Expectation {
     }
 
     /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */
@@ -243,7 +262,8 @@ public record Scenario(
     /**
      * A counter at the end of the run, by path: {@code node.received}, {@code node.drops.no-route},
      * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}, {@code aa.<name>.packets},
-     * {@code aa.<name>.metrics.<metric>}. Bounds are inclusive.
+     * {@code aa.<name>.metrics.<metric>}, {@code link.<name>.discipline.<key>} (the queue discipline's
+     * describe(), e.g. {@code aecn_cleared}). Bounds are inclusive.
      */
     public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
     }

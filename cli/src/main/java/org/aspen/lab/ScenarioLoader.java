@@ -90,7 +90,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer, flow)";
+            return where + "unknown type '" + t.getTypeId() + "' (known: pings, route, reachable, trace, counter, transfer, flow, rtt, loss, stat)";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -173,6 +173,20 @@ public final class ScenarioLoader {
             }
             if (!nodeNames.contains(name)) {
                 throw fail(path, "no node named '" + name + "' (nodes: " + String.join(", ", sortedNodes()) + ")");
+            }
+        }
+
+        /** An rtt or loss expectation: known nodes, a ping workload to judge, at least one bound that parses. */
+        private void pingBounds(String p, String from, String to, String min, String max, Consumer<String> parser) {
+            nodeRef(p + ".from", from);
+            nodeRef(p + ".to", to);
+            if (min == null && max == null) {
+                throw fail(p, "give min, max or both");
+            }
+            unit(p + ".min", min, parser);
+            unit(p + ".max", max, parser);
+            if (s.workload().pings().stream().noneMatch(g -> g.from().equals(from) && g.to().equals(to))) {
+                throw fail(p, "no ping workload from '" + from + "' to '" + to + "' to judge");
             }
         }
 
@@ -631,6 +645,28 @@ public final class ScenarioLoader {
                     }
                     unit(p + ".minGoodput", f.minGoodput(), Values::rateBps);
                     unit(p + ".maxGoodput", f.maxGoodput(), Values::rateBps);
+                } else if (x instanceof Scenario.PingRtt r) {
+                    pingBounds(p, r.from(), r.to(), r.min(), r.max(), Values::durationNanos);
+                } else if (x instanceof Scenario.PingLoss l) {
+                    pingBounds(p, l.from(), l.to(), l.min(), l.max(), Values::ratio);
+                } else if (x instanceof Scenario.TransferStat t) {
+                    List<String> names = new java.util.ArrayList<>();
+                    for (int k = 0; k < s.workload().transfers().size(); k++) {
+                        names.add(TransferRun.nameOf(s.workload().transfers().get(k), k));
+                    }
+                    for (int k = 0; k < s.workload().flows().size(); k++) {
+                        names.add(TransferRun.flowName(s.workload().flows().get(k), k));
+                    }
+                    if (t.transfer() == null || !names.contains(t.transfer())) {
+                        throw fail(p + ".transfer", t.transfer() == null ? "missing (a transfer's or flow's name)"
+                                : "no transfer or flow named '" + t.transfer() + "' (known: " + String.join(", ", names) + ")");
+                    }
+                    if (t.stat() == null) {
+                        throw fail(p + ".stat", "missing (e.g. retransmissions, closesByCause.ECN, aecnEchoes)");
+                    }
+                    if (t.atLeast() == null && t.atMost() == null) {
+                        throw fail(p, "give atLeast, atMost or both");
+                    }
                 } else if (x instanceof Scenario.CounterBound c) {
                     nodeRef(p + ".node", c.node());
                     if (c.counter() == null) {

@@ -38,6 +38,8 @@ final class TransferRun {
     final Long stop;
     private final CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
     private final CompletableFuture<TransferSummary> received = new CompletableFuture<>();
+    /** The sender once started (written and read on the sender node's loop; see LabSeries). */
+    private TransferSender active;
 
     TransferRun(Scenario.TransferSpec spec, int index) {
         this(spec, nameOf(spec, index), portOf(spec, index), null);
@@ -109,6 +111,7 @@ final class TransferRun {
         net.at(start, spec.from(), () -> {
             ByteSource source = source(seed, baseDir);
             sender[0] = TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0);
+            active = sender[0];
             sender[0].result().whenComplete((summary, err) -> {
                 if (err != null) {
                     sent.completeExceptionally(err);
@@ -141,6 +144,11 @@ final class TransferRun {
         } catch (IOException e) {
             throw new UncheckedIOException("transfer " + name + ": cannot read " + p + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The sender's connection, or null before it started; call on the sender node's loop. */
+    org.aspen.rdp.RdpConnection connection() {
+        return active == null ? null : active.connection();
     }
 
     TransferSummary sender() {
@@ -217,6 +225,31 @@ final class TransferRun {
         m.put("closesByCause", count);
         m.put("meanCloseMagnitudeByCause", mean);
         return m;
+    }
+
+    /** The {@code stat} expectation: a report field (dotted path) or a sender counter within bounds. */
+    ExpectationResult judgeStat(Scenario.TransferStat t) {
+        Object v = report(null);
+        for (String part : t.stat().split("\\.")) {
+            v = v instanceof Map<?, ?> m ? m.get(part) : null;
+        }
+        TransferSummary a = sender();
+        if (v == null && a != null && a.stats() != null) {
+            v = a.stats().get(t.stat());
+        }
+        String want = (t.atLeast() == null ? "" : ">= " + number(t.atLeast())) + (t.atLeast() != null && t.atMost() != null ? " and " : "")
+                + (t.atMost() == null ? "" : "<= " + number(t.atMost()));
+        String desc = (bulk() ? "flow " : "transfer ") + name + " " + t.stat();
+        if (!(v instanceof Number n)) {
+            return new ExpectationResult("stat", desc, false, want, a == null ? "the sender did not start" : "no such number");
+        }
+        double x = n.doubleValue();
+        boolean ok = (t.atLeast() == null || x >= t.atLeast()) && (t.atMost() == null || x <= t.atMost());
+        return new ExpectationResult("stat", desc, ok, want, v.toString());
+    }
+
+    private static String number(double d) {
+        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
     }
 
     /** Bits per second acknowledged over the flow's or transfer's life (0 before it ended). */

@@ -17,13 +17,22 @@ import org.aspen.vnet.time.Clock;
  * dog.close();
  * }</pre>
  *
- * It reads time from the clock it is given (the real runtime's monotonic wall clock, which is safe
- * to read from any thread); it never reads the system clock itself.
+ * It charges a handler for the CPU time its loop thread uses (read from this thread with
+ * {@code ThreadMXBean.getThreadCpuTime}), so on a busy host a handler the operating system has
+ * descheduled is not taken for a runaway; a handler that blocks instead of computing is caught by
+ * a wall-time ceiling of ten budgets, read from the clock it is given (the real runtime's monotonic
+ * wall clock, safe to read from any thread). Where the JVM cannot measure thread CPU time, the
+ * budget applies to wall time. It never reads the system clock itself.
  */
 public final class HandlerWatchdog implements AutoCloseable {
-    private record Watch(long startedAt, LongConsumer onOverrun) {
+    private record Watch(long startedAt, long threadId, long cpuAtStart, LongConsumer onOverrun) {
     }
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final boolean CPU = THREADS.isThreadCpuTimeSupported() && THREADS.isCurrentThreadCpuTimeSupported();
+
+    /** A handler blocked (not computing) this many budgets of wall time is reported too. */
+    private static final long WALL_CEILING = 10;
     private final long budgetNanos;
     private final Clock clock;
     private final Thread thread;
@@ -40,7 +49,8 @@ public final class HandlerWatchdog implements AutoCloseable {
 
     /** A handler starts; {@code onOverrun} gets the elapsed nanoseconds if it overruns (watchdog thread). */
     public void enter(LongConsumer onOverrun) {
-        current = new Watch(clock.nanos(), onOverrun);
+        Thread t = Thread.currentThread();
+        current = new Watch(clock.nanos(), t.getId(), CPU ? THREADS.getCurrentThreadCpuTime() : -1, onOverrun);
     }
 
     public void exit() {
@@ -53,10 +63,12 @@ public final class HandlerWatchdog implements AutoCloseable {
             LockSupport.parkNanos(tick);
             Watch w = current;
             if (w != null) {
-                long elapsed = clock.nanos() - w.startedAt;
-                if (elapsed > budgetNanos && current == w) {
+                long wall = clock.nanos() - w.startedAt;
+                long cpu = w.cpuAtStart >= 0 ? THREADS.getThreadCpuTime(w.threadId) - w.cpuAtStart : wall;
+                boolean overrun = cpu > budgetNanos || wall > budgetNanos * WALL_CEILING;
+                if (overrun && current == w) {
                     current = null;  // report each overrun once
-                    w.onOverrun.accept(elapsed);
+                    w.onOverrun.accept(cpu > budgetNanos ? cpu : wall);
                 }
             }
         }

@@ -109,6 +109,34 @@ class FaultIsolationTest {
     }
 
     @Test
+    void cpuHandlerClockChargesWorkNotTimeOffTheCpu() throws Exception {
+        HandlerClock cpu = HandlerClock.threadCpu();
+        org.junit.jupiter.api.Assumptions.assumeTrue(cpu != null, "this JVM cannot measure thread CPU time");
+        long t0 = cpu.nanos();
+        TimeUnit.MILLISECONDS.sleep(200);          // off the CPU, as when a busy host runs other processes
+        long idle = cpu.nanos() - t0;
+        long w0 = System.nanoTime();
+        long c0 = cpu.nanos();
+        while (System.nanoTime() - w0 < 60_000_000L) {
+            Thread.onSpinWait();                   // on the CPU
+        }
+        long busy = cpu.nanos() - c0;
+        assertTrue(idle < 50_000_000L, "charged " + idle / 1e6 + " ms for sleeping 200 ms");
+        assertTrue(busy > idle, "spinning 60 ms charged " + busy / 1e6 + " ms, sleeping " + idle / 1e6 + " ms");
+    }
+
+    @Test
+    void watchdogDoesNotReportAShortBlockBelowItsWallCeiling() throws Exception {
+        try (HandlerWatchdog dog = new HandlerWatchdog(50_000_000L, System::nanoTime)) {
+            AtomicLong reported = new AtomicLong(-1);
+            dog.enter(reported::set);
+            TimeUnit.MILLISECONDS.sleep(150);      // 3 budgets of wall time, almost no CPU: not a runaway
+            dog.exit();
+            assertEquals(-1, reported.get(), "a handler off the CPU for 150 ms was reported as an overrun");
+        }
+    }
+
+    @Test
     void aaThatFailsToStartIsRefusedCleanly() {
         SimLab lab = new SimLab();
         byte[] jar = TestJars.jar("bad", "1", "t.Bad", Map.of("t.Bad", """

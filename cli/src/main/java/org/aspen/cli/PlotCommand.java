@@ -1,0 +1,37 @@
+package org.aspen.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code aspen plot REPORT.json [-o DIR]}: PNG charts of a lab report (cwnd, goodput and queue
+ * length over time) or a sweep summary (throughput against RTT); see {@link ReportPlots}.
+ */
+@Command(name = "plot", mixinStandardHelpOptions = true,
+        description = {"Writes PNG charts from a lab's JSON report (aspen lab FILE --json OUT): cwnd and goodput of each",
+                "flow and queue length of the busiest links over time; or from a sweep summary (acc-figure4/summary.json):",
+                "throughput against RTT. Exits 2 with one line on a file that is not such a report."})
+public final class PlotCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "REPORT", description = "The JSON report.")
+    Path report;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", defaultValue = ".",
+            description = "Directory for the PNG files (default: the current directory).")
+    Path out;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Path> files = ReportPlots.write(report, out);
+        files.forEach(f -> spec.commandLine().getOut().println("wrote " + f));
+        spec.commandLine().getOut().flush();
+        return Aspen.OK;
+    }
+}

@@ -1,0 +1,94 @@
+package org.aspen.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.aspen.cli.Aspen;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code aspen lab FILE --processes}: one {@code aspen node} JVM per node, the workload and events
+ * driven through their control endpoints. Checks function (routes, a verified transfer, an event
+ * reaching the right processes, counters read back), with timers loose enough for a busy machine.
+ */
+class ProcessLabTest {
+    @Test
+    void runsAScenarioAsOneProcessPerNode() throws Exception {
+        Path file = Path.of(getClass().getResource("/processes/line3-transfer.yaml").toURI());
+        Scenario s = ScenarioLoader.load(file);
+        ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(null, null, file.getParent(), f -> { }));
+        assertTrue(r.passed(), r.summary());
+        assertEquals(3, r.stats().size());
+        // each node answered 'stats' from its own process, with its own address
+        assertEquals("10.0.0.2", r.stats().get("b").path("address").asText());
+        // the cut reached both ends of b-c
+        assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at b")), r.events().toString());
+        assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at c")), r.events().toString());
+        assertEquals("processes", r.toJson().get("runtime"));
+    }
+
+    @Test
+    void labCommandRunsProcessesAndWritesTheReport(@TempDir Path dir) throws Exception {
+        Path file = Path.of(getClass().getResource("/processes/line3-transfer.yaml").toURI());
+        Path report = dir.resolve("r.json");
+        StringWriter out = new StringWriter();
+        int code = run(out, new StringWriter(),
+                "lab", file.toString(), "--processes", "--duration", "8s", "--json", report.toString(), "--quiet");
+        assertEquals(Aspen.OK, code, out.toString());
+        String json = Files.readString(report);
+        assertTrue(json.contains("\"runtime\" : \"processes\""), json);
+        assertTrue(json.contains("\"passed\" : true"), json);
+    }
+
+    @Test
+    void refusesWhatItCannotRunWithOneLine() {
+        Scenario s = new Scenario("x", null, 1L, "1s", null, null,
+                List.of(new Scenario.NodeSpec("a", "10.0.0.1", null, null, null, null, null, null)), null, null,
+                new Scenario.Workload(null, null, null, null,
+                        List.of(new Scenario.CrossSpec("c", "a", "a", "1Mbps", null, null, null, null, null, null))),
+                null, null, new Scenario.CaptureSpec("x.pcapng", null, null), null);
+        ConfigException e = assertThrows(ConfigException.class, () -> ProcessLab.refuseUnsupported(s));
+        assertTrue(e.getMessage().contains("workload.cross, capture"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void processesCannotBeCombinedWithSim() throws Exception {
+        Path file = Path.of(getClass().getResource("/processes/line3-transfer.yaml").toURI());
+        StringWriter err = new StringWriter();
+        int code = run(new StringWriter(), err, "lab", file.toString(), "--processes", "--sim");
+        assertEquals(Aspen.USAGE, code);
+        assertTrue(err.toString().contains("--processes runs real node processes"), err.toString());
+    }
+
+    private static int run(StringWriter out, StringWriter err, String... args) {
+        var cl = Aspen.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void statsFlattenToTheLabCounterPaths() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+                {"counters":{"received":5,"drops":{"no-route":2}},
+                 "links":[{"name":"a-b","counters":{"sentPackets":7,"drops":{"overflow":1}}}],
+                 "ee":{"aas":[{"name":"acc-monitor","counters":{"packets":3},"metrics":{"filtersStarted":1}}]}}""");
+        Map<String, Object> flat = ProcessLab.flatStats(json);
+        assertEquals(5, ((Number) flat.get("received")).intValue());
+        assertEquals(2, ((Number) flat.get("drops.no-route")).intValue());
+        assertEquals(7, ((Number) flat.get("link.a-b.sentPackets")).intValue());
+        assertEquals(1, ((Number) flat.get("link.a-b.drops.overflow")).intValue());
+        assertEquals(3, ((Number) flat.get("aa.acc-monitor.packets")).intValue());
+        assertEquals(1, ((Number) flat.get("aa.acc-monitor.metrics.filtersStarted")).intValue());
+    }
+}
