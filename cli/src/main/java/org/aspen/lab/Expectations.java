@@ -226,6 +226,9 @@ final class Expectations {
             // the discipline's own state and counters (docs/queues.md), e.g. link.r-b.discipline.aecn_cleared
             flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }
+        if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
+            flatten("auth.", auth.snapshot(), flat);   // auth.<kind>.verified|unsigned|forged|replayed|...
+        }
         var ee = ees.get(n.name());
         if (ee != null) {
             for (var aa : ee.instances()) {

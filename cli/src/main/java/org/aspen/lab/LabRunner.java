@@ -79,7 +79,10 @@ public final class LabRunner {
             Map<String, ControlPlane> planes = new LinkedHashMap<>();
             Map<String, ExecutionEnvironment> ees = new LinkedHashMap<>();
             EventLog events = new EventLog();
+            boolean authOn = s.auth() != null && s.auth().on();
+            List<org.aspen.vnet.auth.AuthKey> keyring = authOn ? NodeAuthSetup.keyring(s, o.baseDir()) : List.of();
             for (Node n : net.nodes()) {
+                NodeAuthSetup.install(s, n, keyring, 1);   // authenticated control, when the scenario has auth
                 n.setTrace(sink);
                 ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
                 planes.put(n.name(), cp);
@@ -175,6 +178,9 @@ public final class LabRunner {
             long now = net.now();
             for (Node n : net.nodes()) {
                 Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
+                if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
+                    ns.put("auth", auth.snapshot());
+                }
                 if (flakeways.containsKey(n.name())) {
                     ns.put("flakeway", flakeways.get(n.name()).show());
                 }

@@ -93,6 +93,9 @@ public final class NodeHost implements AutoCloseable {
                             1, Route.Origin.STATIC));
                 }
             }
+            boolean authOn = s.auth() != null && s.auth().on();
+            org.aspen.vnet.auth.NodeAuth auth = NodeAuthSetup.install(s, node,
+                    authOn ? NodeAuthSetup.keyring(s, baseDir) : java.util.List.of(), NodeAuthSetup.wallClockCounter());
             ControlPlane plane = ControlPlane.install(node, s.dynamicRouting());
             String ctl = controlOverride != null ? controlOverride : spec.control();
             InetSocketAddress bind = ctl != null ? LabBuilder.resolve(ScenarioLoader.HostPort.parse(ctl))
@@ -102,6 +105,9 @@ public final class NodeHost implements AutoCloseable {
                     new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
             // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
             server.addStatsSection("control", plane::counters);
+            if (auth != null) {
+                server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
+            }
             NodeHost host = new NodeHost(net, node, plane, server);
             host.registerCommands();
             host.rdp = RdpStack.install(node);

@@ -24,7 +24,8 @@ public record Scenario(
         Workload workload,
         List<EventSpec> events,
         List<Expectation> expect,
-        CaptureSpec capture) {
+        CaptureSpec capture,
+        AuthSpec auth) {
 
     public Scenario {
         links = links == null ? List.of() : links;
@@ -65,6 +66,33 @@ public record Scenario(
     /** {@code capture: {file: out.pcapng, nodes: [b], links: [a-b]}}: nodes and links left out mean all (docs/capture.md). */
     public record CaptureSpec(String file, List<String> nodes, List<String> links) {
         public CaptureSpec {
+            nodes = nodes == null ? List.of() : nodes;
+            links = links == null ? List.of() : links;
+        }
+    }
+
+    /**
+     * Authenticated control (docs/deploying.md, "Keys"): absent or {@code enabled: false} means off.
+     * {@code protect} lists the message kinds to authenticate (default all: routing, rdp-notify,
+     * code-fetch, aa-request).
+     */
+    public record AuthSpec(Boolean enabled, List<KeySpec> keys, List<String> protect) {
+        public AuthSpec {
+            keys = keys == null ? List.of() : keys;
+        }
+
+        public boolean on() {
+            return enabled == null || enabled;
+        }
+    }
+
+    /**
+     * One key: {@code id} 1-65535; {@code secret} as {@code hex:...}, {@code base64:...} or
+     * {@code file:path}; a node key names the {@code nodes} that may sign with it (none: any holder),
+     * a link key names its {@code links} (routing on those links only).
+     */
+    public record KeySpec(Integer id, String secret, List<String> nodes, List<String> links) {
+        public KeySpec {
             nodes = nodes == null ? List.of() : nodes;
             links = links == null ? List.of() : links;
         }

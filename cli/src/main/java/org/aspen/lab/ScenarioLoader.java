@@ -221,6 +221,7 @@ public final class ScenarioLoader {
             checkCross();
             checkEvents();
             checkExpectations();
+            checkAuth();
             try {
                 LabCapture.check(s);
             } catch (IllegalArgumentException e) {
@@ -288,6 +289,17 @@ public final class ScenarioLoader {
                                 + String.join(", ", BundledAas.all().keySet()) + ")");
                     }
                 }
+            }
+        }
+
+        private void checkAuth() {
+            if (s.auth() == null) {
+                return;
+            }
+            try {
+                NodeAuthSetup.check(s);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(label + ": auth." + e.getMessage());   // the message starts with the field
             }
         }
 

@@ -76,22 +76,7 @@ class NetnsSystemTest {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)   // every wait is bounded; this is the last resort (finally still cleans up)
     void threeNamespacesPingTransferAndRecoverFromAKilledNode(@TempDir Path dir) throws Exception {
-        String why = unsupportedReason();
-        if (why != null) {
-            System.out.println("NetnsSystemTest skipped: " + why);
-            Assumptions.abort(why);
-        }
-        javaCmd = ProcessHandle.current().info().command().orElse("java");
-        classpath = System.getProperty("java.class.path");
-        removeLeftovers();
-        String tag = PREFIX + ProcessHandle.current().pid() + "-" + Integer.toHexString(new Random().nextInt(1 << 20));
-        String a = tag + "-a";
-        String b = tag + "-b";
-        String c = tag + "-c";
-        long t0 = System.nanoTime();
-        boolean passed = false;
-        try {
-            buildNetwork(a, b, c);
+        inThreeNamespaces((a, b, c, t0) -> {
             Path cfg = dir.resolve("netns3.yaml");
             Files.writeString(cfg, """
                     name: netns3
@@ -166,6 +151,135 @@ class NetnsSystemTest {
             System.out.printf("NetnsSystemTest: a's routeChanges %d -> %d (outage) -> %d (recovered); b's ownSeq %d -> %d; %.1f s%n",
                     changesBefore, routeChanges(aOutage), routeChanges(aAfter), bSeqBefore, bSeqAfter,
                     (System.nanoTime() - t0) / 1e9);
+        });
+    }
+
+    /**
+     * ACC across the namespaces with authenticated control: s and a share namespace a (two processes,
+     * two UDP ports), b and c have their own. s sends to c; b's link to c is the bottleneck, so b's
+     * ACC monitor notifies s and asks a (upstream, a router) to start a filter. Every node has a node
+     * key from a key file, and s - a a link key; all four message kinds are signed and verified.
+     *
+     * <pre>
+     *   ns a: s (udp :7001, control :7101) -- a (udp :7000, acc: filter) ----- ns b: b (acc monitor) --2 Mb/s-- ns c: c
+     * </pre>
+     */
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)   // bounded waits inside; finally still cleans up
+    void accActsAcrossNamespacesWithAuthenticatedControl(@TempDir Path dir) throws Exception {
+        inThreeNamespaces((a, b, c, t0) -> {
+            String sControl = "127.0.0.1:7101";
+            Files.createDirectories(dir.resolve("keys"));
+            Random keys = new Random(42);
+            for (String k : List.of("s", "a", "b", "c", "s-a")) {
+                byte[] secret = new byte[32];
+                keys.nextBytes(secret);
+                Files.writeString(dir.resolve("keys/" + k + ".key"), HexFormat.of().formatHex(secret) + "\n");
+            }
+            Path cfg = dir.resolve("netns-acc.yaml");
+            Files.writeString(cfg, """
+                    name: netns-acc
+                    description: ACC with authenticated control across namespaces (NetnsSystemTest)
+                    routing: auto
+                    timers: {hello: 100ms, dead: 1s}
+                    nodes:
+                      - {name: s, address: 10.0.0.9, udp: 10.231.1.1:%1$d, control: %3$s}
+                      - {name: a, address: 10.0.0.1, udp: 10.231.1.1:%2$d, control: %4$s, acc: filter}
+                      - {name: b, address: 10.0.0.2, udp: 10.231.0.2:%2$d, control: %4$s, acc: {monitor: true, minRtt: 0ms}}
+                      - {name: c, address: 10.0.0.3, udp: 10.231.2.2:%2$d, control: %4$s}
+                    links:
+                      - {between: [s, a], bandwidth: 20Mbps, delay: 5ms}
+                      - {between: [a, b], bandwidth: 20Mbps, delay: 5ms}
+                      - {between: [b, c], bandwidth: 2Mbps, delay: 20ms, buffer: 8}
+                    auth:
+                      keys:
+                        - {id: 1, secret: "file:keys/s.key", nodes: [s]}
+                        - {id: 2, secret: "file:keys/a.key", nodes: [a]}
+                        - {id: 3, secret: "file:keys/b.key", nodes: [b]}
+                        - {id: 4, secret: "file:keys/c.key", nodes: [c]}
+                        - {id: 10, secret: "file:keys/s-a.key", links: [s-a]}
+                    """.formatted(UDP_PORT + 1, UDP_PORT, sControl, CONTROL));
+            String[] names = {"s", "a", "b", "c"};
+            String[] spaces = {a, a, b, c};
+            List<CompletableFuture<String>> ups = new ArrayList<>();
+            for (int i = 0; i < names.length; i++) {
+                ups.add(upLine(startNode(spaces[i], cfg, names[i]), names[i]));
+            }
+            for (CompletableFuture<String> up : ups) {
+                up.get(60, TimeUnit.SECONDS);
+            }
+            phase("acc: nodes up", t0);
+            // authenticated routing converges: s has a route to c (over a and b); the transfer then proves the path
+            long deadline = System.nanoTime() + POLL_LIMIT_MS * 1_000_000L;
+            while (!request(a, sControl, "routes").toString().contains("10.0.0.3/32")) {
+                assertTrue(System.nanoTime() < deadline, "s never learned a route to c: " + request(a, sControl, "routes"));
+                Thread.sleep(200);   // polling a separate process's state, not synchronising threads
+            }
+            phase("acc: converged", t0);
+            transfer(dir, a, sControl, c, 5000, 400_000);
+            phase("acc: transfer through the bottleneck", t0);
+
+            JsonNode sStats = request(a, sControl, "stats");
+            JsonNode aStats = request(a, CONTROL, "stats");
+            JsonNode bStats = request(b, CONTROL, "stats");
+            assertTrue(aaMetric(bStats, "acc-monitor", "notificationsSent") > 0, "b's monitor notified s: " + bStats.path("ee"));
+            assertTrue(aaMetric(bStats, "acc-monitor", "filterRequestsSent") > 0, "b asked a for a filter: " + bStats.path("ee"));
+            assertTrue(aaMetric(aStats, "acc-filter", "filtersStarted") > 0, "a started a filter: " + aStats.path("ee"));
+            assertTrue(sStats.path("auth").path("rdp-notify").path("verified").asLong() > 0, "s verified notifications: " + sStats.path("auth"));
+            assertTrue(aStats.path("auth").path("aa-request").path("verified").asLong() > 0, "a verified requests: " + aStats.path("auth"));
+            assertTrue(aStats.path("auth").path("routing").path("verified").asLong() > 0, "a verified routing: " + aStats.path("auth"));
+            for (JsonNode st : List.of(sStats, aStats, bStats)) {
+                JsonNode drops = st.path("counters").path("drops");
+                assertEquals(0, drops.path("auth-forged").asLong() + drops.path("auth-unsigned").asLong(),
+                        st.path("node").asText() + " dropped authentic control: " + drops);
+            }
+            System.out.printf("NetnsSystemTest: ACC across namespaces: b sent %d notifications, %d filter requests; a started %d filters;"
+                            + " s verified %d notifications; %.1f s%n",
+                    aaMetric(bStats, "acc-monitor", "notificationsSent"), aaMetric(bStats, "acc-monitor", "filterRequestsSent"),
+                    aaMetric(aStats, "acc-filter", "filtersStarted"), sStats.path("auth").path("rdp-notify").path("verified").asLong(),
+                    (System.nanoTime() - t0) / 1e9);
+        });
+    }
+
+    /**
+     * One control request without starting a JVM (quick on a busy machine): bash's /dev/tcp inside
+     * the namespace sends the JSON line and reads the one reply line; returns its {@code data}.
+     */
+    private JsonNode request(String ns, String control, String cmd) throws Exception {
+        String[] hp = control.split(":");
+        String script = "exec 3<>/dev/tcp/" + hp[0] + "/" + hp[1] + " && echo '{\"id\":1,\"cmd\":\"" + cmd
+                + "\",\"args\":{}}' >&3 && head -n 1 <&3";
+        Run r = exec(List.of("ip", "netns", "exec", ns, "bash", "-c", script), 20);
+        assertEquals(0, r.code(), cmd + " at " + control + " in " + ns + ": " + r.out());
+        JsonNode reply = json.readTree(r.out());
+        assertTrue(reply.has("data"), reply.toString());
+        return reply.get("data");
+    }
+
+    /** Sum of metric {@code metric} over the AAs named {@code aa} in a node's stats. */
+    private static long aaMetric(JsonNode stats, String aa, String metric) {
+        long n = 0;
+        for (JsonNode i : stats.path("ee").path("aas")) {
+            if (i.path("name").asText().equals(aa)) {
+                n += i.path("metrics").path(metric).asLong();
+            }
+        }
+        return n;
+    }
+
+    /** A test body over three namespaces with the network built (named {@code <tag>-a}, {@code -b}, {@code -c}). */
+    interface NamespaceBody {
+        void run(String a, String b, String c, long t0) throws Exception;
+    }
+
+    /** Builds the three namespaces, runs {@code body}, and always cleans up (node output printed on failure). */
+    private void inThreeNamespaces(NamespaceBody body) throws Exception {
+        String tag = prepare();
+        long t0 = System.nanoTime();
+        boolean passed = false;
+        try {
+            buildNetwork(tag + "-a", tag + "-b", tag + "-c");
+            body.run(tag + "-a", tag + "-b", tag + "-c", t0);
             passed = true;
         } finally {
             cleanUp();
@@ -173,6 +287,19 @@ class NetnsSystemTest {
                 nodeLogs.forEach((name, lines) -> System.out.println("---- node " + name + " output:\n" + String.join("\n", lines)));
             }
         }
+    }
+
+    /** Skips the test unless namespaces work here; removes leftovers; returns this run's namespace prefix. */
+    private String prepare() throws Exception {
+        String why = unsupportedReason();
+        if (why != null) {
+            System.out.println("NetnsSystemTest skipped: " + why);
+            Assumptions.abort(why);
+        }
+        javaCmd = ProcessHandle.current().info().command().orElse("java");
+        classpath = System.getProperty("java.class.path");
+        removeLeftovers();
+        return PREFIX + ProcessHandle.current().pid() + "-" + Integer.toHexString(new Random().nextInt(1 << 20));
     }
 
     private static void phase(String what, long t0) {
@@ -300,8 +427,13 @@ class NetnsSystemTest {
 
     /** An aspen client command inside {@code ns}, talking to the node's control endpoint on that namespace's loopback. */
     private Process startClient(String ns, String... args) throws IOException {
+        return startClientAt(ns, CONTROL, args);
+    }
+
+    /** As {@link #startClient}, for the node whose control endpoint is {@code control} (two nodes share a namespace). */
+    private Process startClientAt(String ns, String control, String... args) throws IOException {
         List<String> cmd = inNamespace(ns, args);
-        cmd.addAll(List.of("--node", CONTROL));
+        cmd.addAll(List.of("--node", control));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectErrorStream(true);
         Process p = pb.start();
@@ -311,7 +443,11 @@ class NetnsSystemTest {
 
     /** Runs an aspen client command inside {@code ns}, waiting at most {@code seconds}. */
     private Run cli(String ns, int seconds, String... args) throws Exception {
-        Process p = startClient(ns, args);
+        return cliAt(ns, CONTROL, seconds, args);
+    }
+
+    private Run cliAt(String ns, String control, int seconds, String... args) throws Exception {
+        Process p = startClientAt(ns, control, args);
         CompletableFuture<String> out = readAll(p.getInputStream());
         if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -338,7 +474,12 @@ class NetnsSystemTest {
 
     /** Sends a 1 MB file from node {@code from} to {@code to}'s RDP port; checks both digests and the bytes. */
     private void transfer(Path dir, String from, String to, int port) throws Exception {
-        byte[] data = new byte[1 << 20];
+        transfer(dir, from, CONTROL, to, port, 1 << 20);
+    }
+
+    /** As above, from the node at {@code fromControl} in namespace {@code from}, with {@code size} bytes. */
+    private void transfer(Path dir, String from, String fromControl, String to, int port, int size) throws Exception {
+        byte[] data = new byte[size];
         new Random(port).nextBytes(data);
         Path src = dir.resolve("src-" + port + ".bin");
         Path dst = dir.resolve("dst-" + port + ".bin");
@@ -363,7 +504,7 @@ class NetnsSystemTest {
         reader.setDaemon(true);
         reader.start();
         listening.get(60, TimeUnit.SECONDS);
-        Run send = cli(from, 60, "send", "10.0.0.3:" + port, src.toString());
+        Run send = cliAt(from, fromControl, 60, "send", "10.0.0.3:" + port, src.toString());
         assertEquals(0, send.code(), "send: " + send.out());
         if (!recv.waitFor(60, TimeUnit.SECONDS)) {
             recv.destroyForcibly();

@@ -55,7 +55,7 @@ class ProcessLabTest {
                 List.of(new Scenario.NodeSpec("a", "10.0.0.1", null, null, null, null, null, null)), null, null,
                 new Scenario.Workload(null, null, null, null,
                         List.of(new Scenario.CrossSpec("c", "a", "a", "1Mbps", null, null, null, null, null, null))),
-                null, null, new Scenario.CaptureSpec("x.pcapng", null, null));
+                null, null, new Scenario.CaptureSpec("x.pcapng", null, null), null);
         ConfigException e = assertThrows(ConfigException.class, () -> ProcessLab.refuseUnsupported(s));
         assertTrue(e.getMessage().contains("workload.cross, capture"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));

@@ -153,41 +153,31 @@ public final class ControlServer implements AutoCloseable {
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ByteBuf line) {
-            JsonNode req;
-            try {
-                req = JSON.readTree(ByteBufUtil.getBytes(line));
-            } catch (JsonProcessingException e) {
-                new Sink(ctx.channel(), NullNode.instance).error("bad JSON: " + e.getOriginalMessage());
-                return;
-            } catch (java.io.IOException e) {
-                new Sink(ctx.channel(), NullNode.instance).error("bad request: " + e.getMessage());
+            ControlRequest req = ControlRequest.parse(ByteBufUtil.getBytes(line));
+            if (req.error() != null) {
+                new Sink(ctx.channel(), NullNode.instance).error(req.error());
                 return;
             }
-            if (req == null || !req.isObject()) {
-                new Sink(ctx.channel(), NullNode.instance).error("a request is a JSON object: {\"id\":1,\"cmd\":\"stats\"}");
+            Sink sink = new Sink(ctx.channel(), req.id());
+            if (!tokenMatches(req.token())) {
+                sink.error(req.token() != null ? "refused: wrong token" : "refused: this endpoint requires a token");
                 return;
             }
-            JsonNode id = req.has("id") ? req.get("id") : NullNode.instance;
-            Sink sink = new Sink(ctx.channel(), id);
-            if (!tokenMatches(req.get("token"))) {
-                sink.error(req.has("token") ? "refused: wrong token" : "refused: this endpoint requires a token");
+            if (req.cmd() == null) {
+                sink.error(req.problem());
                 return;
             }
-            JsonNode cmd = req.get("cmd");
-            if (cmd == null || !cmd.isTextual()) {
-                sink.error("missing \"cmd\" (try \"help\")");
-                return;
-            }
-            CommandHandler h = commands.get(cmd.asText());
+            CommandHandler h = commands.get(req.cmd());
             if (h == null) {
-                sink.error("unknown command '" + cmd.asText() + "' (try \"help\")");
+                sink.error("unknown command '" + req.cmd() + "' (try \"help\")");
                 return;
             }
-            JsonNode args = req.has("args") ? req.get("args") : JSON.createObjectNode();
-            if (!args.isObject()) {
-                sink.error("\"args\" must be a JSON object");
+            if (req.problem() != null) {
+                sink.error(req.problem());
                 return;
             }
+            JsonNode args = req.args();
+            JsonNode cmd = com.fasterxml.jackson.databind.node.TextNode.valueOf(req.cmd());
             open.add(sink);
             try {
                 h.handle(args, sink);

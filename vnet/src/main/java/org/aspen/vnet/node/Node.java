@@ -50,6 +50,7 @@ public final class Node implements Link.Receiver {
     private RoutingProtocol routing;
     private ErrorReporter errors = ErrorReporter.NONE;
     private TraceSink trace = TraceSink.NONE;
+    private PacketAuth auth;
     private boolean started;
     private boolean congestionDetection;
     private boolean stopped;
@@ -175,6 +176,19 @@ public final class Node implements Link.Receiver {
         return trace;
     }
 
+    /**
+     * Authenticated control (org.aspen.vnet.auth.NodeAuth): signs protected packets this node
+     * originates and drops protected packets it receives unsigned, forged or replayed, before any
+     * interceptor sees them. Null (the default) turns it off.
+     */
+    public void setAuth(PacketAuth auth) {
+        this.auth = auth;
+    }
+
+    public PacketAuth auth() {
+        return auth;
+    }
+
     /** Installs the local-delivery handler for {@code protocol}, replacing any previous one. */
     public void registerHandler(int protocol, PacketHandler h) {
         handlers[protocol & 0xff] = h;
@@ -233,6 +247,9 @@ public final class Node implements Link.Receiver {
             drop(p, null, DropReason.NODE_STOPPED);
             return false;
         }
+        if (auth != null) {
+            p = auth.outgoing(p, null);
+        }
         counters.originated++;
         trace.record(scheduler.nanos(), this, TraceSink.Event.ORIGINATE, null, p, null);
         if (p.destinationBits() == address.value()) {
@@ -248,6 +265,9 @@ public final class Node implements Link.Receiver {
             drop(p, link, DropReason.NODE_STOPPED);
             return false;
         }
+        if (auth != null) {
+            p = auth.outgoing(p, link);
+        }
         trace.record(scheduler.nanos(), this, TraceSink.Event.FORWARD, link, p, null);
         return link.sendControl(p);
     }
@@ -260,6 +280,13 @@ public final class Node implements Link.Receiver {
         }
         counters.received++;
         trace.record(scheduler.nanos(), this, TraceSink.Event.RECV, from, p, null);
+        if (auth != null) {
+            DropReason bad = auth.incoming(p, from);
+            if (bad != null) {
+                drop(p, from, bad);
+                return;
+            }
+        }
         dispatch(p, from, 0);
     }
 

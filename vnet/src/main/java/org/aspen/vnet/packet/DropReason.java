@@ -29,7 +29,11 @@ public enum DropReason {
     QUEUE_FORCED("forced"),
     // policy (AAs, filters, impairments)
     FILTERED("filtered"),
-    IMPAIRED("impaired");
+    IMPAIRED("impaired"),
+    // authenticated control (org.aspen.vnet.auth): a message of a protected kind that was
+    AUTH_UNSIGNED("auth-unsigned"),   // not signed
+    AUTH_FORGED("auth-forged"),       // signed with an unknown or unfit key, or its MAC does not match
+    AUTH_REPLAYED("auth-replayed");   // signed correctly, but its counter was seen before or is too old
 
     public final String label;
 

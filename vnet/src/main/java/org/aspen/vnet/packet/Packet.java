@@ -16,12 +16,13 @@ import org.aspen.vnet.VAddr;
  *
  * Layout (big-endian; see {@code docs/wire-format.md}):
  * <pre>
- *  0 u8  version (1)          1 u8  flags: ECN[7:6] AECN[5] ACNS[4:3] AASPEC[2] spare[1:0]
+ *  0 u8  version (1)          1 u8  flags: ECN[7:6] AECN[5] ACNS[4:3] AASPEC[2] AUTH[1] spare[0]
  *  2 u8  TTL                  3 u8  protocol
  *  4 u32 source               8 u32 destination
  * 12 u8  priority (6 bits)   13 u8  AECN-SYN TTL
  * 14 u16 payload length      16 u32 CRC32C of the whole frame with this field zero
  * 20 [AA spec: u8 n, name, u8 v, version, 32-byte SHA-256]  then the payload
+ *    [AUTH: a 32-byte authentication trailer after the payload, see org.aspen.vnet.auth.AuthTrailer]
  * </pre>
  * Instances are not thread-safe; a packet belongs to one node's loop at a time.
  */
@@ -46,6 +47,9 @@ public final class Packet {
     public static final int FLAG_AECN = 1 << 5;
     public static final int FLAG_ACNS_SHIFT = 3;
     public static final int FLAG_AA_SPEC = 1 << 2;
+    /** An authentication trailer of {@link #AUTH_TRAILER_LENGTH} bytes follows the payload. */
+    public static final int FLAG_AUTH = 1 << 1;
+    public static final int AUTH_TRAILER_LENGTH = 32;
 
     private final byte[] buf;
     private final int payloadOffset;
@@ -148,6 +152,16 @@ public final class Packet {
             spec = new AaSpec(name, version, digest);
         }
         return spec;
+    }
+
+    /** True when an authentication trailer follows the payload (flags bit 1). */
+    public boolean hasAuthTrailer() {
+        return (buf[FLAGS_OFFSET] & FLAG_AUTH) != 0;
+    }
+
+    /** Offset of the authentication trailer inside {@link #array()} (meaningful only if {@link #hasAuthTrailer()}). */
+    public int trailerOffset() {
+        return payloadOffset + payloadLength();
     }
 
     public int payloadLength() {
@@ -287,6 +301,9 @@ public final class Packet {
         }
         if (hasAaSpec()) {
             sb.append(" aa=").append(aaSpec());
+        }
+        if (hasAuthTrailer()) {
+            sb.append(" auth");
         }
         return sb.toString();
     }

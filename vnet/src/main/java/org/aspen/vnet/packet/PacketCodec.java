@@ -51,10 +51,12 @@ public final class PacketCodec {
             }
         }
         int payloadLen = ((buf[off + Packet.PAYLOAD_LENGTH_OFFSET] & 0xff) << 8) | (buf[off + Packet.PAYLOAD_LENGTH_OFFSET + 1] & 0xff);
-        if (headerEnd + payloadLen > len) {
+        // an authentication trailer (flags bit 1) is part of the frame, after the payload
+        int trailer = (buf[off + Packet.FLAGS_OFFSET] & Packet.FLAG_AUTH) != 0 ? Packet.AUTH_TRAILER_LENGTH : 0;
+        if (headerEnd + payloadLen + trailer > len) {
             return DropReason.TRUNCATED;
         }
-        if (headerEnd + payloadLen != len) {
+        if (headerEnd + payloadLen + trailer != len) {
             return DropReason.BAD_LENGTH;
         }
         int stored = Packet.getInt(buf, off + Packet.CHECKSUM_OFFSET);

@@ -78,13 +78,18 @@ class VnetDecoderFuzzTest {
         p.toString();
         byte[] payload = p.payload();
         assertEquals(p.payloadLength(), payload.length);
-        assertEquals(frame.length, p.payloadOffset() + p.payloadLength());
+        int trailer = p.hasAuthTrailer() ? Packet.AUTH_TRAILER_LENGTH : 0;
+        assertEquals(frame.length, p.payloadOffset() + p.payloadLength() + trailer);
+        assertEquals(p.payloadOffset() + p.payloadLength(), p.trailerOffset());
+        if (trailer > 0) {
+            org.aspen.vnet.auth.AuthTrailer.parse(frame, p.trailerOffset());   // never throws (AuthTrailerFuzzTest)
+        }
         // the flyweight does not change what it wraps, and seals to the same bytes
         assertArrayEquals(original, p.frame());
         assertArrayEquals(original, p.copy().frame());
         // rebuilt from its decoded fields, the frame is identical once the spare bits, which are
-        // "sent as 0, ignored on receipt" (docs/wire-format.md: flags bits 1-0, priority bits 7-6),
-        // are cleared and the checksum recomputed
+        // "sent as 0, ignored on receipt" (docs/wire-format.md: flags bit 0, priority bits 7-6),
+        // are cleared and the checksum recomputed; a rebuilt packet is unsigned (no trailer, bit 1 clear)
         byte[] rebuilt = p.toBuilder().build().frame();
         assertArrayEquals(canonical(original), rebuilt, "re-encoded frame differs");
         // the control codec behind protocol 0 must not throw on any payload either
@@ -93,7 +98,8 @@ class VnetDecoderFuzzTest {
 
     /** {@code frame} with its spare header bits cleared and the checksum recomputed. */
     static byte[] canonical(byte[] frame) {
-        byte[] c = frame.clone();
+        boolean auth = (frame[Packet.FLAGS_OFFSET] & Packet.FLAG_AUTH) != 0;
+        byte[] c = Arrays.copyOf(frame, frame.length - (auth ? Packet.AUTH_TRAILER_LENGTH : 0));
         c[Packet.FLAGS_OFFSET] &= (byte) ~0b11;
         c[Packet.PRIORITY_OFFSET] &= 0x3f;
         int crc = Packet.computeChecksum(c, 0, c.length);
