@@ -23,6 +23,13 @@ f.ecn = ProtoField.uint8("aspen.ecn", "ECN", base.DEC, ECN, 0xC0)
 f.aecn = ProtoField.bool("aspen.aecn", "AECN (AntiECN may increase)", 8, nil, 0x20)
 f.acns = ProtoField.uint8("aspen.acns", "ACNS command", base.DEC, ACNS, 0x18)
 f.has_spec = ProtoField.bool("aspen.has_spec", "AA spec present", 8, nil, 0x04)
+f.has_auth = ProtoField.bool("aspen.has_auth", "Authentication trailer present", 8, nil, 0x02)
+f.auth_version = ProtoField.uint8("aspen.auth.version", "Trailer version")
+f.auth_maclen = ProtoField.uint8("aspen.auth.mac_length", "MAC length")
+f.auth_key = ProtoField.uint16("aspen.auth.key_id", "Key id")
+f.auth_signer = ProtoField.ipv4("aspen.auth.signer", "Signer")
+f.auth_counter = ProtoField.uint64("aspen.auth.counter", "Counter")
+f.auth_mac = ProtoField.bytes("aspen.auth.mac", "HMAC-SHA256 (truncated)")
 f.ttl = ProtoField.uint8("aspen.ttl", "TTL")
 f.proto = ProtoField.uint8("aspen.proto", "Protocol", base.DEC, PROTOS)
 f.src = ProtoField.ipv4("aspen.src", "Source")
@@ -92,6 +99,14 @@ r.syn_opts = ProtoField.uint8("aspen.rdp.syn.options", "Options", base.HEX)
 r.sequenced = ProtoField.bool("aspen.rdp.syn.sequenced", "Sequenced delivery", 8, nil, 0x01)
 r.ecn_cap = ProtoField.bool("aspen.rdp.syn.ecn", "ECN capable", 8, nil, 0x02)
 r.aecn_cap = ProtoField.bool("aspen.rdp.syn.aecn", "AntiECN", 8, nil, 0x04)
+r.acns_cap = ProtoField.bool("aspen.rdp.syn.acns", "ACNS", 8, nil, 0x08)
+r.acns_echo = ProtoField.uint8("aspen.rdp.acns_echo", "ACNS echo", base.DEC, ACNS, 0x0C)
+r.part_advice = ProtoField.bool("aspen.rdp.parts.advice", "Rate advice present (ACC-ABCD)", 8, nil, 0x80)
+r.adv_seq = ProtoField.uint32("aspen.rdp.advice.seq", "Advice sequence number")
+r.adv_size = ProtoField.uint16("aspen.rdp.advice.segment_size", "Segment size (bytes)")
+r.adv_life = ProtoField.uint16("aspen.rdp.advice.lifetime_ms", "Lifetime (ms)")
+r.adv_pace = ProtoField.uint32("aspen.rdp.advice.pace", "Pace (bytes/s)")
+r.adv_avail = ProtoField.uint32("aspen.rdp.advice.available", "Available bandwidth (bit/s)")
 r.cwnd = ProtoField.double("aspen.rdp.state.cwnd", "cwnd (packets)")
 r.ssthresh = ProtoField.double("aspen.rdp.state.ssthresh", "ssthresh (packets)")
 r.phase = ProtoField.uint8("aspen.rdp.state.phase", "Phase", base.DEC,
@@ -182,9 +197,11 @@ local function dissect_rdp(tvb, pinfo, root)
     local pt = t:add(r.parts, tvb(10, 1))
     pt:add(r.part_state, tvb(10, 1))
     pt:add(r.part_crc, tvb(10, 1))
+    pt:add(r.part_advice, tvb(10, 1))
     local at = t:add(r.aecn, tvb(11, 1))
     at:add(r.aecn_echo, tvb(11, 1))
     at:add(r.aecn_path, tvb(11, 1))
+    at:add(r.acns_echo, tvb(11, 1))
     t:add(r.seq, tvb(12, 4))
     t:add(r.ack, tvb(16, 4))
     t:add(r.crc, tvb(20, 4))
@@ -205,6 +222,7 @@ local function dissect_rdp(tvb, pinfo, root)
         o:add(r.sequenced, tvb(off + 4, 1))
         o:add(r.ecn_cap, tvb(off + 4, 1))
         o:add(r.aecn_cap, tvb(off + 4, 1))
+        o:add(r.acns_cap, tvb(off + 4, 1))
         off = off + 8
     end
     if bit32.band(parts, 0x01) ~= 0 and off + 16 <= hend then
@@ -225,6 +243,16 @@ local function dissect_rdp(tvb, pinfo, root)
         nt:add(r.ntf_ssthresh, tvb(off + 8, 4), fixed16(tvb(off + 8, 4)))
         nt:add(r.ntf_delete, tvb(off + 12, 2))
         info = info .. string.format(" NOTIFY S=%d window=%.2f", tvb(off, 4):uint(), w)
+        off = off + 16
+    end
+    if bit32.band(parts, 0x80) ~= 0 and off + 16 <= hend then
+        local ad = t:add(rdp, tvb(off, 16), "Segment-size and pacing advice (ACC-ABCD)")
+        ad:add(r.adv_seq, tvb(off, 4))
+        ad:add(r.adv_size, tvb(off + 4, 2))
+        ad:add(r.adv_life, tvb(off + 6, 2))
+        ad:add(r.adv_pace, tvb(off + 8, 4))
+        ad:add(r.adv_avail, tvb(off + 12, 4))
+        info = info .. string.format(" ADVICE size=%d pace=%dB/s", tvb(off + 4, 2):uint(), tvb(off + 8, 4):uint())
         off = off + 16
     end
     if bit32.band(fl, 0x20) ~= 0 then
@@ -266,9 +294,10 @@ local function add_metadata(tree)
 end
 
 local function vnet_length(tvb)
-    -- nil when the bytes are not a VNet frame: version 1, spare flag bits 0, lengths consistent
+    -- nil when the bytes are not a VNet frame: version 1, spare flag bit 0, lengths consistent
     local len = tvb:len()
-    if len < 20 or tvb(0, 1):uint() ~= 1 or bit32.band(tvb(1, 1):uint(), 0x03) ~= 0 then return nil end
+    if len < 20 or tvb(0, 1):uint() ~= 1 or bit32.band(tvb(1, 1):uint(), 0x01) ~= 0 then return nil end
+    if bit32.band(tvb(1, 1):uint(), 0x02) ~= 0 then len = len - 32 end
     local hdr = 20
     if bit32.band(tvb(1, 1):uint(), 0x04) ~= 0 then
         if len < 22 then return nil end
@@ -293,6 +322,7 @@ function aspen.dissector(tvb, pinfo, root)
     ft:add(f.aecn, tvb(1, 1))
     ft:add(f.acns, tvb(1, 1))
     ft:add(f.has_spec, tvb(1, 1))
+    ft:add(f.has_auth, tvb(1, 1))
     t:add(f.ttl, tvb(2, 1))
     local proto = tvb(3, 1):uint()
     t:add(f.proto, tvb(3, 1))
@@ -317,6 +347,19 @@ function aspen.dissector(tvb, pinfo, root)
     end
     local fl = tvb(1, 1):uint()
     local marks = ""
+    if bit32.band(fl, 0x02) ~= 0 and len >= off + 32 then
+        -- the authentication trailer follows the payload (docs/wire-format.md)
+        local a = len - 32
+        local at = t:add(aspen, tvb(a, 32), "Authentication trailer")
+        at:add(f.auth_version, tvb(a, 1))
+        at:add(f.auth_maclen, tvb(a + 1, 1))
+        at:add(f.auth_key, tvb(a + 2, 2))
+        at:add(f.auth_signer, tvb(a + 4, 4))
+        at:add(f.auth_counter, tvb(a + 8, 8))
+        at:add(f.auth_mac, tvb(a + 16, 16))
+        marks = marks .. " AUTH key=" .. tvb(a + 2, 2):uint()
+        len = a
+    end
     if bit32.band(fl, 0xC0) == 0xC0 then marks = marks .. " CE" end
     if bit32.band(fl, 0x20) ~= 0 then marks = marks .. " AECN" end
     local acns = bit32.rshift(bit32.band(fl, 0x18), 3)
@@ -325,8 +368,8 @@ function aspen.dissector(tvb, pinfo, root)
     pinfo.cols.dst = tostring(tvb(8, 4):ipv4())
     pinfo.cols.info = where .. string.format("%s > %s %s ttl=%d%s", tostring(tvb(4, 4):ipv4()), tostring(tvb(8, 4):ipv4()),
         PROTOS[proto] or ("proto " .. proto), tvb(2, 1):uint(), marks)
-    if off >= len then return len end
-    local payload = tvb(off):tvb()
+    if off >= len then return tvb:len() end
+    local payload = tvb(off, len - off):tvb()
     if proto == 0 then
         pinfo.cols.protocol = "Aspen ctl"
         dissect_control(payload, pinfo, root)
@@ -339,7 +382,7 @@ function aspen.dissector(tvb, pinfo, root)
         end
         t:add(f.payload, payload())
     end
-    return len
+    return tvb:len()
 end
 
 -- pcapng files from Aspen: LINKTYPE_USER0 (147) is Wireshark's USER0 encapsulation

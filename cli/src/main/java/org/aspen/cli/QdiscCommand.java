@@ -29,7 +29,7 @@ public final class QdiscCommand implements Runnable {
         @Parameters(index = "0", paramLabel = "LINK", description = "The link's name on that node.")
         String link;
 
-        @Parameters(index = "1", paramLabel = "KIND", description = "droptail, red, ared, aecn or acns (docs/queues.md).")
+        @Parameters(index = "1", paramLabel = "KIND", description = "droptail, red, ared, aecn, acns, purple or avq (docs/queues.md).")
         String kind;
 
         @Parameters(index = "2..*", paramLabel = "KEY=VALUE", description = "Discipline parameters.")
