@@ -574,8 +574,12 @@ public final class ProcessLab {
             return flat;
         }
         flatten("", stats.path("counters"), flat);
+        flatten("auth.", stats.path("auth"), flat);
+        flatten("control.", stats.path("control"), flat);
+        flatten("udp.", stats.path("udp"), flat);
         for (JsonNode l : stats.path("links")) {
             flatten("link." + l.path("name").asText() + ".", l.path("counters"), flat);
+            flatten("link." + l.path("name").asText() + ".discipline.", l.path("discipline"), flat);
         }
         for (JsonNode aa : stats.path("ee").path("aas")) {
             String name = aa.path("name").asText();

@@ -81,12 +81,14 @@ class ProcessLabTest {
     void statsFlattenToTheLabCounterPaths() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
                 {"counters":{"received":5,"drops":{"no-route":2}},
+                 "auth":{"routing":{"verified":9}},
                  "links":[{"name":"a-b","counters":{"sentPackets":7,"drops":{"overflow":1}}}],
                  "ee":{"aas":[{"name":"acc-monitor","counters":{"packets":3},"metrics":{"filtersStarted":1}}]}}""");
         Map<String, Object> flat = ProcessLab.flatStats(json);
         assertEquals(5, ((Number) flat.get("received")).intValue());
         assertEquals(2, ((Number) flat.get("drops.no-route")).intValue());
         assertEquals(7, ((Number) flat.get("link.a-b.sentPackets")).intValue());
+        assertEquals(9, ((Number) flat.get("auth.routing.verified")).intValue());
         assertEquals(1, ((Number) flat.get("link.a-b.drops.overflow")).intValue());
         assertEquals(3, ((Number) flat.get("aa.acc-monitor.packets")).intValue());
         assertEquals(1, ((Number) flat.get("aa.acc-monitor.metrics.filtersStarted")).intValue());
