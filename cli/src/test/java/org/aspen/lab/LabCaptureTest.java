@@ -197,6 +197,65 @@ class LabCaptureTest {
         assertEquals(List.of("10.0.0.3|10.0.0.1|1|77|5.5|4.25|3|3|1|1"), rows.stream().map(r -> r.replace("True", "1")).toList());
     }
 
+    @Test
+    void tsharkDecodesTheAuthTrailerAndRateAdvice(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(canRun("tshark", "-v"), "tshark is not installed");
+        // authenticated control in a lab: every hello b sends or receives carries a trailer
+        LabResult r = lab("""
+                name: capture-auth
+                seed: 2
+                duration: 2s
+                auth:
+                  keys:
+                    - {id: 5, secret: "hex:000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"}
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                links:
+                  - {between: [a, b], bandwidth: 10Mbps, delay: 5ms}
+                capture: {file: auth.pcapng, nodes: [b]}
+                """, dir);
+        assertTrue(r.passed(), r.summary());
+        Path file = dir.resolve("auth.pcapng");
+        PcapngReader.Capture c = PcapngReader.read(Files.readAllBytes(file));
+        List<String> rows = run(dir, "tshark", "-X", "lua_script:" + repoFile("tools/wireshark/aspen.lua"), "-r", file.toString(),
+                "-T", "fields", "-E", "separator=|", "-e", "aspen.auth.key_id", "-e", "aspen.auth.signer",
+                "-e", "aspen.auth.counter", "-e", "aspen.ctl.type");
+        assertEquals(c.packets().size(), rows.size());
+        int signed = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            byte[] frame = c.packets().get(i).data();
+            String[] f = rows.get(i).split("\\|", -1);
+            if ((frame[1] & org.aspen.vnet.packet.Packet.FLAG_AUTH) == 0) {
+                assertEquals("", f[0], "frame " + (i + 1) + " has no trailer");
+                continue;
+            }
+            var t = org.aspen.vnet.auth.AuthTrailer.parse(frame, frame.length - 32);
+            assertEquals(Integer.toString(t.keyId()), f[0], "key id of frame " + (i + 1));
+            assertEquals(org.aspen.vnet.VAddr.of(t.signer()).toString(), f[1], "signer of frame " + (i + 1));
+            assertEquals(Long.toString(t.counter()), f[2], "counter of frame " + (i + 1));
+            assertTrue(!f[3].isEmpty(), "the control message under the trailer still decodes (frame " + (i + 1) + ")");
+            signed++;
+        }
+        assertTrue(signed > 10, "signed frames: " + signed);
+
+        // ACC-ABCD's advice to a sender: segment size, pace, lifetime, available bandwidth
+        org.aspen.rdp.ConnectionId data = new org.aspen.rdp.ConnectionId(org.aspen.vnet.VAddr.parse("10.0.0.1"), 49152,
+                org.aspen.vnet.VAddr.parse("10.0.0.3"), 5000);
+        byte[] adv = org.aspen.rdp.RdpPackets.advice(data, new org.aspen.rdp.RateAdvice(9, 600, 40_000, 2000, 300_000)).frame();
+        Path advFile = dir.resolve("advice.pcapng");
+        try (var o = Files.newOutputStream(advFile)) {
+            PcapngWriter w = new PcapngWriter(o, "test");
+            w.writePacket(w.addInterface(PcapngWriter.LINKTYPE_VNET, "r:r-b", "r"), 0, adv, 0, adv.length,
+                    PcapngWriter.OUTBOUND, "node=r link=r-b dir=out action=sent");
+        }
+        List<String> a = run(dir, "tshark", "-X", "lua_script:" + repoFile("tools/wireshark/aspen.lua"), "-r", advFile.toString(),
+                "-T", "fields", "-E", "separator=|", "-e", "aspen.rdp.parts.advice", "-e", "aspen.rdp.advice.seq",
+                "-e", "aspen.rdp.advice.segment_size", "-e", "aspen.rdp.advice.lifetime_ms", "-e", "aspen.rdp.advice.pace",
+                "-e", "aspen.rdp.advice.available");
+        assertEquals(List.of("1|9|600|2000|40000|300000"), a.stream().map(x -> x.replace("True", "1")).toList());
+    }
+
     /** An IPv4 + UDP datagram (127.0.0.1 to itself) carrying {@code payload}; UDP checksum 0 (none). */
     static byte[] ipv4Udp(byte[] payload, int sport, int dport) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(28 + payload.length);
