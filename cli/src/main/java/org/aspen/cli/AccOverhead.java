@@ -104,6 +104,10 @@ final class AccOverhead {
     @SuppressWarnings("unchecked")
     static Run run(boolean acc, int delayMs, long seed, Setup setup) throws InterruptedException {
         LabResult r = LabRunner.run(scenario(acc, delayMs, setup), new LabRunner.Options(false, seed, null, null, null));
+        if (acc && !hasAa(r, "c", "acc-monitor")) {
+            // the EE stops an AA whose handler overran its wall-clock budget (a loaded machine): not a measurement
+            throw new IllegalStateException("the ACC monitor was stopped during the run");
+        }
         Map<String, Object> json = r.toJson();
         List<Map<String, Object>> flows = (List<Map<String, Object>>) json.get("transfers");
         double[] kbps = new double[2];
@@ -128,6 +132,14 @@ final class AccOverhead {
         return new Run(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
                 AccFigure4.accCounter(r, "c", "notificationsSent"), AccFigure4.accCounter(r, "c", "filterRequestsSent"),
                 filtersStarted, filtered, AccFigure4.drops(r, "c-d@c"), intact, AccFigure4.num(json.get("wallSeconds")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static boolean hasAa(LabResult r, String node, String name) {
+        Map<String, Object> ns = (Map<String, Object>) r.nodes().get(node);
+        Object ee = ns == null ? null : ns.get("ee");
+        return ee instanceof Map<?, ?> m && ((List<Object>) m.get("aas")).stream()
+                .anyMatch(a -> name.equals(((Map<String, Object>) a).get("name")));
     }
 
     static final String[] METRICS = {"throughputKbps", "retransmissions", "timeouts", "notifications", "filterRequests",

@@ -45,6 +45,8 @@ public final class FilterSession {
     private DiversionChannel channel;
     private Timer timer;
     private int deleted;
+    private int firstDeleted;
+    private int lastDeleted;
     private End ended;
 
     private FilterSession(AaContext ctx, FilterRequest req, Consumer<End> onEnd) {
@@ -105,12 +107,30 @@ public final class FilterSession {
             end(End.COUNT);
             return;
         }
+        if (deleted == 0) {
+            firstDeleted = s.seq;
+        }
+        lastDeleted = s.seq;
         deleted++;
         ctx.counter("packetsFiltered").increment();
         ch.drop(p);
         if (deleted >= req.deleteCount()) {
             end(End.COUNT);
         }
+    }
+
+    /**
+     * Tells the sender which of its packets this filter unsent (they arrive in order, so the deleted ones
+     * are one run), with the window the monitor notified: the sender takes it as a follow-up to the
+     * monitor's notification and resends exactly these. Never retransmitted; if lost, the sender finds
+     * the holes from its acknowledgements.
+     */
+    private void nackDeleted() {
+        ConnKey c = req.conn();
+        byte[] ntf = RdpSegments.notification(c, firstDeleted, req.newCwnd(), req.newSsthresh(), lastDeleted - firstDeleted);
+        boolean sent = ctx.send(ctx.newPacket().source(c.destination()).destination(c.source()).protocol(Protocols.RDP)
+                .payload(ntf).build());
+        ctx.counter(sent ? "nacksSent" : "nacksUnsent").increment();
     }
 
     private void pass(DiversionChannel ch, AaPacket p) {
@@ -131,6 +151,9 @@ public final class FilterSession {
         }).increment();
         ctx.log().debug("filter for {} ended by {} after deleting {} of {}", req.conn(), why, deleted, req.deleteCount());
         channel.flushClose();
+        if (deleted > 0) {
+            nackDeleted();
+        }
         onEnd.accept(why);
     }
 }
