@@ -19,14 +19,16 @@ import org.aspen.rdp.Segment;
  * FilterSession f = FilterSession.start(ctx, request, end -> sessions.remove(request.conn()));
  * }</pre>
  *
- * Only data segments the sender will resend are deleted: those numbered {@code droppedSeq + 1} to
- * {@code droppedSeq + deleteCount}, the range the notification NACKs. Deleting anything beyond it
- * would leave a hole the sender only finds by timeout. Segments of that range that passed before
+ * Only data segments numbered {@code droppedSeq + 1} to {@code droppedSeq + deleteCount} (the
+ * window's worth that follows the drop) are deleted: the sender's notified window then covers what
+ * is left in flight, and it resends the deleted run this filter names to it (below). Segments of that range that passed before
  * the filter started are not deleted, so the filter ends (by count) when the first segment beyond
  * the range arrives even if it deleted fewer. Control segments (ACK-only, NUL, RST, SYN) always pass.
+ * When it ends having deleted some, it names that run to the sender (a follow-up notification), so
+ * the sender resends exactly what was unsent.
  * Counters (by the AA that runs it): {@code filtersStarted}, {@code packetsFiltered},
  * {@code packetsPassed}, {@code filtersEndedByCount}, {@code filtersEndedByReaction},
- * {@code filtersEndedByTimeout}.
+ * {@code filtersEndedByTimeout}, {@code nacksSent}, {@code nacksUnsent}.
  */
 public final class FilterSession {
     /** Why a filter ended. */
