@@ -104,12 +104,12 @@ final class AccOverheadExperiment {
     private static void writeRuns(List<AccOverhead.Run> rs, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file)) {
             w.write("acc,delay_ms,seed,throughput_kbps,flow1_kbps,flow2_kbps,retransmissions,timeouts,notifications,"
-                    + "filter_requests,filters_started,packets_filtered,bottleneck_drops,intact,wall_s\n");
+                    + "filter_requests,filters_started,packets_filtered,bottleneck_drops,wall_s\n");
             for (AccOverhead.Run r : rs) {
-                w.write(String.format(Locale.ROOT, "%s,%d,%d,%.1f,%.1f,%.1f,%d,%d,%d,%d,%d,%d,%d,%s,%.2f%n", r.acc() ? "on" : "off",
+                w.write(String.format(Locale.ROOT, "%s,%d,%d,%.1f,%.1f,%.1f,%d,%d,%d,%d,%d,%d,%d,%.2f%n", r.acc() ? "on" : "off",
                         r.delayMs(), r.seed(), r.throughputKbps(), r.flow1Kbps(), r.flow2Kbps(), r.retransmissions(), r.timeouts(),
                         r.notifications(), r.filterRequests(), r.filtersStarted(), r.packetsFiltered(), r.bottleneckDrops(),
-                        r.intact(), r.wallSeconds()));
+                        r.wallSeconds()));
             }
         }
     }
@@ -141,7 +141,6 @@ final class AccOverheadExperiment {
         m.put("accRunsWithFiltersSet", on.stream().filter(r -> r.filtersStarted() > 0).count());
         m.put("accRunsWithPacketsFiltered", on.stream().filter(r -> r.packetsFiltered() > 0).count());
         m.put("accRuns", on.size());
-        m.put("allRunsIntact", rs.stream().allMatch(AccOverhead.Run::intact));
         m.put("runsRepeated", repeated);
         Map<String, Double> ratio = new LinkedHashMap<>();
         for (int d : delays) {

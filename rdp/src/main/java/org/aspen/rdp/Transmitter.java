@@ -188,11 +188,16 @@ final class Transmitter {
     }
 
     private void retransmitFirstHole() {
+        retransmitFirstHole(false);
+    }
+
+    /** Resends the first segment from SND.UNA that is not EACKed (with {@code onlySentOnce}: unless it was resent already). */
+    private void retransmitFirstHole(boolean onlySentOnce) {
         int seq = cs.sndUna();
         while (buf.contains(seq) && buf.eacked(seq)) {
             seq++;
         }
-        if (buf.contains(seq)) {
+        if (buf.contains(seq) && (!onlySentOnce || buf.transmissions(seq) == 1)) {
             retransmit(seq);
         }
     }
@@ -274,6 +279,12 @@ final class Transmitter {
             echo(ece);
             if (partial) {
                 retransmitFirstHole();
+            } else if (cs.phase() == SenderState.PHASE_RECOVERY && buf.eackedCount() > 0) {
+                // a partial ACK in a notified recovery (ACC): the strategy resends nothing itself, but a
+                // hole the ACK uncovered below EACKed segments must not wait for duplicates that may never
+                // come (nothing new is sent while the notified window is held); one already resent (a
+                // NACKed one) is left to the time rule
+                retransmitFirstHole(true);
             }
             if (cs.flight() == 0) {
                 rtoRunning = false;

@@ -136,6 +136,38 @@ class NotificationTest {
         assertEquals(sender[0].result().join().sha256(), got.get(0).sha256());
     }
 
+    /**
+     * The monitor acts on the first drop of a window only; a second segment of the same window is
+     * dropped silently. Once the resent first one is acknowledged (a partial ACK of the notified
+     * recovery), the second hole is resent at once, not after a timeout: the held window sends
+     * nothing new, so no further duplicates would ever announce it.
+     */
+    @Test
+    void aSecondHoleInTheNotifiedWindowIsResentOnThePartialAckWithoutATimeout() {
+        TestNet net = new TestNet(14, 3, ROOMY);
+        Node router = net.node(1);
+        int[] count = new int[1];
+        router.addInterceptor((p, in) -> {
+            if (p.protocol() != Protocol.RDP || p.sourceBits() != net.node(0).address().value() || RdpPackets.dataLength(p) == 0) {
+                return false;
+            }
+            count[0]++;
+            if (count[0] == 200) {
+                double half = Math.floor(RdpPackets.senderState(p).cwnd() / 2);
+                router.send(RdpPackets.notification(RdpPackets.connectionId(p), RdpPackets.sequence(p), half, half, 0));
+            }
+            return count[0] == 200 || count[0] == 205;
+        });
+        List<TransferSummary> got = new ArrayList<>();
+        TransferSender[] sender = transfer(net, got);
+        ConnectionStats st = sender[0].connection().stats();
+        assertEquals(1, st.windowCloses(), st.toMap().toString());
+        assertEquals(0, st.timeouts(), "the second hole did not wait for the retransmission timer");
+        assertEquals(2, st.retransmissions());
+        assertTrue(got.get(0).complete());
+        assertEquals(sender[0].result().join().sha256(), got.get(0).sha256());
+    }
+
     /** A 1 MiB transfer from node 0 to node 2, run for a minute of virtual time. */
     static TransferSender[] transfer(TestNet net, List<TransferSummary> got) {
         TransferSender[] sender = new TransferSender[1];
