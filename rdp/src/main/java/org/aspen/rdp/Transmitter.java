@@ -188,17 +188,31 @@ final class Transmitter {
     }
 
     private void retransmitFirstHole() {
-        retransmitFirstHole(false);
-    }
-
-    /** Resends the first segment from SND.UNA that is not EACKed (with {@code onlySentOnce}: unless it was resent already). */
-    private void retransmitFirstHole(boolean onlySentOnce) {
         int seq = cs.sndUna();
         while (buf.contains(seq) && buf.eacked(seq)) {
             seq++;
         }
-        if (buf.contains(seq) && (!onlySentOnce || buf.transmissions(seq) == 1)) {
+        if (buf.contains(seq)) {
             retransmit(seq);
+        }
+    }
+
+    /**
+     * Resends, up to a window's worth, the segments from SND.UNA that lie below an EACKed one, are not
+     * EACKed and were sent only once: with the notified window held, no new segment goes out to draw
+     * duplicate ACKs, so holes left by several drops of one window would otherwise come back one per
+     * round trip (a partial ACK each).
+     */
+    private void retransmitHolesSentOnce() {
+        int budget = c.cc.window(cs);
+        int remaining = buf.eackedCount();
+        for (int seq = cs.sndUna(); remaining > 0 && budget > 0 && ConnectionState.seqLt(seq, cs.sndNxt()); seq++) {
+            if (buf.eacked(seq)) {
+                remaining--;
+            } else if (buf.transmissions(seq) == 1) {
+                retransmit(seq);
+                budget--;
+            }
         }
     }
 
@@ -284,7 +298,7 @@ final class Transmitter {
                 // hole the ACK uncovered below EACKed segments must not wait for duplicates that may never
                 // come (nothing new is sent while the notified window is held); one already resent (a
                 // NACKed one) is left to the time rule
-                retransmitFirstHole(true);
+                retransmitHolesSentOnce();
             }
             if (cs.flight() == 0) {
                 rtoRunning = false;
