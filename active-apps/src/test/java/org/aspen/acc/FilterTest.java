@@ -33,6 +33,7 @@ class FilterTest {
 
     final AccLab lab = new AccLab(5).add("s").add("u").add("d").connect("s", "u", LINK).connect("u", "d", LINK).routes();
     final Scripted.Recorder atReceiver = Scripted.record(lab.node("d"));
+    final Scripted.Recorder atSender = Scripted.record(lab.node("s"));
 
     FilterTest() {
         AccSetup.installFilter(lab.ee("u"));
@@ -72,6 +73,14 @@ class FilterTest {
         assertEquals(3, u("packetsFiltered"));
         assertEquals(1, u("filtersEndedByCount"));
         assertEquals(List.of(4, 5, 6, 7, 8), atReceiver.dataSeqs(), "the first three unsent, the queued rest forwarded");
+        // and the sender is told exactly which: segments 1..3, forged from the receiver, with the notified window
+        List<org.aspen.rdp.Segment> nacks = atSender.notifications();
+        assertEquals(1, nacks.size());
+        assertEquals(1, nacks.get(0).notification.seq());
+        assertEquals(2, nacks.get(0).notification.deleteCount(), "names 1 and the 2 after it");
+        assertEquals(10.0, nacks.get(0).notification.cwnd(), 1e-4);
+        assertEquals(lab.addr("d"), atSender.sources.get(0));
+        assertEquals(1, u("nacksSent"));
         // the filter is gone: a later burst passes untouched
         burst(150, 9, 3, BEFORE);
         lab.run(100 * MS);

@@ -172,11 +172,7 @@ final class AccFigure4 {
             sent += (long) num(x.get("sentPackets"));
             received += (long) num(x.get("receivedPackets"));
         }
-        Map<String, Object> link = (Map<String, Object>) r.links().get("r2-r3@r2");
-        long drops = 0;
-        for (Object v : ((Map<String, Object>) link.getOrDefault("drops", Map.of())).values()) {
-            drops += (long) num(v);
-        }
+        long drops = drops(r, "r2-r3@r2");
         int n = Math.max(1, flows.size());
         return new Run(c, delayMs, seed, rttMs(delayMs), goodput / n, rate / n, closes == 0 ? 0 : magnitude / closes,
                 closes == 0 ? 0 : accCloses / (double) closes, timeouts,
@@ -184,9 +180,23 @@ final class AccFigure4 {
                 drops, sent, received, num(json.get("wallSeconds")));
     }
 
+    /** Drops of one link end in the report, named {@code link@node}: every reason but the run's end. */
+    @SuppressWarnings("unchecked")
+    static long drops(LabResult r, String linkAtNode) {
+        Map<String, Object> link = (Map<String, Object>) r.links().get(linkAtNode);
+        long drops = 0;
+        for (Map.Entry<String, Object> e : ((Map<String, Object>) link.getOrDefault("drops", Map.of())).entrySet()) {
+            // packets still queued when the run stops are not congestion drops
+            if (!e.getKey().equals("node-stopped")) {
+                drops += (long) num(e.getValue());
+            }
+        }
+        return drops;
+    }
+
     /** Sum of an ACC AA metric over the AAs in the node's report (0 when none ran). */
     @SuppressWarnings("unchecked")
-    private static long accCounter(LabResult r, String node, String metric) {
+    static long accCounter(LabResult r, String node, String metric) {
         Map<String, Object> ns = (Map<String, Object>) r.nodes().get(node);
         Object ee = ns == null ? null : ns.get("ee");
         if (!(ee instanceof Map<?, ?> eeMap)) {
@@ -202,7 +212,7 @@ final class AccFigure4 {
         return sum;
     }
 
-    private static double num(Object o) {
+    static double num(Object o) {
         return o instanceof Number n ? n.doubleValue() : 0;
     }
 

@@ -38,40 +38,45 @@ import picocli.CommandLine.Parameters;
  * for each R1-R2 delay and seed (independent simulations, spread over {@code --threads}), then
  * writes {@code runs.csv} (one row per run), {@code summary.csv} (mean, sd and 95% CI per config
  * and delay), {@code summary.json} and the PNG figures.
+ *
+ * <p>{@code aspen experiment acc-overhead} is the paper's Figures 8-9 over real UDP on loopback
+ * ({@link AccOverhead}, {@link AccOverheadExperiment}): ACC on vs off, runs one after the other.
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Runs one of the paper's experiments in the simulation and writes CSV, JSON and PNG plots.",
                 "Experiments: acc-figure4 (ACC paper, Figures 4-7: throughput, window closes/s and close magnitude vs RTT),",
+                "acc-overhead (ACC paper, Figures 8-9: ACC on vs off over real UDP on loopback, throughput vs delay),",
                 "abcd (ACC-ABCD paper, Table 1: drops and per-flow throughput for Reno, ACC, ACC-ABCD; defaults: "
                         + "--seeds 3 --delays 100,200,300 --configs reno,acc,abcd),",
                 "acns (ACNS paper, Tables 7-11: three prioritised RDP flows and three constant-rate flows, with and without ACNS),",
                 "aecn (AntiECN paper, Experiments 1-3: Table I, cwnd and utilisation over time; docs/results-aecn.md),",
                 "purple (PURPLE vs RED and A-RED; its options: aspen experiment purple --usage)."})
 public final class ExperimentCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, abcd, acns, aecn or purple")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "acc-figure4, acc-overhead, abcd, acns, aecn or purple")
     String experiment;
 
-    @Option(names = "--seeds", defaultValue = "10", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
-    int seeds;
+    @Option(names = "--seeds", description = "Runs per point, seeds 1..N (default: acc-figure4 10, acc-overhead 3).")
+    Integer seeds;
 
-    @Option(names = "--duration", defaultValue = "200s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", description = "Time per run (default: acc-figure4 200s simulated, acc-overhead 10s real).")
     String duration;
 
-    @Option(names = "--delays", split = ",", defaultValue = "10,50,100,200,300",
-            description = "R1-R2 one-way delays in ms (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--delays", split = ",",
+            description = "acc-figure4: R1-R2 one-way delays in ms (default 10,50,100,200,300); "
+                    + "acc-overhead: flakeway delay at the converging node in ms (default 0,25,50,100).")
     List<Integer> delays;
 
     @Option(names = "--configs", split = ",", defaultValue = "droptail,red,red-ecn,acc",
             description = "Systems compared (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
-    @Option(names = "--bottleneck", defaultValue = AccFigure4.BOTTLENECK,
-            description = "Rate of the R2-R3 bottleneck (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--bottleneck", description = "Rate of the bottleneck (default: acc-figure4 " + AccFigure4.BOTTLENECK
+            + ", acc-overhead " + AccOverhead.BOTTLENECK + ").")
     String bottleneck;
 
-    @Option(names = "--buffer", defaultValue = "" + AccFigure4.BUFFER,
-            description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
-    int buffer;
+    @Option(names = "--buffer", description = "Bottleneck buffer in packets (default: acc-figure4 " + AccFigure4.BUFFER
+            + ", acc-overhead " + AccOverhead.BUFFER + ").")
+    Integer buffer;
 
     @Option(names = "--threads", defaultValue = "2", description = "Simulations run in parallel (default: ${DEFAULT-VALUE}).")
     int threads;
@@ -91,7 +96,8 @@ public final class ExperimentCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
-            description = "Print one run's scenario (e.g. acc:300) as YAML for 'aspen lab --sim' and run nothing.")
+            description = "Print one run's scenario as YAML and run nothing: acc-figure4 CONFIG:DELAY (e.g. acc:300, for 'aspen lab --sim'), "
+                    + "acc-overhead on|off:DELAY (e.g. on:50, for 'aspen lab').")
     String printScenario;
 
     @CommandLine.Spec
@@ -103,9 +109,14 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (out == null) {
-            out = Path.of(experiment);
-        }
+        boolean overhead = "acc-overhead".equals(experiment);
+        // defaults that depend on the experiment (the ACC ones; the others read only what was given)
+        seeds = seeds != null ? seeds : (overhead ? 3 : 10);
+        duration = duration != null ? duration : (overhead ? "10s" : "200s");
+        delays = delays != null ? delays : (overhead ? List.of(0, 25, 50, 100) : List.of(10, 50, 100, 200, 300));
+        bottleneck = bottleneck != null ? bottleneck : (overhead ? AccOverhead.BOTTLENECK : AccFigure4.BOTTLENECK);
+        buffer = buffer != null ? buffer : (overhead ? AccOverhead.BUFFER : AccFigure4.BUFFER);
+        out = out != null ? out : Path.of(experiment);
         if ("aecn".equals(experiment)) {
             return antiEcn();
         }
@@ -123,13 +134,17 @@ public final class ExperimentCommand implements Callable<Integer> {
         if (!otherOptions.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown option(s) " + otherOptions);
         }
-        if (!"acc-figure4".equals(experiment)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "unknown experiment '" + experiment + "' (known: acc-figure4, abcd, acns, aecn, purple)");
+        if (!overhead && !"acc-figure4".equals(experiment)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "unknown experiment '" + experiment + "' (known: acc-figure4, acc-overhead, abcd, acns, aecn, purple)");
         }
         double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
         if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
+        }
+        if (overhead) {
+            return overhead(seconds);
         }
         AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer);
         List<Config> cs = new ArrayList<>();
@@ -208,6 +223,21 @@ public final class ExperimentCommand implements Callable<Integer> {
             AecnSweep.printTable(o, plan, results, out, wall);
         }
         o.flush();
+        return Aspen.OK;
+    }
+
+    private int overhead(double seconds) throws Exception {
+        AccOverhead.Setup setup = new AccOverhead.Setup(seconds, bottleneck, buffer);
+        if (printScenario != null) {
+            String[] ad = printScenario.split(":");
+            if (ad.length != 2 || !ad[0].matches("on|off") || !ad[1].matches("\\d+")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--print-scenario takes on|off:DELAY_MS for acc-overhead, e.g. on:50");
+            }
+            spec.commandLine().getOut().print(AccOverhead.scenarioYaml(ad[0].equals("on"), Integer.parseInt(ad[1]), setup));
+            spec.commandLine().getOut().flush();
+            return Aspen.OK;
+        }
+        new AccOverheadExperiment(delays, seeds, setup, out).run(spec.commandLine().getOut(), json);
         return Aspen.OK;
     }
 

@@ -58,6 +58,7 @@ public final class ConnectionStats {
     long notificationsDuplicate;
     long notificationsOutOfWindow;
     long notifiedNacks;
+    long notificationsFollowUp;
     long keepAlivesSent;
     long receiveBufferDrops;
     long outOfWindowDrops;
@@ -199,6 +200,11 @@ public final class ConnectionStats {
         return notificationsOutOfWindow;
     }
 
+    /** Notifications about a reduction already made (ACC's filter naming what it deleted): NACKs only, no window change. */
+    public long notificationsFollowUp() {
+        return notificationsFollowUp;
+    }
+
     /** Segments treated as negatively acknowledged because of accepted notifications. */
     public long notifiedNacks() {
         return notifiedNacks;
@@ -242,6 +248,7 @@ public final class ConnectionStats {
         m.put("notificationsStale", notificationsStale);
         m.put("notificationsDuplicate", notificationsDuplicate);
         m.put("notificationsOutOfWindow", notificationsOutOfWindow);
+        m.put("notificationsFollowUp", notificationsFollowUp);
         m.put("keepAlivesSent", keepAlivesSent);
         return m;
     }

@@ -72,6 +72,8 @@ public final class RdpConnection {
     private CompletableFuture<Void> closeFuture;
     private CloseReason closeReason;
     private int notifiedUntil;
+    /** Segment named by the last accepted notification: the same again is a duplicate. */
+    private int lastNotifiedSeq;
 
     private record Flush(int seq, CompletableFuture<Void> future) {
     }
@@ -98,6 +100,7 @@ public final class RdpConnection {
         cs.setRecover(iss);
         cs.startAt(iss);
         notifiedUntil = iss + 1;
+        lastNotifiedSeq = iss;
         this.tx = new Transmitter(this);
         this.advice = new SenderAdvice(scheduler, () -> tx.trySend());
         this.createdAt = scheduler.nanos();
@@ -525,12 +528,19 @@ public final class RdpConnection {
         } else if (!ConnectionState.seqLt(seq, cs.sndNxt())) {
             stats.notificationsOutOfWindow++;
             stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
-        } else if (ConnectionState.seqLt(seq, notifiedUntil)) {
+        } else if (ConnectionState.seqLt(seq, notifiedUntil) && seq == lastNotifiedSeq) {
             stats.notificationsDuplicate++;
             stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
+        } else if (ConnectionState.seqLt(seq, notifiedUntil)) {
+            // about the reduction already made (ACC's filter naming what it deleted, or the monitor's
+            // notice arriving after the filter's): the window stays, the named segments are resent
+            stats.notificationsFollowUp++;
+            tx.negativelyAcknowledge(seq, n.deleteCount());
+            tx.trySend();
         } else {
             stats.notificationsAccepted++;
             notifiedUntil = cs.sndNxt();
+            lastNotifiedSeq = seq;
             cc.onNotification(cs, n);
             tx.negativelyAcknowledge(seq, n.deleteCount());
             stats.observe(cs);

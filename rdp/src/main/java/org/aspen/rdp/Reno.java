@@ -114,9 +114,11 @@ public final class Reno implements CongestionControl {
 
     @Override
     public void onNotification(ConnectionState s, WindowNotification n) {
-        if (s.cwnd() <= n.cwnd()) {
+        if (s.cwnd() <= n.cwnd() || s.phase() == SenderState.PHASE_RECOVERY) {
             // the sender already reduced on its own (a timeout, or fast recovery that came first): the
-            // notification must never raise the window; the deleted range is still resent by the caller
+            // notification must never raise the window, nor cut an (inflated) fast-recovery window again
+            // for a drop of the window that recovery is already repairing (packets sent in recovery say
+            // so, and monitors leave their drops alone); the named segments are still resent by the caller
             return;
         }
         s.setSsthresh(n.ssthresh());

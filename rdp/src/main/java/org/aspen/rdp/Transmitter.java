@@ -205,6 +205,25 @@ final class Transmitter {
     }
 
     /**
+     * Resends, up to a window's worth, the segments from SND.UNA that lie below an EACKed one, are not
+     * EACKed and were sent only once: with the notified window held, no new segment goes out to draw
+     * duplicate ACKs, so holes left by several drops of one window would otherwise come back one per
+     * round trip (a partial ACK each).
+     */
+    private void retransmitHolesSentOnce() {
+        int budget = c.cc.window(cs);
+        int remaining = buf.eackedCount();
+        for (int seq = cs.sndUna(); remaining > 0 && budget > 0 && ConnectionState.seqLt(seq, cs.sndNxt()); seq++) {
+            if (buf.eacked(seq)) {
+                remaining--;
+            } else if (buf.transmissions(seq) == 1) {
+                retransmit(seq);
+                budget--;
+            }
+        }
+    }
+
+    /**
      * In recovery, resends the lowest segment that is lost by the time rule (a segment sent after it
      * already arrived, plus a quarter RTT of reordering allowance, as RACK): one per duplicate ACK,
      * so it stays ACK-clocked; a lost retransmission is found the same way, without a timeout.
@@ -296,6 +315,12 @@ final class Transmitter {
             echo(ece);
             if (partial) {
                 retransmitFirstHole();
+            } else if (cs.phase() == SenderState.PHASE_RECOVERY && buf.eackedCount() > 0) {
+                // a partial ACK in a notified recovery (ACC): the strategy resends nothing itself, but a
+                // hole the ACK uncovered below EACKed segments must not wait for duplicates that may never
+                // come (nothing new is sent while the notified window is held); one already resent (a
+                // NACKed one) is left to the time rule
+                retransmitHolesSentOnce();
             }
             if (cs.flight() == 0) {
                 rtoRunning = false;

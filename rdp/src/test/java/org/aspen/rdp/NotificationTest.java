@@ -66,14 +66,7 @@ class NotificationTest {
             return true;   // the router deleted this segment
         });
         List<TransferSummary> got = new ArrayList<>();
-        TransferSender[] sender = new TransferSender[1];
-        net.at(0, () -> {
-            TransferReceiver.listen(net.rdp(2), 7000, RdpOptions.defaults(), ByteSink::discard, got::add,
-                    ProgressListener.NONE, 0);
-            sender[0] = TransferSender.start(net.rdp(0), net.node(2).address(), 7000, ByteSource.seeded(3, 1 << 20),
-                    RdpOptions.defaults(), ProgressListener.NONE, 0);
-        });
-        net.run(60_000_000_000L);
+        TransferSender[] sender = transfer(net, got);
 
         ConnectionStats st = sender[0].connection().stats();
         assertEquals(1, st.notificationsAccepted());
@@ -98,6 +91,93 @@ class NotificationTest {
         assertEquals(1, got.size());
         assertTrue(got.get(0).complete());
         assertEquals(sender[0].result().join().sha256(), got.get(0).sha256());
+    }
+
+    /**
+     * As ACC now runs: the monitor's notice names only the dropped segment; the filter, when it ends,
+     * names the run it deleted in a follow-up, which adds NACKs without touching the window again.
+     */
+    @Test
+    void aFollowUpNamingTheDeletedRunResendsItWithoutASecondClose() {
+        TestNet net = new TestNet(13, 3, ROOMY);
+        Node router = net.node(1);
+        int[] count = new int[1];
+        int[] named = new int[1];
+        router.addInterceptor((p, in) -> {
+            if (p.protocol() != Protocol.RDP || p.sourceBits() != net.node(0).address().value() || RdpPackets.dataLength(p) == 0) {
+                return false;
+            }
+            count[0]++;
+            ConnectionId id = RdpPackets.connectionId(p);
+            double half = Math.floor(RdpPackets.senderState(p).cwnd() / 2);
+            if (count[0] == 200) {
+                named[0] = RdpPackets.sequence(p);
+                router.send(RdpPackets.notification(id, named[0], half, half, 0));
+                return true;
+            }
+            if (count[0] > 200 && count[0] <= 200 + DELETE) {
+                if (count[0] == 200 + DELETE) {   // the filter ends: it names what it deleted
+                    router.send(RdpPackets.notification(id, named[0] + 1, half, half, DELETE - 1));
+                }
+                return true;
+            }
+            return false;
+        });
+        List<TransferSummary> got = new ArrayList<>();
+        TransferSender[] sender = transfer(net, got);
+        ConnectionStats st = sender[0].connection().stats();
+        assertEquals(1, st.notificationsAccepted());
+        assertEquals(1, st.notificationsFollowUp());
+        assertEquals(1, st.windowCloses(), "one close, the notified one: " + st.toMap());
+        assertEquals(1 + DELETE, st.notifiedNacks());
+        assertEquals(1 + DELETE, st.retransmissions(), "exactly the dropped and the deleted ones resent");
+        assertEquals(0, st.timeouts());
+        assertTrue(got.get(0).complete());
+        assertEquals(sender[0].result().join().sha256(), got.get(0).sha256());
+    }
+
+    /**
+     * The monitor acts on the first drop of a window only; a second segment of the same window is
+     * dropped silently. Once the resent first one is acknowledged (a partial ACK of the notified
+     * recovery), the second hole is resent at once, not after a timeout: the held window sends
+     * nothing new, so no further duplicates would ever announce it.
+     */
+    @Test
+    void aSecondHoleInTheNotifiedWindowIsResentOnThePartialAckWithoutATimeout() {
+        TestNet net = new TestNet(14, 3, ROOMY);
+        Node router = net.node(1);
+        int[] count = new int[1];
+        router.addInterceptor((p, in) -> {
+            if (p.protocol() != Protocol.RDP || p.sourceBits() != net.node(0).address().value() || RdpPackets.dataLength(p) == 0) {
+                return false;
+            }
+            count[0]++;
+            if (count[0] == 200) {
+                double half = Math.floor(RdpPackets.senderState(p).cwnd() / 2);
+                router.send(RdpPackets.notification(RdpPackets.connectionId(p), RdpPackets.sequence(p), half, half, 0));
+            }
+            return count[0] == 200 || count[0] == 205;
+        });
+        List<TransferSummary> got = new ArrayList<>();
+        TransferSender[] sender = transfer(net, got);
+        ConnectionStats st = sender[0].connection().stats();
+        assertEquals(1, st.windowCloses(), st.toMap().toString());
+        assertEquals(0, st.timeouts(), "the second hole did not wait for the retransmission timer");
+        assertEquals(2, st.retransmissions());
+        assertTrue(got.get(0).complete());
+        assertEquals(sender[0].result().join().sha256(), got.get(0).sha256());
+    }
+
+    /** A 1 MiB transfer from node 0 to node 2, run for a minute of virtual time. */
+    static TransferSender[] transfer(TestNet net, List<TransferSummary> got) {
+        TransferSender[] sender = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(2), 7000, RdpOptions.defaults(), ByteSink::discard, got::add, ProgressListener.NONE, 0);
+            sender[0] = TransferSender.start(net.rdp(0), net.node(2).address(), 7000, ByteSource.seeded(3, 1 << 20),
+                    RdpOptions.defaults(), ProgressListener.NONE, 0);
+        });
+        net.run(60_000_000_000L);
+        return sender;
     }
 
     @Test

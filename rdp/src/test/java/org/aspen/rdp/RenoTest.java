@@ -212,6 +212,27 @@ class RenoTest {
     }
 
     @Test
+    void notificationArrivingInFastRecoveryDoesNotCutTheWindowAgain() {
+        s.setCwnd(30);
+        s.setSsthresh(64);
+        fill();
+        dup();
+        dup();
+        assertTrue(dup(), "fast retransmit");
+        for (int i = 0; i < 10; i++) {
+            dup();
+        }
+        double inflated = s.cwnd();
+        assertEquals(15 + 3 + 10, inflated, 1e-9);
+        // the monitor's notice about a drop of the window this recovery is already repairing
+        reno.onNotification(s, new WindowNotification(s.sndUna() + 5, 15, 15, 0));
+        assertEquals(inflated, s.cwnd(), 1e-9, "no second cut, no deflation of fast recovery");
+        assertEquals(15, s.ssthresh(), 1e-9);
+        assertEquals(0, stats.windowCloses(CloseCause.NOTIFICATION));
+        assertEquals(1, stats.windowCloses(CloseCause.FAST_RETRANSMIT));
+    }
+
+    @Test
     void notificationHoldsTheNotifiedWindowUntilTheOldWindowIsAcknowledged() {
         s.setCwnd(30);
         fill();

@@ -98,7 +98,9 @@ public final class AccMonitor implements ActiveApplication {
         WindowRule.Reaction r = WindowRule.reno(st, cfg.maxDelete());
         ctx.counter("actions").increment();
         ctx.counter("windowReductionPackets").add(Math.round(st.cwnd() - r.cwnd()));
-        byte[] ntf = RdpSegments.notification(conn, seq, r.cwnd(), r.ssthresh(), r.deleteCount());
+        // names only the dropped segment as lost: what the filter really deletes it names itself when it
+        // ends (FilterSession), so the sender never resends packets that were already past the filter
+        byte[] ntf = RdpSegments.notification(conn, seq, r.cwnd(), r.ssthresh(), 0);
         boolean sent = ctx.send(ctx.newPacket().source(conn.destination()).destination(conn.source())
                 .protocol(Protocols.RDP).payload(ntf).build());
         ctx.counter(sent ? "notificationsSent" : "notificationsUnsent").increment();

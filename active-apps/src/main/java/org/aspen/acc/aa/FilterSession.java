@@ -19,14 +19,16 @@ import org.aspen.rdp.Segment;
  * FilterSession f = FilterSession.start(ctx, request, end -> sessions.remove(request.conn()));
  * }</pre>
  *
- * Only data segments the sender will resend are deleted: those numbered {@code droppedSeq + 1} to
- * {@code droppedSeq + deleteCount}, the range the notification NACKs. Deleting anything beyond it
- * would leave a hole the sender only finds by timeout. Segments of that range that passed before
+ * Only data segments numbered {@code droppedSeq + 1} to {@code droppedSeq + deleteCount} (the
+ * window's worth that follows the drop) are deleted: the sender's notified window then covers what
+ * is left in flight, and it resends the deleted run this filter names to it (below). Segments of that range that passed before
  * the filter started are not deleted, so the filter ends (by count) when the first segment beyond
  * the range arrives even if it deleted fewer. Control segments (ACK-only, NUL, RST, SYN) always pass.
+ * When it ends having deleted some, it names that run to the sender (a follow-up notification), so
+ * the sender resends exactly what was unsent.
  * Counters (by the AA that runs it): {@code filtersStarted}, {@code packetsFiltered},
  * {@code packetsPassed}, {@code filtersEndedByCount}, {@code filtersEndedByReaction},
- * {@code filtersEndedByTimeout}.
+ * {@code filtersEndedByTimeout}, {@code nacksSent}, {@code nacksUnsent}.
  */
 public final class FilterSession {
     /** Why a filter ended. */
@@ -45,6 +47,8 @@ public final class FilterSession {
     private DiversionChannel channel;
     private Timer timer;
     private int deleted;
+    private int firstDeleted;
+    private int lastDeleted;
     private End ended;
 
     private FilterSession(AaContext ctx, FilterRequest req, Consumer<End> onEnd) {
@@ -105,12 +109,30 @@ public final class FilterSession {
             end(End.COUNT);
             return;
         }
+        if (deleted == 0) {
+            firstDeleted = s.seq;
+        }
+        lastDeleted = s.seq;
         deleted++;
         ctx.counter("packetsFiltered").increment();
         ch.drop(p);
         if (deleted >= req.deleteCount()) {
             end(End.COUNT);
         }
+    }
+
+    /**
+     * Tells the sender which of its packets this filter unsent (they arrive in order, so the deleted ones
+     * are one run), with the window the monitor notified: the sender takes it as a follow-up to the
+     * monitor's notification and resends exactly these. Never retransmitted; if lost, the sender finds
+     * the holes from its acknowledgements.
+     */
+    private void nackDeleted() {
+        ConnKey c = req.conn();
+        byte[] ntf = RdpSegments.notification(c, firstDeleted, req.newCwnd(), req.newSsthresh(), lastDeleted - firstDeleted);
+        boolean sent = ctx.send(ctx.newPacket().source(c.destination()).destination(c.source()).protocol(Protocols.RDP)
+                .payload(ntf).build());
+        ctx.counter(sent ? "nacksSent" : "nacksUnsent").increment();
     }
 
     private void pass(DiversionChannel ch, AaPacket p) {
@@ -131,6 +153,9 @@ public final class FilterSession {
         }).increment();
         ctx.log().debug("filter for {} ended by {} after deleting {} of {}", req.conn(), why, deleted, req.deleteCount());
         channel.flushClose();
+        if (deleted > 0) {
+            nackDeleted();
+        }
         onEnd.accept(why);
     }
 }
