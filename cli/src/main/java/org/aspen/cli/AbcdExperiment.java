@@ -13,10 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -87,35 +83,17 @@ final class AbcdExperiment {
 
     private List<AbcdTable1.Run> sweep() throws Exception {
         AbcdTable1.Setup setup = new AbcdTable1.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        ProgressBar bar = new ProgressBar("abcd");
-        AtomicInteger done = new AtomicInteger();
-        int total = configs.size() * delays.size() * seeds;
-        List<Future<AbcdTable1.Run>> futures = new ArrayList<>();
+        // largest delays first: the slowest runs start early, so the threads finish together
+        List<java.util.concurrent.Callable<AbcdTable1.Run>> tasks = new ArrayList<>();
         for (int d : delays.stream().sorted(Comparator.reverseOrder()).toList()) {
             for (AbcdTable1.Config c : configs) {
                 for (long seed = 1; seed <= seeds; seed++) {
                     long s = seed;
-                    futures.add(pool.submit(() -> {
-                        AbcdTable1.Run r = AbcdTable1.run(c, d, s, setup);
-                        int n = done.incrementAndGet();
-                        synchronized (bar) {
-                            bar.update(n / (double) total, n + "/" + total + " runs");
-                        }
-                        return r;
-                    }));
+                    tasks.add(() -> AbcdTable1.run(c, d, s, setup));
                 }
             }
         }
-        List<AbcdTable1.Run> runs = new ArrayList<>();
-        try {
-            for (Future<AbcdTable1.Run> f : futures) {
-                runs.add(f.get());
-            }
-        } finally {
-            pool.shutdownNow();
-            bar.done();
-        }
+        List<AbcdTable1.Run> runs = new ArrayList<>(ParallelRuns.run("abcd", threads, tasks));
         runs.sort(Comparator.comparing(AbcdTable1.Run::config).thenComparing(AbcdTable1.Run::delayMs)
                 .thenComparing(AbcdTable1.Run::seed));
         return runs;

@@ -10,10 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.aspen.cli.AecnExperiment.Run;
 import org.aspen.cli.AecnExperiment.Setup;
 
@@ -22,7 +18,7 @@ import org.aspen.cli.AecnExperiment.Setup;
  *
  * <pre>{@code
  * AecnSweep.Plan plan = AecnSweep.Plan.of(0.1, 200);        // scale k, paper-equivalent seconds
- * List<AecnSweep.Result> results = AecnSweep.sweep(plan.runs(), 2, new ProgressBar("aecn"));
+ * List<AecnSweep.Result> results = AecnSweep.sweep(plan.runs(), 2);
  * Map<String, Object> summary = AecnSweep.write(plan, results, Path.of("aecn"), wallSeconds);
  * }</pre>
  *
@@ -122,32 +118,15 @@ final class AecnSweep {
     private AecnSweep() {
     }
 
-    static List<Result> sweep(List<Labelled> runs, int threads, ProgressBar bar) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        AtomicInteger done = new AtomicInteger();
-        List<Future<Result>> futures = new ArrayList<>();
+    static List<Result> sweep(List<Labelled> runs, int threads) throws Exception {
         // the 200 ms and three-flow runs are the longest: they go first so the threads finish together
         List<Labelled> order = new ArrayList<>(runs);
         order.sort((a, b) -> Double.compare(cost(b.setup()), cost(a.setup())));
+        List<java.util.concurrent.Callable<Result>> tasks = new ArrayList<>();
         for (Labelled l : order) {
-            futures.add(pool.submit(() -> {
-                Result r = new Result(l, AecnExperiment.run(l.setup()));
-                int n = done.incrementAndGet();
-                synchronized (bar) {
-                    bar.update(n / (double) runs.size(), n + "/" + runs.size() + " runs");
-                }
-                return r;
-            }));
+            tasks.add(() -> new Result(l, AecnExperiment.run(l.setup())));
         }
-        List<Result> out = new ArrayList<>();
-        try {
-            for (Future<Result> f : futures) {
-                out.add(f.get());
-            }
-        } finally {
-            pool.shutdownNow();
-            bar.done();
-        }
+        List<Result> out = new ArrayList<>(ParallelRuns.run("aecn", threads, tasks));
         out.sort((a, b) -> Integer.compare(runs.indexOf(a.what()), runs.indexOf(b.what())));
         return out;
     }

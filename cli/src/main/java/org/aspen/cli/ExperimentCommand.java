@@ -15,10 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.aspen.cli.AccFigure4.Config;
 import org.aspen.cli.AccFigure4.Point;
 import org.aspen.cli.AccFigure4.Run;
@@ -213,7 +209,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         }
         AecnSweep.Plan plan = AecnSweep.Plan.of(scale, paperSeconds);
         long wall0 = System.nanoTime();
-        List<AecnSweep.Result> results = AecnSweep.sweep(plan.runs(), threads, new ProgressBar("aecn"));
+        List<AecnSweep.Result> results = AecnSweep.sweep(plan.runs(), threads);
         double wall = (System.nanoTime() - wall0) / 1e9;
         Map<String, Object> summary = AecnSweep.write(plan, results, out, wall);
         PrintWriter o = spec.commandLine().getOut();
@@ -247,37 +243,17 @@ public final class ExperimentCommand implements Callable<Integer> {
     }
 
     private List<Run> sweep(List<Config> cs, AccFigure4.Setup setup) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        ProgressBar bar = new ProgressBar("acc-figure4");
-        AtomicInteger done = new AtomicInteger();
-        List<Future<Run>> futures = new ArrayList<>();
         // largest delays first: the slowest runs start early, so the threads finish together
-        List<Integer> order = delays.stream().sorted(Comparator.reverseOrder()).toList();
-        int total = cs.size() * delays.size() * seeds;
-        for (int d : order) {
+        List<java.util.concurrent.Callable<Run>> tasks = new ArrayList<>();
+        for (int d : delays.stream().sorted(Comparator.reverseOrder()).toList()) {
             for (Config c : cs) {
                 for (long seed = 1; seed <= seeds; seed++) {
                     long s = seed;
-                    futures.add(pool.submit(() -> {
-                        Run r = AccFigure4.run(c, d, s, setup);
-                        int n = done.incrementAndGet();
-                        synchronized (bar) {
-                            bar.update(n / (double) total, n + "/" + total + " runs");
-                        }
-                        return r;
-                    }));
+                    tasks.add(() -> AccFigure4.run(c, d, s, setup));
                 }
             }
         }
-        List<Run> runs = new ArrayList<>();
-        try {
-            for (Future<Run> f : futures) {
-                runs.add(f.get());
-            }
-        } finally {
-            pool.shutdownNow();
-            bar.done();
-        }
+        List<Run> runs = new ArrayList<>(ParallelRuns.run("acc-figure4", threads, tasks));
         runs.sort(Comparator.comparing(Run::config).thenComparing(Run::delayMs).thenComparing(Run::seed));
         return runs;
     }

@@ -255,7 +255,7 @@ final class Expectations {
     }
 
     @SuppressWarnings("unchecked")
-    private static void flatten(String prefix, Map<String, Object> m, Map<String, Object> out) {
+    static void flatten(String prefix, Map<String, Object> m, Map<String, Object> out) {
         for (Map.Entry<String, Object> e : m.entrySet()) {
             if (e.getValue() instanceof Map<?, ?> sub) {
                 flatten(prefix + e.getKey() + ".", (Map<String, Object>) sub, out);

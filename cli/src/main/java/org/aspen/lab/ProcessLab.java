@@ -49,6 +49,7 @@ public final class ProcessLab {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
     private static final long DEFAULT_SAMPLE_EVERY = 100_000_000L;
     private static final Duration STREAM_GRACE = Duration.ofSeconds(15);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * @param seed          overrides the scenario's seed when not null (used for transfer contents)
@@ -201,7 +202,7 @@ public final class ProcessLab {
     private Path writeConfig(Path file) throws IOException {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         boolean json = file.getFileName().toString().toLowerCase().endsWith(".json");
-        JsonNode tree = (json ? new ObjectMapper() : yaml).readTree(file.toFile());
+        JsonNode tree = (json ? JSON : yaml).readTree(file.toFile());
         ArrayNode list = (ArrayNode) tree.get("nodes");
         for (JsonNode n : list) {
             ObjectNode node = (ObjectNode) n;
@@ -213,7 +214,7 @@ public final class ProcessLab {
             }
         }
         Path out = work.resolve("scenario.json");
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), tree);
+        JSON.writerWithDefaultPrettyPrinter().writeValue(out.toFile(), tree);
         return out;
     }
 
@@ -589,16 +590,12 @@ public final class ProcessLab {
         return flat;
     }
 
+    /** The lab's own flattening (Expectations), over the JSON the node's {@code stats} returned. */
+    @SuppressWarnings("unchecked")
     private static void flatten(String prefix, JsonNode n, Map<String, Object> out) {
-        n.fields().forEachRemaining(e -> {
-            if (e.getValue().isObject()) {
-                flatten(prefix + e.getKey() + ".", e.getValue(), out);
-            } else if (e.getValue().isNumber()) {
-                out.put(prefix + e.getKey(), e.getValue().numberValue());
-            } else if (!e.getValue().isContainerNode()) {
-                out.put(prefix + e.getKey(), e.getValue().asText());
-            }
-        });
+        if (n.isObject()) {
+            Expectations.flatten(prefix, JSON.convertValue(n, Map.class), out);
+        }
     }
 
     private Map<String, Object> workloadReport() {
