@@ -112,4 +112,24 @@ class RenoTimelineTest {
         long maxSrtt = st.samples().stream().mapToLong(ConnectionStats.Sample::srttNanos).max().orElseThrow();
         assertTrue(maxSrtt <= RTT + RTT / 100, "smoothed RTT rose to " + maxSrtt / 1e6 + " ms on a 20 ms path");
     }
+
+    @Test
+    void segmentsListedInALaterEackGiveNoInflatedRttSample() {
+        // two holes in a large window: more than the 64 segments an EACK lists wait behind them, and
+        // are listed only in later ACKs; sampling them then would read the time they waited
+        TestNet net = new TestNet(55, 2, new LinkConfig(0, RTT / 2, QueueLimit.packets(10_000), 1));
+        net.forward.get(0).dropExactly = i -> i == 300 || i == 420;
+        TransferSender[] s = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults().withMaxOutstanding(4096), ByteSink::discard,
+                    x -> { }, ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 2 << 20),
+                    RdpOptions.defaults().withMaxOutstanding(4096), ProgressListener.NONE, 0);
+        });
+        net.run(10_000_000_000L);
+        ConnectionStats st = s[0].connection().stats();
+        assertTrue(s[0].result().join().complete());
+        long maxSrtt = st.samples().stream().mapToLong(ConnectionStats.Sample::srttNanos).max().orElseThrow();
+        assertTrue(maxSrtt <= RTT + RTT / 100, "smoothed RTT rose to " + maxSrtt / 1e6 + " ms on a 20 ms path");
+    }
 }
