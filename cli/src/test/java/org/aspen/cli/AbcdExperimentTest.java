@@ -34,7 +34,9 @@ class AbcdExperimentTest {
             switch (f[0]) {
                 case "abcd" -> {
                     assertTrue(Long.parseLong(f[6]) > 0, "ABCD advised: " + row);
-                    assertTrue(Double.parseDouble(f[5]) < 900, "and segments shrank: " + row);
+                    // unshrunk data segments are 940 bytes (941 with the odd short last one): below 930 some
+                    // of them were sent shrunk on advice
+                    assertTrue(Double.parseDouble(f[5]) < 930, "and segments shrank: " + row);
                 }
                 case "acc" -> assertTrue(Long.parseLong(f[8]) > 0, "ACC notified: " + row);
                 default -> assertEquals(0, Long.parseLong(f[6]) + Long.parseLong(f[8]), row);

@@ -28,6 +28,9 @@ final class ReceiveBuffer {
     private byte[][] slots;
     private int rcvCur;
     private int held;
+    /** The segment most recently held out of order: listed first in the next EACK (the sender's RTT sample). */
+    private int lastHeld;
+    private boolean lastHeldValid;
 
     ReceiveBuffer(int maxOutstanding, boolean sequenced) {
         this.max = maxOutstanding;
@@ -71,6 +74,8 @@ final class ReceiveBuffer {
             return Result.DUPLICATE;
         }
         held++;
+        lastHeld = seq;
+        lastHeldValid = true;
         if (sequenced) {
             slots[i] = data;
         } else {
@@ -99,7 +104,11 @@ final class ReceiveBuffer {
         }
     }
 
-    /** Up to {@code limit} sequence numbers held out of order, lowest first. */
+    /**
+     * Up to {@code limit} sequence numbers held out of order: the one that arrived last first (it is
+     * what this acknowledgement answers, so the sender may time it, as TCP's first SACK block), then
+     * the rest lowest first.
+     */
     int[] eacks(int limit) {
         if (held == 0) {
             return Segment.NO_EACKS;
@@ -107,8 +116,13 @@ final class ReceiveBuffer {
         int n = Math.min(limit, held);
         int[] r = new int[n];
         int k = 0;
+        boolean latest = lastHeldValid && lastHeld - rcvCur > 1 && lastHeld - rcvCur <= max
+                && slots[lastHeld & (slots.length - 1)] != null;
+        if (latest) {
+            r[k++] = lastHeld;
+        }
         for (int seq = rcvCur + 2; k < n && seq - rcvCur <= max; seq++) {
-            if (slots[seq & (slots.length - 1)] != null) {
+            if (slots[seq & (slots.length - 1)] != null && !(latest && seq == lastHeld)) {
                 r[k++] = seq;
             }
         }

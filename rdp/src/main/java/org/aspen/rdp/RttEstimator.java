@@ -40,7 +40,10 @@ public final class RttEstimator {
             rttvar = (3 * rttvar + Math.abs(srtt - r)) / 4;
             srtt = (7 * srtt + r) / 8;
         }
-        baseRto = clamp(srtt + Math.max(GRANULARITY, 4 * rttvar));
+        // the variance term is at least the minimum RTO (as Linux keeps it), not only the sum: a path
+        // whose RTT is steady would otherwise get an RTO a few ms above srtt, and a queue that grows by
+        // more than that in one round trip (slow start, a burst) fires it spuriously
+        baseRto = clamp(srtt + Math.max(GRANULARITY, Math.max(4 * rttvar, minRto)));
         rto = baseRto;
     }
 
@@ -50,7 +53,9 @@ public final class RttEstimator {
      * its maximum. Linux behaves alike; RFC 6298 keeps the backoff until a new sample.
      */
     public void clearBackoff() {
-        rto = baseRto;
+        if (hasSample) {
+            rto = baseRto;   // before any sample the base is only the initial guess: keep backing off
+        }
     }
 
     /** Doubles the RTO after a timeout (RFC 6298 5.5). */

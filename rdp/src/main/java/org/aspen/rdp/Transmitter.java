@@ -261,11 +261,14 @@ final class Transmitter {
     // ---- acknowledgements in ----
 
     void eacks(int[] seqs) {
-        for (int e : seqs) {
+        for (int k = 0; k < seqs.length; k++) {
+            int e = seqs[k];
             if (buf.eack(e)) {
                 stats.eackedSegments++;
                 deliveredSentAt = Math.max(deliveredSentAt, buf.sentAt(e));
-                if (buf.transmissions(e) == 1) {
+                // only the first entry is the arrival this ACK answers (ReceiveBuffer.eacks); the others
+                // may have waited beyond the 64 an EACK lists, and would read their wait as RTT
+                if (k == 0 && buf.transmissions(e) == 1) {
                     cs.rtt().sample(now() - buf.sentAt(e));
                 }
             }

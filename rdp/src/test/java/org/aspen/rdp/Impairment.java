@@ -20,6 +20,8 @@ final class Impairment implements LinkTransport {
     long reorderDelayNanos = 5_000_000L;
     double corrupt;
     IntPredicate dropExactly = i -> false;
+    /** Drops the frames this names (e.g. by the RDP segment inside). */
+    java.util.function.Predicate<byte[]> dropFrame = f -> false;
     /** Drops everything while true (a silent peer). */
     boolean blackhole;
     int sent;
@@ -41,7 +43,7 @@ final class Impairment implements LinkTransport {
     @Override
     public void transmit(byte[] frame, long delayNanos) {
         int index = sent++;
-        if (blackhole || dropExactly.test(index) || random.nextDouble() < loss) {
+        if (blackhole || dropExactly.test(index) || dropFrame.test(frame) || random.nextDouble() < loss) {
             dropped++;
             return;
         }

@@ -193,11 +193,39 @@ class RenoTest {
         for (int i = 0; i < 50; i++) {
             r.sample(10_000_000L);
         }
-        assertEquals(200_000_000L, r.rtoNanos(), "minimum RTO");
+        // a steady 10 ms path: srtt 10 ms and rttvar near 0, but the variance term is at least the
+        // minimum RTO (as Linux keeps it), so the RTO is 10 + 200 ms, not clamped up to 200 ms
+        assertEquals(210_000_000L, r.rtoNanos(), 1_000_000L, "minimum RTO above srtt");
         for (int i = 0; i < 20; i++) {
             r.backoff();
         }
         assertEquals(60_000_000_000L, r.rtoNanos(), "maximum RTO");
+    }
+
+    @Test
+    void steadyPathKeepsTheMinimumRtoAboveSrtt() {
+        RttEstimator r = new RttEstimator(1_000_000_000L, 200_000_000L, 60_000_000_000L);
+        for (int i = 0; i < 100; i++) {
+            r.sample(190_000_000L);
+        }
+        // srtt + 4 rttvar would be 190 ms plus almost nothing: a queue that adds 20 ms in one round trip
+        // would fire it; with the variance floor the RTO is srtt + 200 ms
+        assertEquals(390_000_000L, r.rtoNanos(), 1_000_000L);
+    }
+
+    @Test
+    void backoffBeforeTheFirstSampleIsKeptUntilASampleArrives() {
+        RttEstimator r = new RttEstimator(1_000_000_000L, 200_000_000L, 60_000_000_000L);
+        r.backoff();
+        r.backoff();
+        // an ACK of a retransmitted segment gives no sample (Karn): with no sample yet, the initial
+        // guess was too small, so the backed-off RTO stays (a path with RTT above 1 s needs it)
+        r.clearBackoff();
+        assertEquals(4_000_000_000L, r.rtoNanos());
+        r.sample(2_500_000_000L);
+        r.backoff();
+        r.clearBackoff();
+        assertEquals(2_500_000_000L + 4 * 1_250_000_000L, r.rtoNanos());
     }
 
     @Test

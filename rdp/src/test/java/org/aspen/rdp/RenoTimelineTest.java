@@ -11,6 +11,8 @@ import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
 import org.junit.jupiter.api.Test;
 
 /** Reno on a simulated path, read from the connection's own time series against the rules. */
@@ -111,5 +113,93 @@ class RenoTimelineTest {
         assertEquals(1, st.retransmissions());
         long maxSrtt = st.samples().stream().mapToLong(ConnectionStats.Sample::srttNanos).max().orElseThrow();
         assertTrue(maxSrtt <= RTT + RTT / 100, "smoothed RTT rose to " + maxSrtt / 1e6 + " ms on a 20 ms path");
+    }
+
+    @Test
+    void segmentsListedInALaterEackGiveNoInflatedRttSample() {
+        // two holes in a large window: more than the 64 segments an EACK lists wait behind them, and
+        // are listed only in later ACKs; sampling them then would read the time they waited
+        TestNet net = new TestNet(55, 2, new LinkConfig(0, RTT / 2, QueueLimit.packets(10_000), 1));
+        net.forward.get(0).dropExactly = i -> i == 300 || i == 420;
+        TransferSender[] s = new TransferSender[1];
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults().withMaxOutstanding(4096), ByteSink::discard,
+                    x -> { }, ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 2 << 20),
+                    RdpOptions.defaults().withMaxOutstanding(4096), ProgressListener.NONE, 0);
+        });
+        net.run(10_000_000_000L);
+        ConnectionStats st = s[0].connection().stats();
+        assertTrue(s[0].result().join().complete());
+        long maxSrtt = st.samples().stream().mapToLong(ConnectionStats.Sample::srttNanos).max().orElseThrow();
+        assertTrue(maxSrtt <= RTT + RTT / 100, "smoothed RTT rose to " + maxSrtt / 1e6 + " ms on a 20 ms path");
+    }
+
+    @Test
+    void aLostRetransmissionIsResentWithoutATimeoutOnASteadyPath() {
+        // segment 300 and its first resend are lost: the time rule finds the lost resend from the
+        // new segments recovery sends after it, so the recovery ends without a timeout and with one close
+        TestNet net = new TestNet(58, 2, new LinkConfig(10_000_000, RTT / 2, QueueLimit.packets(10_000), 1));
+        int[] copies = new int[1];
+        Integer[] firstSeq = new Integer[1];
+        net.forward.get(0).dropFrame = f -> {
+            Packet p = Packet.wrapValidated(f);
+            Segment seg = new Segment();
+            byte[] pl = p.payload();
+            if (p.protocol() != Protocol.RDP || SegmentCodec.decode(pl, 0, pl.length, seg) != null || seg.dataLength == 0) {
+                return false;
+            }
+            if (firstSeq[0] == null) {
+                firstSeq[0] = seg.seq;
+            }
+            return seg.seq - firstSeq[0] == 300 && copies[0]++ < 2;
+        };
+        // a receive window large enough that recovery can send new segments (their arrival is what
+        // shows the resend lost)
+        TransferSender[] tx = new TransferSender[1];
+        RdpOptions o = RdpOptions.defaults().withMaxOutstanding(4096);
+        net.at(0, () -> {
+            TransferReceiver.listen(net.rdp(1), 7000, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0);
+            tx[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 1 << 20), o,
+                    ProgressListener.NONE, 0);
+        });
+        net.run(1);
+        TransferSender s = tx[0];
+        net.run(30_000_000_000L);
+        ConnectionStats st = s.connection().stats();
+        assertTrue(s.result().join().complete());
+        assertEquals(3, copies[0], "sent three times: dropped, resend dropped, resend delivered");
+        assertEquals(0, st.timeouts());
+        assertEquals(1, st.windowCloses());
+    }
+
+    @Test
+    void repairsBehindAFullDropTailQueueFireNoTimeout() {
+        // one flow over 2 Mb/s with a 50-packet drop-tail queue (200 ms of queueing at 1000 bytes):
+        // every overflow is repaired by a retransmission that waits behind the full queue, so its ACK
+        // comes later than the srtt the emptier queue gave. An RTO of srtt + 4 rttvar is only a little
+        // above srtt and fires (then resends a window that was only queued); the variance floor
+        // (srtt + 200 ms, as Linux keeps it) leaves the repairs to fast recovery
+        TestNet net = new TestNet(59, 2, new LinkConfig(2_000_000, 20_000_000L, QueueLimit.packets(50), 1));
+        TransferSender s = bulk(net, 8 << 20);
+        net.run(120_000_000_000L);
+        ConnectionStats st = s.connection().stats();
+        assertTrue(s.result().join().complete());
+        assertTrue(st.windowCloses(CloseCause.FAST_RETRANSMIT) >= 3, "overflows " + st.windowCloses(CloseCause.FAST_RETRANSMIT));
+        assertEquals(0, st.timeouts());
+    }
+
+    @Test
+    void pathSlowerThanTheInitialRtoStillGetsRttSamplesAndFinishes() {
+        // 1.3 s each way, more than the initial RTO (1 s): the SYN and the first segments are resent
+        // before their ACK can come back; RTT samples must still arrive (Karn: from segments sent once)
+        // and the connection settle on the real RTT instead of timing out again and again
+        TestNet net = new TestNet(57, 2, new LinkConfig(10_000_000, 1_300_000_000L, QueueLimit.packets(10_000), 1));
+        TransferSender s = bulk(net, 256 << 10);
+        net.run(120_000_000_000L);
+        assertTrue(s.result().join().complete());
+        ConnectionStats st = s.connection().stats();
+        assertTrue(st.timeouts() <= 3, "timeouts " + st.timeouts());
+        assertEquals(2_600_000_000L, s.connection().cs.rtt().srttNanos(), 100_000_000L);
     }
 }
