@@ -233,6 +233,33 @@ final class AccFigure4 {
             return new Stat(n, mean, sd, n > 1 ? t975(n - 1) * sd / Math.sqrt(n) : 0);
         }
 
+        /**
+         * The ratio of two means with a 95% interval, {@code {ratio, low, high}}: the delta method's
+         * standard error of a ratio of independent means, times Student's t at the smaller sample's
+         * degrees of freedom. NaN when either side is missing or has fewer than two values.
+         */
+        static double[] ratio(Stat num, Stat den) {
+            if (num == null || den == null || num.n() < 2 || den.n() < 2) {
+                double r = num == null || den == null ? Double.NaN : num.mean() / den.mean();
+                return new double[] {r, Double.NaN, Double.NaN};
+            }
+            double r = num.mean() / den.mean();
+            double a = num.sd() / num.mean();
+            double b = den.sd() / den.mean();
+            double se = Math.abs(r) * Math.sqrt(a * a / num.n() + b * b / den.n());
+            double h = t975(Math.min(num.n(), den.n()) - 1) * se;
+            return new double[] {r, r - h, r + h};
+        }
+
+        /** For JSON: the values, with null where one is NaN (no interval from fewer than two runs). */
+        static List<Double> json(double... xs) {
+            List<Double> out = new ArrayList<>(xs.length);
+            for (double x : xs) {
+                out.add(Double.isNaN(x) ? null : x);
+            }
+            return out;
+        }
+
         /** Two-sided 95% quantile of Student's t with {@code df} degrees of freedom. */
         static double t975(int df) {
             double[] t = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,

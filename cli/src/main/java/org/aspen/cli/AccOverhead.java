@@ -193,18 +193,23 @@ final class AccOverhead {
 
     /** Mean throughput with ACC on divided by that with ACC off, at one delay (NaN when either is missing). */
     static double ratio(List<Point> points, int delayMs) {
-        double on = Double.NaN;
-        double off = Double.NaN;
+        return ratioWithCi95(points, delayMs)[0];
+    }
+
+    /** {@code {on/off, low, high}}: the ratio with its 95% interval ({@link AccFigure4.Stat#ratio}). */
+    static double[] ratioWithCi95(List<Point> points, int delayMs) {
+        AccFigure4.Stat on = null;
+        AccFigure4.Stat off = null;
         for (Point p : points) {
             if (p.delayMs() == delayMs) {
-                double m = p.stats().get("throughputKbps").mean();
+                AccFigure4.Stat t = p.stats().get("throughputKbps");
                 if (p.acc()) {
-                    on = m;
+                    on = t;
                 } else {
-                    off = m;
+                    off = t;
                 }
             }
         }
-        return on / off;
+        return AccFigure4.Stat.ratio(on, off);
     }
 }

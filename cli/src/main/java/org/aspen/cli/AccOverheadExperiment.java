@@ -143,10 +143,14 @@ final class AccOverheadExperiment {
         m.put("accRuns", on.size());
         m.put("runsRepeated", repeated);
         Map<String, Double> ratio = new LinkedHashMap<>();
+        Map<String, List<Double>> ci = new LinkedHashMap<>();
         for (int d : delays) {
-            ratio.put(String.valueOf(d), AccOverhead.ratio(points, d));
+            double[] r = AccOverhead.ratioWithCi95(points, d);
+            ratio.put(String.valueOf(d), r[0]);
+            ci.put(String.valueOf(d), AccFigure4.Stat.json(r[1], r[2]));
         }
         m.put("accOnOverOffThroughputByDelayMs", ratio);
+        m.put("accOnOverOffThroughputCi95ByDelayMs", ci);
         List<Map<String, Object>> ps = new ArrayList<>();
         for (AccOverhead.Point p : points) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -166,12 +170,15 @@ final class AccOverheadExperiment {
                 delays.size(), runs, setup.durationSeconds(), wall, out);
         o.printf(Locale.ROOT, "ACC-on runs that set filters: %d of %d; runs repeated because the EE stopped an AA: %d%n",
                 withFilters, on, repeated);
-        o.printf(Locale.ROOT, "%-8s %7s %22s %9s %9s %9s%n", "ACC", "delay", "throughput kb/s (sd)", "filters", "filtered", "on/off");
+        o.printf(Locale.ROOT, "%-8s %7s %22s %9s %9s %9s %13s%n", "ACC", "delay", "throughput kb/s (sd)", "filters", "filtered",
+                "on/off", "95% CI");
         for (AccOverhead.Point p : points) {
             AccFigure4.Stat t = p.stats().get("throughputKbps");
-            o.printf(Locale.ROOT, "%-8s %5dms %12.1f (%6.1f) %9.1f %9.1f %9s%n", p.acc() ? "on" : "off", p.delayMs(), t.mean(), t.sd(),
+            double[] r = AccOverhead.ratioWithCi95(points, p.delayMs());
+            o.printf(Locale.ROOT, "%-8s %5dms %12.1f (%6.1f) %9.1f %9.1f %9s %13s%n", p.acc() ? "on" : "off", p.delayMs(), t.mean(), t.sd(),
                     p.stats().get("filtersStarted").mean(), p.stats().get("packetsFiltered").mean(),
-                    p.acc() ? String.format(Locale.ROOT, "%.3f", AccOverhead.ratio(points, p.delayMs())) : "");
+                    p.acc() ? String.format(Locale.ROOT, "%.3f", r[0]) : "",
+                    p.acc() && !Double.isNaN(r[1]) ? String.format(Locale.ROOT, "%.2f-%.2f", r[1], r[2]) : "");
         }
     }
 }

@@ -320,17 +320,29 @@ public final class ExperimentCommand implements Callable<Integer> {
         m.put("points", ps);
         if (cs.contains(Config.ACC) && cs.contains(Config.RED)) {
             Map<String, Double> ratio = new LinkedHashMap<>();
+            Map<String, List<Double>> ci = new LinkedHashMap<>();
             for (int d : delays) {
-                ratio.put(String.valueOf(d), mean(points, Config.ACC, d) / mean(points, Config.RED, d));
+                double[] r = AccFigure4.Stat.ratio(goodput(points, Config.ACC, d), goodput(points, Config.RED, d));
+                ratio.put(String.valueOf(d), r[0]);
+                ci.put(String.valueOf(d), AccFigure4.Stat.json(r[1], r[2]));
             }
             m.put("accOverRenoThroughputByDelayMs", ratio);
+            m.put("accOverRenoThroughputCi95ByDelayMs", ci);
+        }
+        if (cs.contains(Config.ACC) && cs.contains(Config.RED_ECN)) {
+            Map<String, List<Double>> r = new LinkedHashMap<>();
+            for (int d : delays) {
+                r.put(String.valueOf(d), AccFigure4.Stat.json(AccFigure4.Stat.ratio(goodput(points, Config.ACC, d),
+                        goodput(points, Config.RED_ECN, d))));
+            }
+            m.put("accOverRedEcnThroughputWithCi95ByDelayMs", r);
         }
         return m;
     }
 
-    private static double mean(List<Point> points, Config c, int d) {
+    private static AccFigure4.Stat goodput(List<Point> points, Config c, int d) {
         return points.stream().filter(p -> p.config() == c && p.delayMs() == d).findFirst()
-                .map(p -> p.stats().get("goodputKbps").mean()).orElse(Double.NaN);
+                .map(p -> p.stats().get("goodputKbps")).orElse(null);
     }
 
     private void printTable(PrintWriter o, List<Point> points, List<Config> cs, double wall) {
@@ -344,6 +356,18 @@ public final class ExperimentCommand implements Callable<Integer> {
             AccFigure4.Stat m = p.stats().get("meanCloseMagnitude");
             o.printf(Locale.ROOT, "%-10s %6.0f %5dms %8.1f +- %-5.1f %6.3f +- %-5.3f %6.2f +- %-5.2f%n", p.config().id(), p.rttMs(),
                     p.delayMs(), g.mean(), g.ci95(), c.mean(), c.ci95(), m.mean(), m.ci95());
+        }
+        for (Config base : List.of(Config.RED, Config.RED_ECN)) {
+            if (!cs.contains(Config.ACC) || !cs.contains(base)) {
+                continue;
+            }
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "ACC / %-8s throughput (95%% CI):", base.id()));
+            for (int d : delays) {
+                double[] r = AccFigure4.Stat.ratio(goodput(points, Config.ACC, d), goodput(points, base, d));
+                line.append(Double.isNaN(r[1]) ? String.format(Locale.ROOT, "  %dms %.2f", d, r[0])
+                        : String.format(Locale.ROOT, "  %dms %.2f (%.2f-%.2f)", d, r[0], r[1], r[2]));
+            }
+            o.println(line);
         }
     }
 

@@ -61,6 +61,8 @@ class AccOverheadTest {
         assertTrue(Long.parseLong(on[10]) > 0, "a filter started at an intermediate node: " + runs);
         String summary = Files.readString(dir.resolve("summary.json"));
         assertTrue(summary.contains("\"accRunsWithFiltersSet\" : 1"), summary);
+        // one run per arm: a ratio but no interval
+        assertTrue(summary.replaceAll("\\s", "").contains("\"accOnOverOffThroughputCi95ByDelayMs\":{\"20\":[null,null]}"), summary);
         byte[] png = Files.readAllBytes(dir.resolve("figure9-throughput.png"));
         assertArrayEquals(PNG_MAGIC, Arrays.copyOf(png, 8));
         assertTrue(out.toString().contains("ACC-on runs that set filters: 1 of 1"), out.toString());

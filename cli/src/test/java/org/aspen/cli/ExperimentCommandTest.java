@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -36,7 +38,15 @@ class ExperimentCommandTest {
                 "ACC runs sent notifications: " + runs);
         List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
         assertEquals(1 + 4 * 2 * AccFigure4.METRICS.length, summary.size());
-        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"accOverRenoThroughputByDelayMs\""));
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        for (String d : List.of("10", "50")) {
+            double r = json.get("accOverRenoThroughputByDelayMs").get(d).asDouble();
+            JsonNode ci = json.get("accOverRenoThroughputCi95ByDelayMs").get(d);
+            assertTrue(ci.get(0).asDouble() < r && r < ci.get(1).asDouble(), "interval around the ratio at " + d + ": " + ci);
+            JsonNode ecn = json.get("accOverRedEcnThroughputWithCi95ByDelayMs").get(d);
+            assertTrue(ecn.get(1).asDouble() < ecn.get(0).asDouble() && ecn.get(0).asDouble() < ecn.get(2).asDouble(), ecn.toString());
+        }
+        assertTrue(out.toString().contains("ACC / red      throughput (95% CI):  10ms "), out.toString());
         for (String png : List.of("figure4-throughput-acc-vs-reno.png", "figure5-throughput-all.png",
                 "figure6-closes-per-second.png", "figure7-close-magnitude.png")) {
             byte[] b = Files.readAllBytes(dir.resolve(png));
@@ -66,5 +76,21 @@ class ExperimentCommandTest {
         CommandLine cl = Aspen.commandLine();
         cl.setErr(new PrintWriter(new StringWriter()));
         assertEquals(2, cl.execute("experiment", "acc-figure9"));
+    }
+
+    @Test
+    void ratioIntervalIsTheDeltaMethodWithStudentT() {
+        // means 110 and 100, sd 11 and 10 (10% each), 10 values each: se = 1.1 * sqrt(0.01/10 + 0.01/10)
+        AccFigure4.Stat num = new AccFigure4.Stat(10, 110, 11, 0);
+        AccFigure4.Stat den = new AccFigure4.Stat(10, 100, 10, 0);
+        double[] r = AccFigure4.Stat.ratio(num, den);
+        double h = 2.262 * 1.1 * Math.sqrt(0.002);
+        assertEquals(1.1, r[0], 1e-12);
+        assertEquals(1.1 - h, r[1], 1e-9);
+        assertEquals(1.1 + h, r[2], 1e-9);
+        // the smaller sample sets the degrees of freedom; one value gives no interval
+        assertEquals(1.1 - 2.776 * 1.1 * Math.sqrt(0.01 / 5 + 0.01 / 10), AccFigure4.Stat.ratio(new AccFigure4.Stat(5, 110, 11, 0), den)[1], 1e-9);
+        assertTrue(Double.isNaN(AccFigure4.Stat.ratio(new AccFigure4.Stat(1, 110, 0, 0), den)[1]));
+        assertTrue(Double.isNaN(AccFigure4.Stat.ratio(null, den)[0]));
     }
 }
