@@ -191,12 +191,10 @@ final class AccOverhead {
         return out;
     }
 
-    /** Mean throughput with ACC on divided by that with ACC off, at one delay (NaN when either is missing). */
-    static double ratio(List<Point> points, int delayMs) {
-        return ratioWithCi95(points, delayMs)[0];
-    }
-
-    /** {@code {on/off, low, high}}: the ratio with its 95% interval ({@link AccFigure4.Stat#ratio}). */
+    /**
+     * {@code {on/off, low, high}}: mean throughput with ACC on over that with ACC off at one delay, with
+     * its 95% interval ({@link AccFigure4.Stat#ratio}; NaN when either side is missing).
+     */
     static double[] ratioWithCi95(List<Point> points, int delayMs) {
         AccFigure4.Stat on = null;
         AccFigure4.Stat off = null;

@@ -290,33 +290,15 @@ final class AcnsExperiment {
         StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "acns: %d config(s) x %d seed(s), %.0f s simulated each, %s last miles, %d-packet buffers, "
                 + "%.1f s wall%n%n", configs.length, seeds, setup.durationSeconds(), setup.bottleneck(), setup.buffer(), wall));
-        t.append("Table 7: throughput (Mb/s), average over each flow's life and highest 1 s bin\n\n");
-        t.append("| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n");
-        t.append(row("paper, CUBIC", paper(PAPER_RENO, 0, 1, false), "%.1f"));
-        t.append(row("paper, ACNS", paper(PAPER_ACNS, 0, 1, false), "%.1f"));
-        for (String c : configs) {
-            t.append(row("Aspen, " + c, values(runs, c, "avg_mbps", "max_mbps"), "%.2f"));
-        }
-        t.append("\nTable 8: RTT (ms), mean and highest of the path RTT sampled every 100 ms over each flow's life\n\n");
-        t.append("| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n");
-        t.append(row("paper, CUBIC", paper(PAPER_RENO, 2, 3, false), "%.0f"));
-        t.append(row("paper, ACNS", paper(PAPER_ACNS, 2, 3, false), "%.0f"));
-        for (String c : configs) {
-            t.append(row("Aspen, " + c, values(runs, c, "avg_rtt_ms", "max_rtt_ms"), "%.0f"));
-        }
-        t.append("\nTable 9: data sent (MB acknowledged)\n\n| system | #1 | #2 | #3 | total |\n|---|---|---|---|---|\n");
-        t.append(row("paper, CUBIC", paper(PAPER_RENO, 4, 4, true), "%.2f"));
-        t.append(row("paper, ACNS", paper(PAPER_ACNS, 4, 4, true), "%.2f"));
-        for (String c : configs) {
-            t.append(row("Aspen, " + c, values(runs, c, "sent_mb"), "%.2f"));
-        }
-        t.append("\nTable 10: packet loss (the flow's data packets dropped by any queue)\n\n| system | #1 | #2 | #3 | total |\n"
-                + "|---|---|---|---|---|\n");
-        t.append(row("paper, CUBIC", paper(PAPER_RENO, 5, 5, true), "%.0f"));
-        t.append(row("paper, ACNS", paper(PAPER_ACNS, 5, 5, true), "%.0f"));
-        for (String c : configs) {
-            t.append(row("Aspen, " + c, values(runs, c, "lost_packets"), "%.1f"));
-        }
+        String perFlow = "| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n";
+        String withTotal = "| system | #1 | #2 | #3 | total |\n|---|---|---|---|---|\n";
+        table(t, "Table 7: throughput (Mb/s), average over each flow's life and highest 1 s bin\n\n" + perFlow,
+                0, 1, false, "%.1f", "%.2f", runs, configs, "avg_mbps", "max_mbps");
+        table(t, "\nTable 8: RTT (ms), mean and highest of the path RTT sampled every 100 ms over each flow's life\n\n" + perFlow,
+                2, 3, false, "%.0f", "%.0f", runs, configs, "avg_rtt_ms", "max_rtt_ms");
+        table(t, "\nTable 9: data sent (MB acknowledged)\n\n" + withTotal, 4, 4, true, "%.2f", "%.2f", runs, configs, "sent_mb");
+        table(t, "\nTable 10: packet loss (the flow's data packets dropped by any queue)\n\n" + withTotal,
+                5, 5, true, "%.0f", "%.1f", runs, configs, "lost_packets");
         if (List.of(configs).contains("reno") && List.of(configs).contains("acns")) {
             t.append("\nTable 11: ACNS against the baseline\n\n| measure | paper | Aspen |\n|---|---|---|\n");
             double[] thr = {sum(values(runs, "reno", "avg_mbps")), sum(values(runs, "acns", "avg_mbps"))};
@@ -336,6 +318,17 @@ final class AcnsExperiment {
                     lastMileCommands(runs, "acns", "fallback")));
         }
         return t.append("\n").toString();
+    }
+
+    /** One of Tables 7-10: the paper's two rows (its columns {@code from..to}), then one row per Aspen config. */
+    private static void table(StringBuilder t, String head, int from, int to, boolean total, String paperFormat, String format,
+                              List<Run> runs, String[] configs, String... metrics) {
+        t.append(head);
+        t.append(row("paper, CUBIC", paper(PAPER_RENO, from, to, total), paperFormat));
+        t.append(row("paper, ACNS", paper(PAPER_ACNS, from, to, total), paperFormat));
+        for (String c : configs) {
+            t.append(row("Aspen, " + c, values(runs, c, metrics), format));
+        }
     }
 
     private static double sum(double[] v) {

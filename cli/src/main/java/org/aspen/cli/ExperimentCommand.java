@@ -318,26 +318,25 @@ public final class ExperimentCommand implements Callable<Integer> {
             ps.add(row);
         }
         m.put("points", ps);
-        if (cs.contains(Config.ACC) && cs.contains(Config.RED)) {
-            Map<String, Double> ratio = new LinkedHashMap<>();
-            Map<String, List<Double>> ci = new LinkedHashMap<>();
-            for (int d : delays) {
-                double[] r = AccFigure4.Stat.ratio(goodput(points, Config.ACC, d), goodput(points, Config.RED, d));
-                ratio.put(String.valueOf(d), r[0]);
-                ci.put(String.valueOf(d), AccFigure4.Stat.json(r[1], r[2]));
-            }
-            m.put("accOverRenoThroughputByDelayMs", ratio);
-            m.put("accOverRenoThroughputCi95ByDelayMs", ci);
-        }
-        if (cs.contains(Config.ACC) && cs.contains(Config.RED_ECN)) {
-            Map<String, List<Double>> r = new LinkedHashMap<>();
-            for (int d : delays) {
-                r.put(String.valueOf(d), AccFigure4.Stat.json(AccFigure4.Stat.ratio(goodput(points, Config.ACC, d),
-                        goodput(points, Config.RED_ECN, d))));
-            }
-            m.put("accOverRedEcnThroughputWithCi95ByDelayMs", r);
-        }
+        putRatio(m, "accOverReno", points, cs, Config.RED);
+        putRatio(m, "accOverRedEcn", points, cs, Config.RED_ECN);
         return m;
+    }
+
+    /** ACC's goodput over {@code base}'s per delay ({@code <name>ThroughputByDelayMs}) and its 95% interval ({@code ...Ci95...}). */
+    private void putRatio(Map<String, Object> m, String name, List<Point> points, List<Config> cs, Config base) {
+        if (!cs.contains(Config.ACC) || !cs.contains(base)) {
+            return;
+        }
+        Map<String, Double> ratio = new LinkedHashMap<>();
+        Map<String, List<Double>> ci = new LinkedHashMap<>();
+        for (int d : delays) {
+            double[] r = AccFigure4.Stat.ratio(goodput(points, Config.ACC, d), goodput(points, base, d));
+            ratio.put(String.valueOf(d), r[0]);
+            ci.put(String.valueOf(d), AccFigure4.Stat.json(r[1], r[2]));
+        }
+        m.put(name + "ThroughputByDelayMs", ratio);
+        m.put(name + "ThroughputCi95ByDelayMs", ci);
     }
 
     private static AccFigure4.Stat goodput(List<Point> points, Config c, int d) {

@@ -1,8 +1,9 @@
 package org.aspen.rdp;
 
 /**
- * Retransmission timeout per RFC 6298: SRTT/RTTVAR smoothing, RTO = SRTT + max(G, 4 RTTVAR) clamped
- * to [min, max], doubled on each timeout (backoff) until a new sample arrives. Callers apply Karn's
+ * Retransmission timeout per RFC 6298: SRTT/RTTVAR smoothing, RTO = SRTT + max(G, min, 4 RTTVAR)
+ * (the variance term floored at the minimum RTO, as Linux keeps it) at most max, doubled on each
+ * timeout (backoff) until a new sample arrives. Callers apply Karn's
  * rule by sampling only segments that were sent once.
  *
  * <pre>{@code
@@ -43,18 +44,19 @@ public final class RttEstimator {
         // the variance term is at least the minimum RTO (as Linux keeps it), not only the sum: a path
         // whose RTT is steady would otherwise get an RTO a few ms above srtt, and a queue that grows by
         // more than that in one round trip (slow start, a burst) fires it spuriously
-        baseRto = clamp(srtt + Math.max(GRANULARITY, Math.max(4 * rttvar, minRto)));
+        baseRto = clamp(srtt + Math.max(Math.max(GRANULARITY, minRto), 4 * rttvar));
         rto = baseRto;
     }
 
     /**
      * Undoes the backoff when an ACK acknowledges new data, even without a valid sample (Karn):
      * otherwise heavy loss leaves every acknowledged segment a retransmission and the RTO stuck at
-     * its maximum. Linux behaves alike; RFC 6298 keeps the backoff until a new sample.
+     * its maximum. Linux behaves alike; RFC 6298 keeps the backoff until a new sample. Before the
+     * first sample the backoff stays: the initial RTO was only a guess.
      */
     public void clearBackoff() {
         if (hasSample) {
-            rto = baseRto;   // before any sample the base is only the initial guess: keep backing off
+            rto = baseRto;
         }
     }
 

@@ -2,6 +2,7 @@ package org.aspen.rdp;
 
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 import org.aspen.vnet.link.LinkTransport;
 import org.aspen.vnet.packet.Packet;
 
@@ -21,7 +22,7 @@ final class Impairment implements LinkTransport {
     double corrupt;
     IntPredicate dropExactly = i -> false;
     /** Drops the frames this names (e.g. by the RDP segment inside). */
-    java.util.function.Predicate<byte[]> dropFrame = f -> false;
+    Predicate<byte[]> dropFrame = f -> false;
     /** Drops everything while true (a silent peer). */
     boolean blackhole;
     int sent;

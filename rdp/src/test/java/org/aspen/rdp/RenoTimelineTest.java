@@ -23,32 +23,30 @@ class RenoTimelineTest {
     void slowStartDoublesEveryRoundTripOnTheWire() {
         // 10 ms each way, no rate limit: one RTT is exactly 20 ms
         TestNet net = new TestNet(51, 2, new LinkConfig(0, RTT / 2, QueueLimit.packets(10_000), 1));
-        TransferSender[] s = new TransferSender[1];
-        net.at(0, () -> {
-            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults().withMaxOutstanding(4096), ByteSink::discard,
-                    x -> { }, ProgressListener.NONE, 0);
-            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 4 << 20),
-                    RdpOptions.defaults().withMaxOutstanding(4096), ProgressListener.NONE, 0);
-        });
+        TransferSender s = bulk(net, 4 << 20, RdpOptions.defaults().withMaxOutstanding(4096));
         net.run(10_000_000_000L);
-        List<ConnectionStats.Sample> series = s[0].connection().stats().samples();
+        List<ConnectionStats.Sample> series = s.connection().stats().samples();
         // the handshake takes one RTT; data starts at 20 ms with cwnd 2 and each round trip doubles it
         for (int k = 0; k < 6; k++) {
             long end = RTT + (k + 1) * RTT + RTT / 2;
             double cwnd = series.stream().filter(x -> x.nanos() <= end).mapToDouble(ConnectionStats.Sample::cwnd).max().orElse(0);
             assertEquals(2 << (k + 1), cwnd, 1e-9, "cwnd after " + (k + 1) + " round trips");
         }
-        assertTrue(s[0].result().join().complete());
-        assertEquals(0, s[0].connection().stats().windowCloses());
+        assertTrue(s.result().join().complete());
+        assertEquals(0, s.connection().stats().windowCloses());
     }
 
     private static TransferSender bulk(TestNet net, long size) {
+        return bulk(net, size, RdpOptions.defaults());
+    }
+
+    /** Starts one transfer of {@code size} bytes from node 0 to node 1 with these options at both ends. */
+    private static TransferSender bulk(TestNet net, long size, RdpOptions o) {
         TransferSender[] s = new TransferSender[1];
         net.at(0, () -> {
-            TransferReceiver.listen(net.rdp(1), 7000, RdpOptions.defaults(), ByteSink::discard, x -> { },
+            TransferReceiver.listen(net.rdp(1), 7000, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0);
+            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, size), o,
                     ProgressListener.NONE, 0);
-            s[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, size),
-                    RdpOptions.defaults(), ProgressListener.NONE, 0);
         });
         net.run(1);
         return s[0];
@@ -156,15 +154,7 @@ class RenoTimelineTest {
         };
         // a receive window large enough that recovery can send new segments (their arrival is what
         // shows the resend lost)
-        TransferSender[] tx = new TransferSender[1];
-        RdpOptions o = RdpOptions.defaults().withMaxOutstanding(4096);
-        net.at(0, () -> {
-            TransferReceiver.listen(net.rdp(1), 7000, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0);
-            tx[0] = TransferSender.start(net.rdp(0), net.node(1).address(), 7000, ByteSource.seeded(1, 1 << 20), o,
-                    ProgressListener.NONE, 0);
-        });
-        net.run(1);
-        TransferSender s = tx[0];
+        TransferSender s = bulk(net, 1 << 20, RdpOptions.defaults().withMaxOutstanding(4096));
         net.run(30_000_000_000L);
         ConnectionStats st = s.connection().stats();
         assertTrue(s.result().join().complete());
