@@ -16,19 +16,21 @@ import org.aspen.lab.ScenarioLoader;
  * The ACC paper's Figure 3 dumbbell as a lab scenario, one run of it, and the sweep's statistics.
  *
  * <pre>{@code
- * AccFigure4.Run r = AccFigure4.run(AccFigure4.Config.ACC, 100, 3, AccFigure4.Setup.defaults(200));  // R1-R2 100 ms, seed 3
+ * AccFigure4.Run r = AccFigure4.run(AccFigure4.Config.ACC, 100, 3, AccFigure4.Setup.defaults(200));  // long link 100 ms, seed 3
  * double kbps = r.goodputKbps();
  * }</pre>
  *
  * Our reading of Figure 3 (the paper gives the access links, packet size, cross traffic and the
- * varied R1-R2 delay, not the rest): bulk senders s1, s2 -> r1 -> r2 -> r3 -> d1, d2; the R1-R2
- * link is 10 Mb/s (uncongested; its delay is the swept one); the bottleneck is r2 -> r3,
- * {@link #BOTTLENECK} (default) with a {@link #BUFFER}-packet buffer (default) and 10 ms delay; four on/off cross
- * sources (x1, x2 -> y1, y2, 100 kb/s, exponential 2.5 s on / 2.5 s off) join at r2 and leave at
- * r3, so the swept delay changes only the bulk flows' bandwidth-delay product, as the paper says.
- * Every endpoint link is 10 Mb/s, 10 ms; packets are 1000 bytes (940 RDP data bytes + 60 of
- * headers). Static routes (no routing traffic in the congested queue). ACC: the monitor on r2 (the
- * congested router), filters on r1, RED queues.
+ * varied R1-R2 delay, not the rest): bulk senders s1, s2 -> r0 => r1 -> r2 -> r3 -> d1, d2 (the
+ * default {@link Placement#UPSTREAM}); the long link r0 => r1 (the paper's R1-R2: from the senders'
+ * router to the next) is 10 Mb/s, uncongested, and its delay is the swept one; the bottleneck is
+ * r2 -> r3, {@link #BOTTLENECK} (default) with a {@link #BUFFER}-packet buffer (default) and 10 ms
+ * delay; four on/off cross sources (x1, x2 -> y1, y2, 100 kb/s, exponential 2.5 s on / 2.5 s off)
+ * join at r2 and leave at r3, so the swept delay changes only the bulk flows' bandwidth-delay
+ * product, as the paper says. Every other link is 10 Mb/s, 10 ms; packets are 1000 bytes (940 RDP
+ * data bytes + 60 of headers). Static routes (no routing traffic in the congested queue). ACC: the
+ * monitor on r2 (the congested router), filters on r1, its neighbour upstream, RED queues. The
+ * other placements put the long link between r1 and r2 or past the bottleneck.
  */
 final class AccFigure4 {
     static final String BOTTLENECK = "1.5Mbps";
@@ -71,55 +73,175 @@ final class AccFigure4 {
     private AccFigure4() {
     }
 
-    /** Base round-trip propagation time of a bulk flow: 2 x (access 10 + R1-R2 + bottleneck 10 + access 10) ms. */
-    static double rttMs(int delayMs) {
-        return 2.0 * (30 + delayMs);
+    /**
+     * Where the swept long link sits on the bulk flows' path. The paper names it "the link from the
+     * R1 router to the R2 router" and says only that it is uncongested and off the cross traffic's
+     * path; three readings fit that. In all of them the monitor runs on r2 (the router feeding the
+     * bottleneck r2 -> r3, where the cross traffic joins) and the filters on r1, its upstream
+     * neighbour on the bulk path.
+     */
+    enum Placement {
+        /** s -> r1 =long=> r2 -> r3 -> d: the long link joins the filter router and the congested one. */
+        BETWEEN("between"),
+        /** s -> r0 =long=> r1 -> r2 -> r3 -> d: the long link is ahead of the filter router, 10 ms from the congestion. */
+        UPSTREAM("upstream"),
+        /** s -> r1 -> r2 -> r3 =long=> r4 -> d: the long link is past the bottleneck, on the way to the receivers. */
+        DOWNSTREAM("downstream");
+
+        final String id;
+
+        Placement(String id) {
+            this.id = id;
+        }
+
+        static Placement of(String id) {
+            for (Placement p : values()) {
+                if (p.id.equals(id)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("unknown placement '" + id + "' (known: between, upstream, downstream)");
+        }
+
+        /** The bulk path's routers, sender side first. */
+        List<String> chain() {
+            return switch (this) {
+                case BETWEEN -> List.of("r1", "r2", "r3");
+                case UPSTREAM -> List.of("r0", "r1", "r2", "r3");
+                case DOWNSTREAM -> List.of("r1", "r2", "r3", "r4");
+            };
+        }
+
+        /** The swept link, as the pair of routers it joins. */
+        List<String> sweptLink() {
+            return switch (this) {
+                case BETWEEN -> List.of("r1", "r2");
+                case UPSTREAM -> List.of("r0", "r1");
+                case DOWNSTREAM -> List.of("r3", "r4");
+            };
+        }
     }
 
-    /** What the command can vary besides the delay: run length, bottleneck rate and buffer. */
-    record Setup(double durationSeconds, String bottleneck, int buffer) {
+    /**
+     * Base round-trip propagation time of a bulk flow: two 10 ms access links, the 10 ms
+     * bottleneck, the swept link and, besides it, one more 10 ms router link in the
+     * upstream and downstream placements; both ways.
+     */
+    static double rttMs(int delayMs, Placement placement) {
+        return 2.0 * (10 * (placement.chain().size() - 1) + 10 + delayMs);
+    }
+
+    /** What the command can vary besides the delay: run length, bottleneck rate and buffer, and where the long link is. */
+    record Setup(double durationSeconds, String bottleneck, int buffer, Placement placement) {
         static Setup defaults(double durationSeconds) {
-            return new Setup(durationSeconds, BOTTLENECK, BUFFER);
+            return new Setup(durationSeconds, BOTTLENECK, BUFFER, Placement.UPSTREAM);
         }
     }
 
     static String scenarioYaml(Config c, int delayMs, Setup setup) {
         double durationSeconds = setup.durationSeconds();
+        Placement placement = setup.placement();
+        List<String> chain = placement.chain();
+        String last = chain.get(chain.size() - 1);
         StringBuilder y = new StringBuilder();
-        y.append("name: acc-figure3-").append(c.id()).append("-").append(delayMs).append("ms\n");
+        y.append("name: acc-figure3-").append(c.id()).append("-").append(delayMs).append("ms");
+        if (placement != Placement.BETWEEN) {
+            y.append("-").append(placement.id);
+        }
+        y.append("\n");
         y.append(String.format(Locale.ROOT, "duration: %.3fs%n", durationSeconds));
         // static routes, as in ns: the bottleneck queue that the experiment fills would otherwise
         // drop routing hellos too, and a RED+ECN queue held full by ECN-capable flows cut routes
         y.append("routing: static\n");
         y.append("nodes:\n");
-        String[] names = {"r1", "r2", "r3", "s1", "s2", "x1", "x2", "d1", "d2", "y1", "y2"};
-        String[] addresses = {"10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.1.1", "10.0.1.2", "10.0.2.1", "10.0.2.2",
-                "10.0.3.1", "10.0.3.2", "10.0.3.3", "10.0.3.4"};
-        for (int i = 0; i < names.length; i++) {
-            y.append("  - {name: ").append(names[i]).append(", address: ").append(addresses[i]);
-            if (c.acc && names[i].equals("r2")) {
+        Map<String, String> addresses = new LinkedHashMap<>();
+        for (int i = 0; i < chain.size(); i++) {
+            addresses.put(chain.get(i), "10.0.0." + (i + 1));
+        }
+        addresses.put("s1", "10.0.1.1");
+        addresses.put("s2", "10.0.1.2");
+        addresses.put("x1", "10.0.2.1");
+        addresses.put("x2", "10.0.2.2");
+        addresses.put("d1", "10.0.3.1");
+        addresses.put("d2", "10.0.3.2");
+        addresses.put("y1", "10.0.3.3");
+        addresses.put("y2", "10.0.3.4");
+        for (Map.Entry<String, String> e : addresses.entrySet()) {
+            y.append("  - {name: ").append(e.getKey()).append(", address: ").append(e.getValue());
+            if (c.acc && e.getKey().equals("r2")) {
                 y.append(", acc: monitor");
-            } else if (c.acc && names[i].equals("r1")) {
+            } else if (c.acc && e.getKey().equals("r1")) {
                 y.append(", acc: filter");
             }
             y.append("}\n");
         }
         String access = "bandwidth: 10Mbps, delay: 10ms";
         y.append("links:\n");
-        for (String[] l : new String[][]{{"s1", "r1"}, {"s2", "r1"}, {"x1", "r2"}, {"x2", "r2"},
-                {"r3", "d1"}, {"r3", "d2"}, {"r3", "y1"}, {"r3", "y2"}}) {
+        String first = chain.get(0);
+        for (String[] l : new String[][]{{"s1", first}, {"s2", first}, {"x1", "r2"}, {"x2", "r2"},
+                {last, "d1"}, {last, "d2"}, {"r3", "y1"}, {"r3", "y2"}}) {
             y.append("  - {between: [").append(l[0]).append(", ").append(l[1]).append("], ").append(access).append("}\n");
         }
-        y.append("  - {between: [r1, r2], bandwidth: 10Mbps, delay: ").append(delayMs).append("ms}\n");
-        y.append("  - {between: [r2, r3], bandwidth: ").append(setup.bottleneck()).append(", delay: 10ms, buffer: ").append(setup.buffer())
-                .append(", queue: ").append(c.queue).append("}\n");
+        for (int i = 0; i + 1 < chain.size(); i++) {
+            String a = chain.get(i);
+            String b = chain.get(i + 1);
+            y.append("  - {between: [").append(a).append(", ").append(b).append("], ");
+            if (a.equals("r2")) {
+                y.append("bandwidth: ").append(setup.bottleneck()).append(", delay: 10ms, buffer: ").append(setup.buffer())
+                        .append(", queue: ").append(c.queue);
+            } else if (placement.sweptLink().equals(List.of(a, b))) {
+                y.append("bandwidth: 10Mbps, delay: ").append(delayMs).append("ms");
+            } else {
+                y.append(access);
+            }
+            y.append("}\n");
+        }
         y.append("routes:\n");
-        String[][] routes = {
-                {"s1", "10.0.0.0/8", "r1"}, {"s2", "10.0.0.0/8", "r1"}, {"x1", "10.0.0.0/8", "r2"}, {"x2", "10.0.0.0/8", "r2"},
-                {"d1", "10.0.0.0/8", "r3"}, {"d2", "10.0.0.0/8", "r3"}, {"y1", "10.0.0.0/8", "r3"}, {"y2", "10.0.0.0/8", "r3"},
-                {"r1", "s1", "s1"}, {"r1", "s2", "s2"}, {"r1", "10.0.0.0/8", "r2"},
-                {"r2", "r1", "r1"}, {"r2", "10.0.1.0/24", "r1"}, {"r2", "x1", "x1"}, {"r2", "x2", "x2"}, {"r2", "10.0.0.0/8", "r3"},
-                {"r3", "d1", "d1"}, {"r3", "d2", "d2"}, {"r3", "y1", "y1"}, {"r3", "y2", "y2"}, {"r3", "10.0.0.0/8", "r2"}};
+        List<String[]> routes = new ArrayList<>();
+        for (String h : new String[]{"s1", "s2"}) {
+            routes.add(new String[]{h, "10.0.0.0/8", first});
+        }
+        for (String h : new String[]{"x1", "x2"}) {
+            routes.add(new String[]{h, "10.0.0.0/8", "r2"});
+        }
+        for (String h : new String[]{"d1", "d2"}) {
+            routes.add(new String[]{h, "10.0.0.0/8", last});
+        }
+        for (String h : new String[]{"y1", "y2"}) {
+            routes.add(new String[]{h, "10.0.0.0/8", "r3"});
+        }
+        for (int i = 0; i < chain.size(); i++) {
+            String r = chain.get(i);
+            boolean isLast = i + 1 == chain.size();
+            if (i == 0) {
+                routes.add(new String[]{r, "s1", "s1"});
+                routes.add(new String[]{r, "s2", "s2"});
+            }
+            if (i > 0 && !isLast) {
+                // toward the senders and the routers on their side: back along the chain (the last
+                // router's default route already points back)
+                for (int j = 0; j < i; j++) {
+                    routes.add(new String[]{r, chain.get(j), chain.get(i - 1)});
+                }
+                routes.add(new String[]{r, "10.0.1.0/24", chain.get(i - 1)});
+            }
+            if (r.equals("r2")) {
+                routes.add(new String[]{r, "x1", "x1"});
+                routes.add(new String[]{r, "x2", "x2"});
+            }
+            if (isLast) {
+                routes.add(new String[]{r, "d1", "d1"});
+                routes.add(new String[]{r, "d2", "d2"});
+            }
+            if (r.equals("r3")) {
+                routes.add(new String[]{r, "y1", "y1"});
+                routes.add(new String[]{r, "y2", "y2"});
+            }
+            if (i > chain.indexOf("r2") && !isLast) {
+                routes.add(new String[]{r, "10.0.2.0/24", chain.get(i - 1)});
+            }
+            routes.add(new String[]{r, "10.0.0.0/8", isLast ? chain.get(i - 1) : chain.get(i + 1)});
+        }
         for (String[] r : routes) {
             y.append("  - {node: ").append(r[0]).append(", to: ").append(r[1]).append(", via: ").append(r[2]).append("}\n");
         }
@@ -174,7 +296,7 @@ final class AccFigure4 {
         }
         long drops = drops(r, "r2-r3@r2");
         int n = Math.max(1, flows.size());
-        return new Run(c, delayMs, seed, rttMs(delayMs), goodput / n, rate / n, closes == 0 ? 0 : magnitude / closes,
+        return new Run(c, delayMs, seed, rttMs(delayMs, setup.placement()), goodput / n, rate / n, closes == 0 ? 0 : magnitude / closes,
                 closes == 0 ? 0 : accCloses / (double) closes, timeouts,
                 accCounter(r, "r2", "notificationsSent"), accCounter(r, "r1", "packetsFiltered") + accCounter(r, "r2", "packetsFiltered"),
                 drops, sent, received, num(json.get("wallSeconds")));
@@ -289,7 +411,7 @@ final class AccFigure4 {
         };
     }
 
-    static List<Point> aggregate(List<Run> runs, List<Config> configs, List<Integer> delays) {
+    static List<Point> aggregate(List<Run> runs, List<Config> configs, List<Integer> delays, Placement placement) {
         List<Point> out = new ArrayList<>();
         for (Config c : configs) {
             for (int d : delays) {
@@ -298,7 +420,7 @@ final class AccFigure4 {
                 for (String m : METRICS) {
                     stats.put(m, Stat.of(rs.stream().mapToDouble(r -> metric(r, m)).toArray()));
                 }
-                out.add(new Point(c, d, rttMs(d), stats));
+                out.add(new Point(c, d, rttMs(d, placement), stats));
             }
         }
         return out;

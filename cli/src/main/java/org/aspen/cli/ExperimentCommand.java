@@ -74,6 +74,12 @@ public final class ExperimentCommand implements Callable<Integer> {
             + ", acc-overhead " + AccOverhead.BUFFER + ").")
     Integer buffer;
 
+    @Option(names = "--long-link", defaultValue = "upstream", paramLabel = "PLACEMENT",
+            description = "acc-figure4: where the swept long link is on the bulk path: upstream (senders' router r0 => "
+                    + "filter router r1, 10 ms from the congested r2), between (r1 => r2) or downstream "
+                    + "(r3 => r4, past the bottleneck); default: ${DEFAULT-VALUE}.")
+    String longLink;
+
     @Option(names = "--threads", defaultValue = "2", description = "Simulations run in parallel (default: ${DEFAULT-VALUE}).")
     int threads;
 
@@ -142,7 +148,13 @@ public final class ExperimentCommand implements Callable<Integer> {
         if (overhead) {
             return overhead(seconds);
         }
-        AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer);
+        AccFigure4.Placement placement;
+        try {
+            placement = AccFigure4.Placement.of(longLink);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--long-link: " + e.getMessage());
+        }
+        AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer, placement);
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
             cs.add(config(c));
@@ -160,7 +172,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         long wall0 = System.nanoTime();
         List<Run> runs = sweep(cs, setup);
         double wall = (System.nanoTime() - wall0) / 1e9;
-        List<Point> points = AccFigure4.aggregate(runs, cs, delays);
+        List<Point> points = AccFigure4.aggregate(runs, cs, delays, setup.placement());
         writeRuns(runs, out.resolve("runs.csv"));
         writeSummary(points, out.resolve("summary.csv"));
         writePlots(points, cs, setup);
@@ -285,7 +297,8 @@ public final class ExperimentCommand implements Callable<Integer> {
     }
 
     private void writePlots(List<Point> points, List<Config> cs, AccFigure4.Setup s) throws IOException {
-        String setup = " (" + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet buffer)";
+        String setup = " (" + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet buffer"
+                + (s.placement() == AccFigure4.Placement.BETWEEN ? "" : ", long link " + s.placement().id) + ")";
         List<Config> fig4 = cs.stream().filter(c -> c == Config.RED || c == Config.ACC).toList();
         AccPlots.write(points, fig4.isEmpty() ? cs : fig4, "goodputKbps",
                 "Figure 4: per-flow throughput, Reno vs ACC, RED routers" + setup, "throughput per bulk flow (kb/s)",
@@ -306,6 +319,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         m.put("delaysMs", delays);
         m.put("bottleneck", setup.bottleneck());
         m.put("bufferPackets", setup.buffer());
+        m.put("longLink", setup.placement().id);
         m.put("red", AccFigure4.RED.replace("%s", "false|true"));
         m.put("wallSeconds", Math.round(wall * 10) / 10.0);
         List<Map<String, Object>> ps = new ArrayList<>();

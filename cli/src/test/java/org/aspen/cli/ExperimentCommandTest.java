@@ -66,9 +66,19 @@ class ExperimentCommandTest {
                 new java.io.ByteArrayInputStream(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "p.yaml", true);
         assertEquals("monitor", s.node("r2").acc());
         assertEquals("filter", s.node("r1").acc());
-        assertEquals("200ms", s.link("r1-r2").delay());
+        assertEquals("200ms", s.link("r0-r1").delay(), "the default placement: the long link ahead of the filter router");
+        assertEquals("10ms", s.link("r1-r2").delay());
         assertEquals(4, s.workload().cross().size());
         assertEquals(2, s.workload().flows().size());
+    }
+
+    @Test
+    void unknownLongLinkPlacementIsAUsageErrorNamingTheKnownOnes() {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        assertEquals(2, cl.execute("experiment", "acc-figure4", "--long-link", "sideways", "--print-scenario", "acc:10"));
+        assertTrue(err.toString().contains("--long-link: unknown placement 'sideways' (known: between, upstream, downstream)"), err.toString());
     }
 
     @Test
