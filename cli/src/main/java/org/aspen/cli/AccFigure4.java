@@ -82,53 +82,34 @@ final class AccFigure4 {
      */
     enum Placement {
         /** s -> r1 =long=> r2 -> r3 -> d: the long link joins the filter router and the congested one. */
-        BETWEEN("between"),
+        BETWEEN(0, "r1", "r2", "r3"),
         /** s -> r0 =long=> r1 -> r2 -> r3 -> d: the long link is ahead of the filter router, 10 ms from the congestion. */
-        UPSTREAM("upstream"),
+        UPSTREAM(0, "r0", "r1", "r2", "r3"),
         /** s -> r1 -> r2 -> r3 =long=> r4 -> d: the long link is past the bottleneck, on the way to the receivers. */
-        DOWNSTREAM("downstream");
-
-        final String id;
-
-        Placement(String id) {
-            this.id = id;
-        }
-
-        static Placement of(String id) {
-            for (Placement p : values()) {
-                if (p.id.equals(id)) {
-                    return p;
-                }
-            }
-            throw new IllegalArgumentException("unknown placement '" + id + "' (known: between, upstream, downstream)");
-        }
+        DOWNSTREAM(2, "r1", "r2", "r3", "r4");
 
         /** The bulk path's routers, sender side first. */
-        List<String> chain() {
-            return switch (this) {
-                case BETWEEN -> List.of("r1", "r2", "r3");
-                case UPSTREAM -> List.of("r0", "r1", "r2", "r3");
-                case DOWNSTREAM -> List.of("r1", "r2", "r3", "r4");
-            };
+        final List<String> chain;
+        /** The long link joins {@code chain[swept]} and {@code chain[swept + 1]}. */
+        final int swept;
+
+        Placement(int swept, String... chain) {
+            this.swept = swept;
+            this.chain = List.of(chain);
         }
 
-        /** The swept link, as the pair of routers it joins. */
-        List<String> sweptLink() {
-            return switch (this) {
-                case BETWEEN -> List.of("r1", "r2");
-                case UPSTREAM -> List.of("r0", "r1");
-                case DOWNSTREAM -> List.of("r3", "r4");
-            };
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
     /**
-     * Base round-trip propagation time of a bulk flow: two 10 ms access links, the 10 ms
-     * bottleneck, the swept link and, besides it, one more 10 ms router link in the
-     * upstream and downstream placements; both ways.
+     * Base round-trip propagation time of a bulk flow, both ways: two 10 ms access links, the long
+     * link, and 10 ms for each other link between the routers (the bottleneck among them).
      */
     static double rttMs(int delayMs, Placement placement) {
-        return 2.0 * (10 * (placement.chain().size() - 1) + 10 + delayMs);
+        int routerLinks = placement.chain.size() - 1;
+        return 2.0 * (2 * 10 + delayMs + 10 * (routerLinks - 1));
     }
 
     /** What the command can vary besides the delay: run length, bottleneck rate and buffer, and where the long link is. */
@@ -141,12 +122,12 @@ final class AccFigure4 {
     static String scenarioYaml(Config c, int delayMs, Setup setup) {
         double durationSeconds = setup.durationSeconds();
         Placement placement = setup.placement();
-        List<String> chain = placement.chain();
+        List<String> chain = placement.chain;
         String last = chain.get(chain.size() - 1);
         StringBuilder y = new StringBuilder();
         y.append("name: acc-figure3-").append(c.id()).append("-").append(delayMs).append("ms");
         if (placement != Placement.BETWEEN) {
-            y.append("-").append(placement.id);
+            y.append("-").append(placement.id());
         }
         y.append("\n");
         y.append(String.format(Locale.ROOT, "duration: %.3fs%n", durationSeconds));
@@ -189,7 +170,7 @@ final class AccFigure4 {
             if (a.equals("r2")) {
                 y.append("bandwidth: ").append(setup.bottleneck()).append(", delay: 10ms, buffer: ").append(setup.buffer())
                         .append(", queue: ").append(c.queue);
-            } else if (placement.sweptLink().equals(List.of(a, b))) {
+            } else if (i == placement.swept) {
                 y.append("bandwidth: 10Mbps, delay: ").append(delayMs).append("ms");
             } else {
                 y.append(access);
@@ -411,7 +392,7 @@ final class AccFigure4 {
         };
     }
 
-    static List<Point> aggregate(List<Run> runs, List<Config> configs, List<Integer> delays, Placement placement) {
+    static List<Point> aggregate(List<Run> runs, List<Config> configs, List<Integer> delays) {
         List<Point> out = new ArrayList<>();
         for (Config c : configs) {
             for (int d : delays) {
@@ -420,7 +401,7 @@ final class AccFigure4 {
                 for (String m : METRICS) {
                     stats.put(m, Stat.of(rs.stream().mapToDouble(r -> metric(r, m)).toArray()));
                 }
-                out.add(new Point(c, d, rttMs(d, placement), stats));
+                out.add(new Point(c, d, rs.isEmpty() ? Double.NaN : rs.get(0).rttMs(), stats));
             }
         }
         return out;

@@ -148,13 +148,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         if (overhead) {
             return overhead(seconds);
         }
-        AccFigure4.Placement placement;
-        try {
-            placement = AccFigure4.Placement.of(longLink);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--long-link: " + e.getMessage());
-        }
-        AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer, placement);
+        AccFigure4.Setup setup = new AccFigure4.Setup(seconds, bottleneck, buffer, placement(longLink));
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
             cs.add(config(c));
@@ -172,7 +166,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         long wall0 = System.nanoTime();
         List<Run> runs = sweep(cs, setup);
         double wall = (System.nanoTime() - wall0) / 1e9;
-        List<Point> points = AccFigure4.aggregate(runs, cs, delays, setup.placement());
+        List<Point> points = AccFigure4.aggregate(runs, cs, delays);
         writeRuns(runs, out.resolve("runs.csv"));
         writeSummary(points, out.resolve("summary.csv"));
         writePlots(points, cs, setup);
@@ -254,6 +248,12 @@ public final class ExperimentCommand implements Callable<Integer> {
                 new CommandLine.ParameterException(spec.commandLine(), "unknown config '" + id + "' (known: droptail, red, red-ecn, acc)"));
     }
 
+    private AccFigure4.Placement placement(String id) {
+        return Arrays.stream(AccFigure4.Placement.values()).filter(p -> p.id().equals(id)).findFirst().orElseThrow(() ->
+                new CommandLine.ParameterException(spec.commandLine(),
+                        "--long-link: unknown placement '" + id + "' (known: between, upstream, downstream)"));
+    }
+
     private List<Run> sweep(List<Config> cs, AccFigure4.Setup setup) throws Exception {
         // largest delays first: the slowest runs start early, so the threads finish together
         List<java.util.concurrent.Callable<Run>> tasks = new ArrayList<>();
@@ -298,7 +298,7 @@ public final class ExperimentCommand implements Callable<Integer> {
 
     private void writePlots(List<Point> points, List<Config> cs, AccFigure4.Setup s) throws IOException {
         String setup = " (" + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet buffer"
-                + (s.placement() == AccFigure4.Placement.BETWEEN ? "" : ", long link " + s.placement().id) + ")";
+                + (s.placement() == AccFigure4.Placement.BETWEEN ? "" : ", long link " + s.placement().id()) + ")";
         List<Config> fig4 = cs.stream().filter(c -> c == Config.RED || c == Config.ACC).toList();
         AccPlots.write(points, fig4.isEmpty() ? cs : fig4, "goodputKbps",
                 "Figure 4: per-flow throughput, Reno vs ACC, RED routers" + setup, "throughput per bulk flow (kb/s)",
@@ -319,7 +319,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         m.put("delaysMs", delays);
         m.put("bottleneck", setup.bottleneck());
         m.put("bufferPackets", setup.buffer());
-        m.put("longLink", setup.placement().id);
+        m.put("longLink", setup.placement().id());
         m.put("red", AccFigure4.RED.replace("%s", "false|true"));
         m.put("wallSeconds", Math.round(wall * 10) / 10.0);
         List<Map<String, Object>> ps = new ArrayList<>();

@@ -19,8 +19,8 @@ class AccFigure4Test {
     void eachPlacementPutsTheSweptDelayOnItsLinkAndAccOnTheRoutersAroundTheBottleneck() {
         for (Placement p : Placement.values()) {
             Scenario s = AccFigure4.scenario(Config.ACC, 200, new Setup(20, AccFigure4.BOTTLENECK, AccFigure4.BUFFER, p));
-            List<String> chain = p.chain();
-            String swept = p.sweptLink().get(0) + "-" + p.sweptLink().get(1);
+            List<String> chain = p.chain;
+            String swept = chain.get(p.swept) + "-" + chain.get(p.swept + 1);
             for (int i = 0; i + 1 < chain.size(); i++) {
                 String link = chain.get(i) + "-" + chain.get(i + 1);
                 String expected = link.equals(swept) ? "200ms" : "10ms";

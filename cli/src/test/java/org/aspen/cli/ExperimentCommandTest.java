@@ -58,12 +58,10 @@ class ExperimentCommandTest {
 
     @Test
     void printScenarioGivesALabScenarioWithAccOnTheRouters() {
-        CommandLine cl = Aspen.commandLine();
-        StringWriter out = new StringWriter();
-        cl.setOut(new PrintWriter(out));
-        assertEquals(0, cl.execute("experiment", "acc-figure4", "--print-scenario", "acc:200", "--duration", "20s"));
+        CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--print-scenario", "acc:200", "--duration", "20s");
+        assertEquals(0, r.code());
         org.aspen.lab.Scenario s = org.aspen.lab.ScenarioLoader.parse(
-                new java.io.ByteArrayInputStream(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "p.yaml", true);
+                new java.io.ByteArrayInputStream(r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "p.yaml", true);
         assertEquals("monitor", s.node("r2").acc());
         assertEquals("filter", s.node("r1").acc());
         assertEquals("200ms", s.link("r0-r1").delay(), "the default placement: the long link ahead of the filter router");
@@ -74,11 +72,9 @@ class ExperimentCommandTest {
 
     @Test
     void unknownLongLinkPlacementIsAUsageErrorNamingTheKnownOnes() {
-        CommandLine cl = Aspen.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err));
-        assertEquals(2, cl.execute("experiment", "acc-figure4", "--long-link", "sideways", "--print-scenario", "acc:10"));
-        assertTrue(err.toString().contains("--long-link: unknown placement 'sideways' (known: between, upstream, downstream)"), err.toString());
+        CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--long-link", "sideways", "--print-scenario", "acc:10");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--long-link: unknown placement 'sideways' (known: between, upstream, downstream)"), r.err());
     }
 
     @Test
