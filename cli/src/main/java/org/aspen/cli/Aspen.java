@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
-import org.aspen.lab.ConfigException;
-import picocli.CommandLine;
+import org.aspen.lab.scenario.ConfigException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code aspen} command. Exit codes: 0 success (and every expectation held), 1 any other

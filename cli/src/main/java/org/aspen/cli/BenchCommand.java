@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.aspen.vnet.bench.ForwardingBench;
-import org.aspen.vnet.bench.LatencyBench;
-import org.aspen.vnet.bench.SimSpeed;
+import org.aspen.bench.vnet.ForwardingBench;
+import org.aspen.bench.vnet.LatencyBench;
+import org.aspen.bench.vnet.SimSpeed;
 import org.aspen.vnet.time.SimScheduler;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code aspen bench}: measurements, each against a baseline measured in the same run, printed as
@@ -197,7 +197,7 @@ public final class BenchCommand implements Runnable {
             if (mib < 1 || mib > 4096 || segment < 64 || segment > 8192 || rounds < 1) {
                 throw new IllegalArgumentException("--mib must be 1-4096, --segment 64-8192, --rounds at least 1");
             }
-            org.aspen.rdp.bench.RdpBench.main(new String[] {Integer.toString(mib), Integer.toString(segment),
+            org.aspen.bench.rdp.RdpBench.main(new String[] {Integer.toString(mib), Integer.toString(segment),
                     Integer.toString(rounds)});
             return Aspen.OK;
         }

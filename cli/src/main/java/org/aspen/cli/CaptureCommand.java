@@ -9,11 +9,11 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.Values;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.mgmt.ControlClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code aspen capture --node HOST:PORT --out FILE [--link L] [--aa NAME] [--duration D] [--count N]}: records a

@@ -3,7 +3,7 @@ package org.aspen.cli;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import org.aspen.lab.ScenarioLoader;
+import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Option;
 

@@ -2,10 +2,10 @@ package org.aspen.cli;
 
 import java.io.InputStream;
 import java.util.concurrent.Callable;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
-import picocli.CommandLine;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code aspen demo}: the bundled default scenario, so a first run needs no files. */
 @Command(name = "demo", mixinStandardHelpOptions = true,

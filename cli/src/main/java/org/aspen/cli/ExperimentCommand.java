@@ -15,13 +15,22 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.cli.AccFigure4.Config;
-import org.aspen.cli.AccFigure4.Point;
-import org.aspen.cli.AccFigure4.Run;
-import picocli.CommandLine;
+import org.aspen.experiments.abcd.AbcdExperiment;
+import org.aspen.experiments.abcd.AbcdTable1;
+import org.aspen.experiments.acc.AccFigure4.Config;
+import org.aspen.experiments.acc.AccFigure4.Point;
+import org.aspen.experiments.acc.AccFigure4.Run;
+import org.aspen.experiments.acc.AccFigure4;
+import org.aspen.experiments.acc.AccOverhead;
+import org.aspen.experiments.acc.AccOverheadExperiment;
+import org.aspen.experiments.acc.AccPlots;
+import org.aspen.experiments.acns.AcnsExperiment;
+import org.aspen.experiments.aecn.AecnSweep;
+import org.aspen.experiments.sweep.ParallelRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code aspen experiment acc-figure4}: the ACC paper's Figures 4-7 in the simulation.
@@ -140,7 +149,7 @@ public final class ExperimentCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "unknown experiment '" + experiment + "' (known: acc-figure4, acc-overhead, abcd, acns, aecn, purple)");
         }
-        double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
+        double seconds = org.aspen.lab.scenario.Values.durationNanos(duration) / 1e9;
         if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
@@ -185,7 +194,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     /** ACNS: its own defaults unless given (1 seed, 118 s, 3 Mb/s, 100 packets, --configs reno,acns). */
     private Integer acns() throws Exception {
         CommandLine.ParseResult pr = spec.commandLine().getParseResult();
-        double seconds = pr.hasMatchedOption("--duration") ? org.aspen.lab.Values.durationNanos(duration) / 1e9 : 118;
+        double seconds = pr.hasMatchedOption("--duration") ? org.aspen.lab.scenario.Values.durationNanos(duration) / 1e9 : 118;
         AcnsExperiment.Setup setup = new AcnsExperiment.Setup(seconds,
                 pr.hasMatchedOption("--bottleneck") ? bottleneck : AcnsExperiment.BOTTLENECK,
                 pr.hasMatchedOption("--buffer") ? buffer : AcnsExperiment.BUFFER);
@@ -209,7 +218,7 @@ public final class ExperimentCommand implements Callable<Integer> {
     }
 
     private int antiEcn() throws Exception {
-        double paperSeconds = org.aspen.lab.Values.durationNanos(paperDuration) / 1e9;
+        double paperSeconds = org.aspen.lab.scenario.Values.durationNanos(paperDuration) / 1e9;
         if (!(scale > 0 && scale <= 1) || paperSeconds <= 0 || threads < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--scale must be in (0, 1], --paper-duration positive, --threads at least 1");
         }
@@ -395,7 +404,7 @@ public final class ExperimentCommand implements Callable<Integer> {
         List<Integer> ds = pr.hasMatchedOption("--delays") ? delays : AbcdExperiment.DELAYS;
         List<String> cs = pr.hasMatchedOption("--configs") ? configs : List.of("reno", "acc", "abcd");
         Path dir = pr.hasMatchedOption("--out") ? out : Path.of("abcd");
-        double seconds = org.aspen.lab.Values.durationNanos(duration) / 1e9;
+        double seconds = org.aspen.lab.scenario.Values.durationNanos(duration) / 1e9;
         if (n < 1 || seconds <= 2 || ds.isEmpty() || threads < 1 || ds.stream().anyMatch(d -> d < 0) || buffer < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");

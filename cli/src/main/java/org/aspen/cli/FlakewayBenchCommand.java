@@ -2,10 +2,10 @@ package org.aspen.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.aspen.flakeway.bench.FlakewayBench;
-import picocli.CommandLine;
+import org.aspen.bench.flakeway.FlakewayBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code aspen bench flakeway}: the flakeway AA in real mode (delay asked vs seen, overhead, forwarding rate). */
 @Command(name = "flakeway", mixinStandardHelpOptions = true,

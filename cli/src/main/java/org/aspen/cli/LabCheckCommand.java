@@ -2,11 +2,11 @@ package org.aspen.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.aspen.lab.LabCheck;
-import picocli.CommandLine;
+import org.aspen.lab.grade.LabCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code aspen lab check LABDIR|FILE}: grades a lab in the simulation (see {@link LabCheck}, docs/labs.md). */
 @Command(name = "check", mixinStandardHelpOptions = true,

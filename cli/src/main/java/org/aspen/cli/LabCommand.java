@@ -5,17 +5,19 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.aspen.lab.LabDashboard;
-import org.aspen.lab.LabResult;
-import org.aspen.lab.LabRunner;
-import org.aspen.lab.ProcessLab;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
-import org.aspen.lab.Values;
-import picocli.CommandLine;
+import org.aspen.dashboard.LabDashboard;
+import org.aspen.lab.processes.ProcessLab;
+import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.ProgressBar;
+import org.aspen.lab.report.ReportPlots;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.lab.scenario.Values;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
 @Command(name = "lab", mixinStandardHelpOptions = true, subcommands = LabCheckCommand.class,

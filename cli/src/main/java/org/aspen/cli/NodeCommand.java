@@ -4,15 +4,15 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.aspen.lab.LabDashboard;
-import org.aspen.lab.NodeHost;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
-import org.aspen.lab.Values;
+import org.aspen.dashboard.LabDashboard;
+import org.aspen.lab.node.NodeHost;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.link.Link;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code aspen node}: runs one node of a topology file on real UDP, for overlays across hosts. */
 @Command(name = "node", mixinStandardHelpOptions = true,

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.Values;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.mgmt.ControlClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code aspen ping VADDR}: echo requests from a running node. */
 @Command(name = "ping", mixinStandardHelpOptions = true,

@@ -3,10 +3,11 @@ package org.aspen.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.aspen.lab.report.ReportPlots;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code aspen plot REPORT.json [-o DIR]}: PNG charts of a lab report (cwnd, goodput and queue

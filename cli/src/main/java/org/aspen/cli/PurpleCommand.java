@@ -16,18 +16,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
-import org.aspen.cli.PurpleScenario.Aqm;
-import org.aspen.cli.PurpleScenario.Part;
-import org.aspen.cli.PurpleScenario.Run;
-import org.aspen.cli.PurpleScenario.Setup;
+import org.aspen.experiments.acc.AccFigure4;
+import org.aspen.experiments.purple.PurpleScenario.Aqm;
+import org.aspen.experiments.purple.PurpleScenario.Part;
+import org.aspen.experiments.purple.PurpleScenario.Run;
+import org.aspen.experiments.purple.PurpleScenario.Setup;
+import org.aspen.experiments.purple.PurpleScenario;
+import org.aspen.experiments.sweep.ParallelRuns;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code aspen experiment purple}: the PURPLE paper's Section 3 in the simulation.
@@ -97,7 +100,7 @@ final class PurpleCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Setup setup = new Setup(org.aspen.vnet.config.Units.bitsPerSecond("bandwidth", bandwidth),
-                org.aspen.lab.Values.durationNanos(duration) / 1e9, org.aspen.lab.Values.durationNanos(warmup) / 1e9, bundleSize);
+                org.aspen.lab.scenario.Values.durationNanos(duration) / 1e9, org.aspen.lab.scenario.Values.durationNanos(warmup) / 1e9, bundleSize);
         if (seeds < 1 || threads < 1 || setup.durationSeconds() < setup.warmupSeconds() + 2 || flows.stream().anyMatch(n -> n < 1)
                 || bundle2.stream().anyMatch(n -> n < 1) || bundleSize < 1 || setup.bottleneckBps() <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(),

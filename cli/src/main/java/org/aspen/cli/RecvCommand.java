@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.aspen.vnet.mgmt.ControlClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code aspen recv --port P}: accepts one RDP transfer on a running node. */
 @Command(name = "recv", mixinStandardHelpOptions = true,
@@ -45,7 +45,7 @@ public final class RecvCommand implements Callable<Integer> {
         if (out != null) {
             args.put("out", out.toAbsolutePath().toString());
         }
-        long waitMs = org.aspen.lab.Values.durationNanos(wait) / 1_000_000L;
+        long waitMs = org.aspen.lab.scenario.Values.durationNanos(wait) / 1_000_000L;
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), json, "receiving");
         try (ControlClient c = control.connect(Duration.ofMillis(Math.max(1000, waitMs)))) {
             c.stream("rdp.recv", args, printer::accept);

@@ -7,13 +7,13 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.Values;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.mgmt.ControlClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code aspen send VADDR:PORT FILE}: a reliable RDP transfer from a running node. */
 @Command(name = "send", mixinStandardHelpOptions = true,

@@ -8,16 +8,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.ToLongFunction;
-import org.aspen.lab.SoakBench;
-import org.aspen.lab.Values;
+import org.aspen.bench.soak.SoakBench;
+import org.aspen.lab.report.ProgressBar;
+import org.aspen.lab.scenario.Values;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code aspen bench soak}: memory over time under a long steady load (see {@link SoakBench}). Writes

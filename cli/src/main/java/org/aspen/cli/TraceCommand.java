@@ -3,13 +3,13 @@ package org.aspen.cli;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.Values;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.mgmt.ControlClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code aspen trace VADDR}: the hops from a running node to VADDR. */
 @Command(name = "trace", mixinStandardHelpOptions = true,

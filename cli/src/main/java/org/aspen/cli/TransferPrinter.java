@@ -3,7 +3,8 @@ package org.aspen.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.aspen.lab.Values;
+import org.aspen.lab.report.ProgressBar;
+import org.aspen.lab.scenario.Values;
 
 /** Shows a transfer's streamed progress lines and its summary, for {@code aspen send} and {@code aspen recv}. */
 final class TransferPrinter {

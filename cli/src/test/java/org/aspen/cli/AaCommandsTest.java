@@ -11,10 +11,10 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import org.aspen.lab.BundledAas;
-import org.aspen.lab.NodeHost;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
+import org.aspen.lab.build.BundledAas;
+import org.aspen.lab.node.NodeHost;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,16 +2,13 @@ package org.aspen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.aspen.lab.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -24,22 +21,6 @@ import picocli.CommandLine;
  */
 class AccOverheadTest {
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-
-    @Test
-    void scenarioHasMonitorAndDelayOnTheConvergingNodeAndFiltersOnTheIntermediateOnes() {
-        Scenario on = AccOverhead.scenario(true, 50, AccOverhead.Setup.defaults(10));
-        assertEquals("monitor", on.node("c").acc());
-        assertEquals("filter", on.node("i1").acc());
-        assertEquals("filter", on.node("i2").acc());
-        assertEquals(1, on.node("c").flakeway().size());
-        assertEquals("50ms", on.node("c").flakeway().get(0).get("delay"));
-        assertEquals(2, on.workload().flows().size());
-        assertEquals(AccOverhead.BOTTLENECK, on.link("c-d").bandwidth());
-        Scenario off = AccOverhead.scenario(false, 0, AccOverhead.Setup.defaults(10));
-        assertNull(off.node("c").acc());
-        assertNull(off.node("i1").acc());
-        assertTrue(off.node("c").flakeway().isEmpty(), "no delay rule at 0 ms");
-    }
 
     @Test
     void shortRealUdpRunsWithAccSetFiltersAndWriteTheFiles(@TempDir Path dir) throws Exception {

@@ -1,10 +1,7 @@
 package org.aspen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,11 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.aspen.lab.FlowProbeRun;
-import org.aspen.lab.LabResult;
-import org.aspen.lab.LabRunner;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
+import org.aspen.experiments.acns.AcnsExperiment;
+import org.aspen.lab.report.LabResult;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -29,27 +26,6 @@ import picocli.CommandLine;
  */
 class AcnsExperimentTest {
     static final AcnsExperiment.Setup SHORT = new AcnsExperiment.Setup(20, AcnsExperiment.BOTTLENECK, AcnsExperiment.BUFFER);
-
-    @Test
-    void commandsFlowAndTheOldFlowIsTheOneSentBack() {
-        FlowProbeRun.Result r = AcnsExperiment.run("acns", 1, SHORT).result();
-        FlowProbeRun.FlowResult old = r.flows().get(0);
-        FlowProbeRun.FlowResult young = r.flows().get(1);
-        assertTrue(old.acnsNegotiated() && young.acnsNegotiated());
-        assertEquals(26, young.priority());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> lastMile = (Map<String, Object>) r.queues().get("ra-i1@ra");
-        assertEquals("acns", lastMile.get("kind"));
-        assertTrue(((Number) lastMile.get("fallback")).longValue() > 0, lastMile.toString());
-        assertTrue(old.commandsReceived()[3] > 0, "the receiver echoed fallbacks to the old flow");
-        assertTrue(old.closesByCause().get("ACNS") > 0);
-        assertTrue(old.commandsReceived()[3] > young.commandsReceived()[3]);
-        assertTrue(old.avgRttMs() > 88 && old.maxRttMs() >= old.avgRttMs(), "path RTT above the 88 ms propagation");
-        FlowProbeRun.Result plain = AcnsExperiment.run("reno", 1, SHORT).result();
-        assertFalse(plain.flows().get(0).acnsNegotiated());
-        assertEquals(0, plain.flows().get(0).commandsReceived()[3]);
-        assertNotEquals(old.bytesAcked(), plain.flows().get(0).bytesAcked(), "ACNS changed the old flow's share");
-    }
 
     @Test
     void printedScenarioRunsInTheLab() throws Exception {
@@ -66,14 +42,6 @@ class AcnsExperimentTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> d = (Map<String, Object>) link.get("discipline");
         assertTrue(((Number) d.get("classified")).longValue() > 0, d.toString());
-    }
-
-    @Test
-    void badPriorityNamesTheField() {
-        String yaml = AcnsExperiment.scenarioYaml("acns", SHORT).replace("priority: 46", "priority: 64");
-        var e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> ScenarioLoader.parse(
-                new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "a.yaml", true));
-        assertTrue(e.getMessage().contains("workload.flows[2].priority"), e.getMessage());
     }
 
     @Test

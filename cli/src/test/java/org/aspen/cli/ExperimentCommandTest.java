@@ -1,9 +1,5 @@
 package org.aspen.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
@@ -12,9 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.aspen.experiments.acc.AccFigure4;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A tiny acc-figure4 sweep through the command: CSV, JSON and non-empty PNG files. */
 class ExperimentCommandTest {
@@ -60,7 +60,7 @@ class ExperimentCommandTest {
     void printScenarioGivesALabScenarioWithAccOnTheRouters() {
         CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--print-scenario", "acc:200", "--duration", "20s");
         assertEquals(0, r.code());
-        org.aspen.lab.Scenario s = org.aspen.lab.ScenarioLoader.parse(
+        org.aspen.lab.scenario.Scenario s = org.aspen.lab.scenario.ScenarioLoader.parse(
                 new java.io.ByteArrayInputStream(r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "p.yaml", true);
         assertEquals("monitor", s.node("r2").acc());
         assertEquals("filter", s.node("r1").acc());

@@ -56,7 +56,7 @@ class MultiProcessNodeTest {
     }
 
     /** Nodes a (10.0.0.1) and b (10.0.0.2) on free loopback ports, one link a-b, fast link-state routing. */
-    static org.aspen.lab.Scenario loopbackPair(String name) throws IOException {
+    static org.aspen.lab.scenario.Scenario loopbackPair(String name) throws IOException {
         String yaml = """
                 name: %s
                 routing: auto
@@ -67,7 +67,7 @@ class MultiProcessNodeTest {
                 links:
                   - {between: [a, b]}
                 """.formatted(name, freePort(), freePort());
-        return org.aspen.lab.ScenarioLoader.parse(new java.io.ByteArrayInputStream(
+        return org.aspen.lab.scenario.ScenarioLoader.parse(new java.io.ByteArrayInputStream(
                 yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8)), name + ".yaml", true);
     }
 

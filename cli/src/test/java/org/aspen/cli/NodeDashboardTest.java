@@ -10,10 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.aspen.dash.SseClient;
-import org.aspen.lab.LabDashboard;
-import org.aspen.lab.NodeHost;
-import org.aspen.lab.Scenario;
+import org.aspen.dashboard.LabDashboard;
+import org.aspen.dashboard.SseClient;
+import org.aspen.lab.node.NodeHost;
+import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /**

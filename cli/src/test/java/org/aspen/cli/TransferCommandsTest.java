@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.aspen.lab.NodeHost;
-import org.aspen.lab.Scenario;
-import org.aspen.lab.ScenarioLoader;
+import org.aspen.lab.node.NodeHost;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,10 +1,5 @@
 package org.aspen.lab;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -12,8 +7,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.aspen.cli.Aspen;
+import org.aspen.lab.processes.ProcessLab;
+import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code aspen lab FILE --processes}: one {@code aspen node} JVM per node, the workload and events

@@ -9,10 +9,10 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.aspen.rdp.bench.UdpNode;
 import org.aspen.rdp.blocking.BlockingRdp;
 import org.aspen.rdp.blocking.RdpServerSocket;
 import org.aspen.rdp.blocking.RdpSocket;
+import org.aspen.rdp.nio.UdpNode;
 import org.aspen.vnet.VAddr;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.aspen.rdp.bench.UdpNode;
+import org.aspen.rdp.nio.UdpNode;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ProgressListener;
 import org.aspen.rdp.transfer.TransferReceiver;

@@ -1,0 +1,195 @@
+package org.aspen.dashboard;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.node.NodeHost;
+import org.aspen.lab.run.EventLog;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.run.RunObserver;
+import org.aspen.lab.run.TransferRun;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.runtime.Network;
+
+/**
+ * The live dashboard of a lab run or of one {@code aspen node}: a {@link DashboardServer} fed by a
+ * {@link NodeSampler} on every node's loop, and, for a simulated lab, the pacing that runs virtual
+ * time at {@code speed} times wall time so people can watch it.
+ *
+ * <pre>{@code
+ * try (LabDashboard d = LabDashboard.start(8090, 1.0)) {
+ *     System.out.println("dashboard at " + d.url());
+ *     LabRunner.run(scenario, options, d);                 // a lab, paced when simulated
+ * }
+ * // or, for one node process:  LabDashboard.start(8090, 0).attach(nodeHost, scenario);
+ * }</pre>
+ *
+ * The pacing is here, in the lab layer: the simulation itself only ever sees {@code run(slice)}
+ * calls, so a paced run gives the same events as an unpaced one.
+ */
+public final class LabDashboard implements RunObserver, AutoCloseable {
+    /** Sampling period in network time at speed 1 (ten updates per wall second). */
+    static final long PERIOD_NANOS = 100_000_000L;
+    /** Virtual time run between two looks at the wall clock, at speed 1. */
+    static final long SLICE_NANOS = 10_000_000L;
+
+    private final DashboardServer server;
+    private final double speed;
+
+    private LabDashboard(DashboardServer server, double speed) {
+        this.server = server;
+        this.speed = speed;
+    }
+
+    /**
+     * Serves the page on 127.0.0.1:{@code port} (0: a free port).
+     *
+     * @param speed simulated seconds per wall second for a simulated lab (0: as fast as possible)
+     */
+    public static LabDashboard start(int port, double speed) throws InterruptedException {
+        if (!(speed >= 0) || Double.isInfinite(speed)) {
+            throw new IllegalArgumentException("speed must be a positive number (or 0: unpaced)");
+        }
+        return new LabDashboard(DashboardServer.start(port), speed);
+    }
+
+    public String url() {
+        return server.url();
+    }
+
+    public DashboardServer server() {
+        return server;
+    }
+
+    /** Network time between samples: 100 ms, stretched when the simulation runs faster than wall time. */
+    long periodNanos(boolean simulated) {
+        return simulated && speed > 1 ? Math.round(PERIOD_NANOS * speed) : PERIOD_NANOS;
+    }
+
+    /** Called by the lab runner once the lab is built: topology out, a sampler on every node. */
+    @Override
+    public void attach(Scenario s, Network net, Map<String, ExecutionEnvironment> ees, Map<String, RdpStack> stacks,
+                EventLog events, long duration) {
+        server.publish("topology", topology(s, net.simulated() ? "sim" : "real", duration));
+        events.listen(e -> server.publish("log", logEntry(e)));
+        Map<VAddr, String> names = names(s);
+        Map<String, Map<Integer, String>> flows = flowNames(s);
+        long period = periodNanos(net.simulated());
+        for (Node n : net.nodes()) {
+            Map<Integer, String> mine = flows.getOrDefault(n.name(), Map.of());
+            NodeSampler sampler = new NodeSampler(n, () -> ees.get(n.name()), () -> stacks.get(n.name()),
+                    c -> mine.get(c.remotePort()), names, false, server::publish);
+            net.at(0, n.name(), () -> sampler.start(period));
+        }
+    }
+
+    /** Runs the lab: paced to wall time when simulated with a speed, else as the runner would. */
+    @Override
+    public void run(Network net, long duration, DoubleConsumer progress) throws InterruptedException {
+        if (!net.simulated() || speed == 0) {
+            LabRunner.runWithProgress(net, duration, progress);
+            return;
+        }
+        long slice = Math.max(1, Math.round(SLICE_NANOS * Math.max(1, speed)));
+        long wallStart = System.nanoTime();
+        long done = 0;
+        while (done < duration) {
+            long step = Math.min(slice, duration - done);
+            net.run(step);
+            done += step;
+            if (progress != null) {
+                progress.accept(done / (double) duration);
+            }
+            long ahead = wallStart + Math.round(done / speed) - System.nanoTime();
+            if (ahead > 0) {
+                Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
+            }
+        }
+    }
+
+    /** Called when the run is over (network time {@code now}). */
+    @Override
+    public void finished(long now) {
+        server.publish("end", Map.of("t", now / 1e9));
+    }
+
+    /** Shows one node of {@code s}, run by {@code host} (what {@code aspen node --dashboard} does). */
+    public void attach(NodeHost host, Scenario s) {
+        server.publish("topology", topology(s, "node", 0));
+        Node n = host.node();
+        Map<Integer, String> mine = flowNames(s).getOrDefault(n.name(), Map.of());
+        NodeSampler sampler = new NodeSampler(n, host::ee, host::rdp, c -> mine.get(c.remotePort()), names(s), true,
+                server::publish);
+        host.network().onLoop(n.name(), () -> sampler.start(PERIOD_NANOS));
+    }
+
+    static Map<String, Object> topology(Scenario s, String mode, long duration) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", s.name());
+        m.put("mode", mode);
+        m.put("durationSeconds", duration / 1e9);
+        List<Object> nodes = new ArrayList<>();
+        for (Scenario.NodeSpec n : s.nodes()) {
+            nodes.add(Map.of("name", n.name(), "address", n.address()));
+        }
+        m.put("nodes", nodes);
+        List<Object> links = new ArrayList<>();
+        for (Scenario.LinkSpec l : s.links()) {
+            LinkConfig c = LabBuilder.linkConfig(l);
+            Map<String, Object> lm = new LinkedHashMap<>();
+            lm.put("name", l.linkName());
+            lm.put("a", l.between().get(0));
+            lm.put("b", l.between().get(1));
+            lm.put("bandwidthBps", c.bandwidthBps());
+            lm.put("delayMs", c.delayNanos() / 1e6);
+            lm.put("limit", c.limit().toString());
+            links.add(lm);
+        }
+        m.put("links", links);
+        return m;
+    }
+
+    private static Map<String, Object> logEntry(EventLog.Entry e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t", e.atNanos() / 1e9);
+        m.put("node", e.node());
+        m.put("event", e.what());
+        return m;
+    }
+
+    static Map<VAddr, String> names(Scenario s) {
+        Map<VAddr, String> m = new HashMap<>();
+        s.nodes().forEach(n -> m.put(VAddr.parse(n.address()), n.name()));
+        return m;
+    }
+
+    /** Workload names by sending node and destination port (how a sampler recognises a connection). */
+    static Map<String, Map<Integer, String>> flowNames(Scenario s) {
+        Map<String, Map<Integer, String>> m = new HashMap<>();
+        List<Scenario.TransferSpec> ts = s.workload().transfers();
+        for (int i = 0; i < ts.size(); i++) {
+            m.computeIfAbsent(ts.get(i).from(), k -> new HashMap<>())
+                    .put(TransferRun.portOf(ts.get(i), i), TransferRun.nameOf(ts.get(i), i));
+        }
+        List<Scenario.FlowSpec> fs = s.workload().flows();
+        for (int i = 0; i < fs.size(); i++) {
+            m.computeIfAbsent(fs.get(i).from(), k -> new HashMap<>())
+                    .put(TransferRun.flowPort(fs.get(i), i), TransferRun.flowName(fs.get(i), i));
+        }
+        return m;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

@@ -1,0 +1,291 @@
+package org.aspen.experiments.acns;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.run.CrossTraffic;
+import org.aspen.lab.run.TransferRun;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.Values;
+import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.RdpConnection;
+import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.RdpPackets;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.time.Seeds;
+
+/**
+ * Runs a scenario's bulk flows and cross traffic in the simulation and samples every flow: data
+ * arriving at the receiver per {@code bin} (throughput; new segments counted at full size), the path RTT every {@link #RTT_EVERY_NANOS}, and the
+ * packets of the flow that any queue dropped. What the ACNS experiment (Tables 7-10 of the ACNS
+ * paper) needs and the lab report does not keep.
+ *
+ * <p>The path RTT is what a full-size data segment sent at that instant and its ACK would take: the
+ * propagation delay, transmission time and the time to drain the bytes queued ahead, summed over the
+ * links of the forward and the reverse route. It is read from the queues, not from RDP's estimator,
+ * because RDP's samples from cumulative ACKs are inflated when more than 64 segments wait behind a
+ * hole (beyond the EACK list, so the sender cannot tell they waited); the transport's latest sample
+ * is kept too, in the series, for comparison.
+ *
+ * <pre>{@code
+ * FlowProbeRun.Result r = FlowProbeRun.run(scenario, 1, 1_000_000_000L, null);
+ * double mbps = r.flows().get(0).maxThroughputBps() / 1e6;
+ * }</pre>
+ *
+ * Only {@code flows} and {@code cross} of the workload run (pings, transfers and expectations are
+ * the lab runner's). Each flow's {@code acns} selects {@link AcnsReno} at both ends and
+ * {@code priority} sets the sender's VNet priority.
+ */
+public final class FlowProbeRun {
+    /** One flow's figures; series are per bin from the flow's start. */
+    public record FlowResult(String name, int priority, boolean acnsNegotiated, double startSeconds,
+                             long bytesAcked, long drops, long retransmissions, long timeouts, double avgThroughputBps,
+                             double maxThroughputBps, double avgRttMs, double maxRttMs, List<double[]> series,
+                             Map<String, Long> closesByCause, long[] commandsReceived) {
+    }
+
+    /** The run: per-flow results, cross-traffic reports and the discipline of every link end. */
+    public record Result(List<FlowResult> flows, List<Map<String, Object>> cross, Map<String, Object> queues,
+                         double binSeconds, double durationSeconds) {
+    }
+
+    /** How often the path RTT is sampled. */
+    public static final long RTT_EVERY_NANOS = 100_000_000L;
+    /** Frame sizes for the path RTT: a full data segment (1400 data bytes + RDP 40 + VNet 20) and an ACK. */
+    private static final int DATA_FRAME = 1460;
+    private static final int ACK_FRAME = 44;
+
+    private FlowProbeRun() {
+    }
+
+    /** One sampled flow. */
+    private static final class Probe {
+        final Scenario.FlowSpec spec;
+        final String name;
+        final long start;
+        TransferSender sender;
+        RdpStack receiverStack;
+        long lastAcked;
+        long drops;
+        List<Link> forward;
+        List<Link> reverse;
+        double lastPathRttMs = Double.NaN;
+        double rttSum;
+        long rttCount;
+        double rttMax;
+        double maxBin;
+        final List<double[]> series = new ArrayList<>();
+
+        Probe(Scenario.FlowSpec spec, int index) {
+            this.spec = spec;
+            this.name = TransferRun.flowName(spec, index);
+            this.start = spec.start() == null ? 1_000_000_000L : Values.durationNanos(spec.start());
+        }
+    }
+
+    public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress) {
+        long duration = s.durationNanos();
+        SimNetwork net = new SimNetwork(seed);
+        LabBuilder.build(s, net);
+        Map<String, RdpStack> stacks = new HashMap<>();
+        List<Probe> probes = new ArrayList<>();
+        Map<String, Probe> bySourcePort = new HashMap<>();
+        for (int i = 0; i < s.workload().flows().size(); i++) {
+            Probe p = new Probe(s.workload().flows().get(i), i);
+            probes.add(p);
+            RdpStack from = stacks.computeIfAbsent(p.spec.from(), n -> RdpStack.install(net.node(n)));
+            RdpStack to = stacks.computeIfAbsent(p.spec.to(), n -> RdpStack.install(net.node(n)));
+            p.receiverStack = to;
+            RdpOptions o = options(p.spec);
+            int port = TransferRun.flowPort(p.spec, i);
+            net.at(0, p.spec.to(), () -> TransferReceiver.listen(to, port, o, ByteSink::discard, x -> { },
+                    ProgressListener.NONE, 0));
+            long stop = p.spec.stop() == null ? duration : Values.durationNanos(p.spec.stop());
+            net.at(p.start, p.spec.from(), () -> {
+                p.sender = TransferSender.start(from, net.node(p.spec.to()).address(), port,
+                        ByteSource.seeded(Seeds.derive(seed, "flow", p.name), Long.MAX_VALUE / 2), o, ProgressListener.NONE, 0);
+                RdpConnection c = p.sender.connection();
+                if (p.spec.priority() != null) {
+                    c.setPriority(p.spec.priority());
+                }
+                bySourcePort.put(net.node(p.spec.from()).address() + ":" + c.localPort(), p);
+            });
+            net.at(stop - 1, p.spec.from(), () -> {
+                if (p.sender != null) {
+                    p.sender.connection().close();
+                }
+            });
+        }
+        Map<String, CrossTraffic.Receiver> receivers = new LinkedHashMap<>();
+        List<CrossTraffic> cross = new ArrayList<>();
+        for (int i = 0; i < s.workload().cross().size(); i++) {
+            CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);
+            c.schedule(net, receivers, seed);
+            cross.add(c);
+        }
+        for (Node n : net.nodes()) {
+            for (Link l : n.links()) {
+                l.setCongestionDetection(true);
+                l.addDropListener((link, packet, why) -> countDrop(packet, bySourcePort));
+            }
+        }
+        for (Probe p : probes) {
+            p.forward = path(net, p.spec.from(), p.spec.to());
+            p.reverse = path(net, p.spec.to(), p.spec.from());
+        }
+        String anyNode = s.nodes().get(0).name();
+        for (long t = binNanos; t <= duration; t += binNanos) {
+            long at = t;
+            net.at(at, anyNode, () -> probes.forEach(p -> sample(p, at, binNanos)));
+        }
+        for (long t = RTT_EVERY_NANOS; t <= duration; t += RTT_EVERY_NANOS) {
+            long at = t;
+            net.at(at, anyNode, () -> probes.forEach(p -> samplePathRtt(p, at)));
+        }
+        long step = Math.max(binNanos, duration / 100);
+        for (long t = 0; t < duration; t += step) {
+            net.run(Math.min(step, duration - t));
+            if (progress != null) {
+                progress.accept(Math.min(1.0, (t + step) / (double) duration));
+            }
+        }
+        List<FlowResult> flows = new ArrayList<>();
+        for (Probe p : probes) {
+            flows.add(result(p, duration, binNanos));
+        }
+        List<Map<String, Object>> crossReports = cross.stream().map(CrossTraffic::report).toList();
+        Map<String, Object> queues = new LinkedHashMap<>();
+        for (Node n : net.nodes()) {
+            for (Link l : n.links()) {
+                queues.put(l.name() + "@" + n.name(), l.discipline().describe());
+            }
+        }
+        net.close();
+        return new Result(flows, crossReports, queues, binNanos / 1e9, duration / 1e9);
+    }
+
+    static RdpOptions options(Scenario.FlowSpec f) {
+        RdpOptions o = RdpOptions.defaults().withMaxSamples(0);
+        if (f.window() != null) {
+            o = o.withMaxOutstanding(f.window());
+        }
+        if (f.segment() != null) {
+            o = o.withMaxSegment(f.segment());
+        }
+        if (f.ecn() != null) {
+            o = o.withEcn(f.ecn());
+        }
+        return Boolean.TRUE.equals(f.acns()) ? o.withCongestionControl(AcnsReno::new) : o;
+    }
+
+    private static void countDrop(Packet packet, Map<String, Probe> bySourcePort) {
+        if (!RdpPackets.isRdp(packet) || RdpPackets.dataLength(packet) == 0) {
+            return;
+        }
+        Probe p = bySourcePort.get(packet.source() + ":" + RdpPackets.connectionId(packet).sourcePort());
+        if (p != null) {
+            p.drops++;
+        }
+    }
+
+    /** The links a packet from {@code from} to {@code to} crosses, by the static routes. */
+    static List<Link> path(SimNetwork net, String from, String to) {
+        Map<Integer, Node> byAddress = new HashMap<>();
+        net.nodes().forEach(n -> byAddress.put(n.address().value(), n));
+        Node n = net.node(from);
+        int dest = net.node(to).address().value();
+        List<Link> links = new ArrayList<>();
+        while (n.address().value() != dest && links.size() < 64) {
+            var r = n.routes().lookup(dest);
+            if (r == null) {
+                break;
+            }
+            links.add(r.link());
+            n = byAddress.get(r.nextHop().value());
+            if (n == null) {
+                break;
+            }
+        }
+        return links;
+    }
+
+    private static double delayNanos(List<Link> links, int frame) {
+        double d = 0;
+        for (Link l : links) {
+            long bw = l.config().bandwidthBps();
+            d += l.config().delayNanos();
+            if (bw > 0) {
+                d += (l.discipline().bytes() + frame) * 8e9 / bw;
+            }
+        }
+        return d;
+    }
+
+    private static void samplePathRtt(Probe p, long now) {
+        if (p.sender == null || now <= p.start) {
+            return;
+        }
+        double ms = (delayNanos(p.forward, DATA_FRAME) + delayNanos(p.reverse, ACK_FRAME)) / 1e6;
+        p.lastPathRttMs = ms;
+        p.rttSum += ms;
+        p.rttCount++;
+        p.rttMax = Math.max(p.rttMax, ms);
+    }
+
+    private static void sample(Probe p, long now, long bin) {
+        if (p.sender == null || now <= p.start) {
+            return;
+        }
+        // arrivals at the receiver (new segments, full size), not cumulative ACKs, which jump when a
+        // hole is repaired and would show more than the link's rate in one bin
+        long arrived = 0;
+        for (RdpConnection rc : p.receiverStack.connections()) {
+            if (rc.remotePort() == p.sender.connection().localPort() && rc.remoteAddress().equals(p.sender.connection().localAddress())) {
+                arrived = (rc.stats().segmentsReceived() - rc.stats().duplicates()) * p.sender.connection().maxSendSize();
+            }
+        }
+        double bps = (arrived - p.lastAcked) * 8e9 / Math.min(bin, now - p.start);
+        p.lastAcked = arrived;
+        p.maxBin = Math.max(p.maxBin, bps);
+        var rtt = p.sender.connection().congestionState().rtt();
+        double transportMs = rtt.hasSample() ? rtt.latestNanos() / 1e6 : Double.NaN;
+        p.series.add(new double[]{now / 1e9, bps, p.lastPathRttMs, p.sender.connection().congestionState().cwnd(),
+                transportMs});
+    }
+
+    private static FlowResult result(Probe p, long duration, long bin) {
+        RdpConnection c = p.sender == null ? null : p.sender.connection();
+        long acked = c == null ? 0 : c.stats().bytesAcked();
+        double life = (duration - p.start) / 1e9;
+        Map<String, Long> closes = new LinkedHashMap<>();
+        long[] commands = new long[4];
+        if (c != null) {
+            for (var cause : org.aspen.rdp.CloseCause.values()) {
+                closes.put(cause.name(), c.stats().windowCloses(cause));
+            }
+            if (c.congestionControl() instanceof AcnsReno a) {
+                for (int w = 1; w <= 3; w++) {
+                    commands[w] = a.received(w);
+                }
+            }
+        }
+        return new FlowResult(p.name, p.spec.priority() == null ? 0 : p.spec.priority(), c != null && c.acnsEnabled(),
+                p.start / 1e9, acked, p.drops, c == null ? 0 : c.stats().retransmissions(),
+                c == null ? 0 : c.stats().timeouts(), life > 0 ? acked * 8 / life : 0, p.maxBin,
+                p.rttCount == 0 ? Double.NaN : p.rttSum / p.rttCount, p.rttCount == 0 ? Double.NaN : p.rttMax,
+                p.series, closes, commands);
+    }
+}

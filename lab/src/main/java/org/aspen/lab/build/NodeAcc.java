@@ -1,0 +1,87 @@
+package org.aspen.lab.build;
+
+import java.util.Map;
+import java.util.Set;
+import org.aspen.acc.AccSetup;
+import org.aspen.acc.aa.AccConfig;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.lab.scenario.Values;
+
+/**
+ * A node's {@code acc} field: which ACC AAs the lab wires on the node's EE.
+ *
+ * <pre>{@code
+ * acc: filter                                    # filter code cached: upstream filters start here on demand
+ * acc: monitor                                   # the monitor with AccConfig.DEFAULT (and the filter code)
+ * acc: {monitor: true, minRtt: 40ms, maxDelete: 64, filterLifetime: 2s, localFilter: true}
+ * }</pre>
+ *
+ * Counters of the running AAs appear in the node report ({@code ee}) and as {@code counter}
+ * expectations {@code aa.acc-monitor.metrics.notificationsSent}, {@code aa.acc-filter.metrics.packetsFiltered}.
+ *
+ * @param monitor run the monitor (which also deploys the filter code)
+ * @param config  the monitor's settings
+ */
+public record NodeAcc(boolean monitor, AccConfig config) {
+    private static final Set<String> KEYS = Set.of("monitor", "minRtt", "maxDelete", "filterLifetime", "localFilter");
+
+    /** Parses the field; null when absent. Throws IllegalArgumentException naming the problem. */
+    public static NodeAcc parse(Object acc) {
+        if (acc == null) {
+            return null;
+        }
+        if (acc instanceof String s) {
+            return switch (s) {
+                case "filter" -> new NodeAcc(false, AccConfig.DEFAULT);
+                case "monitor" -> new NodeAcc(true, AccConfig.DEFAULT);
+                default -> throw new IllegalArgumentException("'" + s + "' is not 'monitor', 'filter' or a mapping");
+            };
+        }
+        if (!(acc instanceof Map<?, ?> m)) {
+            throw new IllegalArgumentException("must be 'monitor', 'filter' or a mapping {monitor: true, minRtt: ...}");
+        }
+        for (Object k : m.keySet()) {
+            if (!KEYS.contains(String.valueOf(k))) {
+                throw new IllegalArgumentException("unknown key '" + k + "' (known: " + String.join(", ", new java.util.TreeSet<>(KEYS)) + ")");
+            }
+        }
+        AccConfig c = AccConfig.DEFAULT;
+        if (m.get("minRtt") != null) {
+            c = c.withMinRttMicros(Values.durationNanos(String.valueOf(m.get("minRtt"))) / 1000);
+        }
+        if (m.get("maxDelete") != null) {
+            c = c.withMaxDelete(integer(m.get("maxDelete"), "maxDelete"));
+        }
+        if (m.get("filterLifetime") != null) {
+            c = c.withFilterMaxLifetimeMs(Math.max(1, Values.durationNanos(String.valueOf(m.get("filterLifetime"))) / 1_000_000));
+        }
+        if (m.get("localFilter") != null) {
+            c = c.withLocalFilter(bool(m.get("localFilter"), "localFilter"));
+        }
+        boolean monitor = m.get("monitor") == null || bool(m.get("monitor"), "monitor");
+        return new NodeAcc(monitor, c);
+    }
+
+    private static int integer(Object v, String key) {
+        if (v instanceof Integer i) {
+            return i;
+        }
+        throw new IllegalArgumentException(key + ": '" + v + "' is not a whole number");
+    }
+
+    private static boolean bool(Object v, String key) {
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw new IllegalArgumentException(key + ": '" + v + "' is not true or false");
+    }
+
+    /** Wires the AAs on {@code ee} (on the node's loop). */
+    public void install(ExecutionEnvironment ee) {
+        if (monitor) {
+            AccSetup.install(ee, config);
+        } else {
+            AccSetup.installFilter(ee);
+        }
+    }
+}

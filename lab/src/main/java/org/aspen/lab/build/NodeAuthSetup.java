@@ -1,0 +1,126 @@
+package org.aspen.lab.build;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.aspen.ee.auth.ControlAuth;
+import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.auth.AuthKey;
+import org.aspen.vnet.auth.NodeAuth;
+import org.aspen.vnet.node.Node;
+
+/**
+ * The scenario's {@code auth} block on a node: builds the keyring and installs
+ * {@link ControlAuth} (docs/deploying.md, "Keys").
+ *
+ * <pre>{@code
+ * auth:
+ *   keys:
+ *     - {id: 1, secret: "file:keys/a.key", nodes: [a]}        # a's node key
+ *     - {id: 2, secret: "hex:8f1c...", nodes: [b]}
+ *     - {id: 10, secret: "base64:q83v...", links: [a-b]}     # link key: routing on a-b only
+ *   protect: [routing, rdp-notify, code-fetch, aa-request]   # the default
+ * }</pre>
+ */
+public final class NodeAuthSetup {
+    private NodeAuthSetup() {
+    }
+
+    /**
+     * Checks the block without reading key files (their paths are relative to the scenario, read at
+     * node start). Throws IllegalArgumentException whose message begins with the field path.
+     */
+    public static void check(Scenario s) {
+        Scenario.AuthSpec a = s.auth();
+        Set<Integer> ids = new HashSet<>();
+        Set<String> ownKey = new HashSet<>();
+        Set<String> links = new HashSet<>();
+        s.links().forEach(l -> links.add(l.linkName()));
+        for (int i = 0; i < a.keys().size(); i++) {
+            Scenario.KeySpec k = a.keys().get(i);
+            String p = "keys[" + i + "]";
+            if (k == null) {
+                throw new IllegalArgumentException(p + ": empty entry");
+            }
+            if (k.id() == null || k.id() < 1 || k.id() > 0xffff) {
+                throw new IllegalArgumentException(p + ".id: give a key id 1-65535");
+            }
+            if (!ids.add(k.id())) {
+                throw new IllegalArgumentException(p + ".id: key id " + k.id() + " appears twice");
+            }
+            if (k.secret() == null || !(k.secret().startsWith("file:") && k.secret().length() > 5)) {
+                try {
+                    new AuthKey(k.id(), AuthKey.secret(k.secret(), null), Set.of(), Set.of());
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(p + ".secret: " + e.getMessage());
+                }
+            }
+            if (!k.nodes().isEmpty() && !k.links().isEmpty()) {
+                throw new IllegalArgumentException(p + ": a key is a node key (nodes) or a link key (links), not both");
+            }
+            for (String n : k.nodes()) {
+                if (s.node(n) == null) {
+                    throw new IllegalArgumentException(p + ".nodes: no node named '" + n + "'");
+                }
+                if (k.nodes().size() == 1 && !ownKey.add(n)) {
+                    throw new IllegalArgumentException(p + ".nodes: node '" + n + "' already has a key of its own");
+                }
+            }
+            for (String l : k.links()) {
+                if (!links.contains(l)) {
+                    throw new IllegalArgumentException(p + ".links: no link named '" + l + "'");
+                }
+            }
+        }
+        if (a.protect() != null) {
+            for (String kind : a.protect()) {
+                if (!ControlAuth.ALL.contains(kind)) {
+                    throw new IllegalArgumentException("protect: unknown kind '" + kind + "' (known: " + String.join(", ", ControlAuth.ALL) + ")");
+                }
+            }
+        }
+    }
+
+    /** Every key of the block, secrets read (files relative to {@code baseDir}). */
+    public static List<AuthKey> keyring(Scenario s, Path baseDir) {
+        List<AuthKey> ring = new ArrayList<>();
+        for (int i = 0; i < s.auth().keys().size(); i++) {
+            Scenario.KeySpec k = s.auth().keys().get(i);
+            Set<VAddr> nodes = new HashSet<>();
+            k.nodes().forEach(n -> nodes.add(VAddr.parse(s.node(n).address())));
+            try {
+                ring.add(new AuthKey(k.id(), AuthKey.secret(k.secret(), baseDir), nodes, Set.copyOf(k.links())));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(s.name() + ": auth.keys[" + i + "].secret: " + e.getMessage());
+            }
+        }
+        return ring;
+    }
+
+    /**
+     * Installs authentication on {@code node} when the scenario turns it on; returns it, or null.
+     * Call on the node's loop (or before the network runs).
+     *
+     * @param firstCounter 1 in labs; {@code aspen node} passes a wall-clock-derived start (see {@link #wallClockCounter})
+     */
+    public static NodeAuth install(Scenario s, Node node, List<AuthKey> ring, long firstCounter) {
+        if (s.auth() == null || !s.auth().on()) {
+            return null;
+        }
+        List<String> kinds = s.auth().protect() == null ? ControlAuth.ALL : s.auth().protect();
+        return ControlAuth.install(node, ring, kinds, firstCounter);
+    }
+
+    /**
+     * A first counter that grows across restarts of a node process: microseconds of wall time
+     * times 1024, so a node may sign 1024 messages per microsecond of uptime before a restart could
+     * reuse a counter its peers saw. CLI code may read wall time; the node code is handed the result.
+     */
+    public static long wallClockCounter() {
+        return System.currentTimeMillis() * 1000L * 1024L;
+    }
+}

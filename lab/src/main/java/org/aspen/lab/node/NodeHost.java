@@ -1,0 +1,267 @@
+package org.aspen.lab.node;
+
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.aspen.ee.EeConfig;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.ee.HandlerWatchdog;
+import org.aspen.ee.mgmt.EeControl;
+import org.aspen.flakeway.FlakewayCommands;
+import org.aspen.lab.build.EeSetup;
+import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.build.NodeAcc;
+import org.aspen.lab.build.NodeAuthSetup;
+import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.control.ControlPlane;
+import org.aspen.vnet.control.EchoResult;
+import org.aspen.vnet.control.TraceHop;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.mgmt.ControlConfig;
+import org.aspen.vnet.mgmt.ControlServer;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.routing.Route;
+import org.aspen.vnet.udp.UdpNetwork;
+
+/**
+ * One node of a scenario, on real UDP, with its control endpoint: what {@code aspen node} runs on
+ * each host of a multi-host overlay. Neighbours are reached at the UDP addresses the scenario gives
+ * them; routes come from the routing protocol (or the scenario's static routes).
+ *
+ * <pre>{@code
+ * try (NodeHost h = NodeHost.start(scenario, "b", null, null)) {
+ *     System.out.println(h.node().address() + " on " + h.udpAddress() + ", control " + h.controlAddress());
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class NodeHost implements AutoCloseable {
+    private final UdpNetwork net;
+    private final Node node;
+    private final ControlServer control;
+    private final ControlPlane plane;
+    /** Room for a deploy request: a jar of up to the EE's limit, base64-encoded. */
+    static final int MAX_CONTROL_LINE = 12 << 20;
+    private ExecutionEnvironment ee;
+    private RdpStack rdp;
+
+    private NodeHost(UdpNetwork net, Node node, ControlPlane plane, ControlServer control) {
+        this.net = net;
+        this.node = node;
+        this.plane = plane;
+        this.control = control;
+    }
+
+    /**
+     * Binds the node's socket and control endpoint and starts it.
+     *
+     * @param controlOverride host:port for the control endpoint, or null for the scenario's (default: TCP
+     *                        on the node's UDP port number, same host)
+     * @param tokenOverride   control token, or null for the scenario's
+     */
+    public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride)
+            throws InterruptedException {
+        return start(s, name, controlOverride, tokenOverride, null);
+    }
+
+    /** As {@link #start(Scenario, String, String, String)}, resolving the scenario's AA jar paths against {@code baseDir}. */
+    public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride, java.nio.file.Path baseDir)
+            throws InterruptedException {
+        Scenario.NodeSpec spec = s.node(name);
+        if (spec == null) {
+            throw new ConfigException("no node named '" + name + "' in scenario '" + s.name() + "' (nodes: "
+                    + String.join(", ", s.nodes().stream().map(Scenario.NodeSpec::name).toList()) + ")");
+        }
+        InetSocketAddress udp = requireUdp(s, spec);
+        UdpNetwork net = new UdpNetwork(s.seed() == null ? 1 : s.seed());
+        try {
+            Node node = net.addNode(name, VAddr.parse(spec.address()), LabBuilder.nodeConfig(s), udp);
+            for (Scenario.LinkSpec l : s.links()) {
+                if (!l.between().contains(name)) {
+                    continue;
+                }
+                String other = l.between().get(0).equals(name) ? l.between().get(1) : l.between().get(0);
+                Scenario.NodeSpec peer = s.node(other);
+                LinkConfig lc = LabBuilder.linkConfig(l);
+                Link link = net.connectRemote(l.linkName(), name, requireUdp(s, peer), lc);
+                link.setPeer(VAddr.parse(peer.address()));
+                link.setDiscipline(LabBuilder.discipline(l.queue(), lc.limit()));
+            }
+            for (Scenario.RouteSpec r : s.routes()) {
+                if (r.node().equals(name)) {
+                    LabBuilder.Prefix p = LabBuilder.destination(s, r.to());
+                    Link link = node.link(LabBuilder.linkBetween(s, name, r.via()).linkName());
+                    node.routes().addStatic(new Route(p.addr(), p.length(), link, VAddr.parse(s.node(r.via()).address()),
+                            1, Route.Origin.STATIC));
+                }
+            }
+            boolean authOn = s.auth() != null && s.auth().on();
+            org.aspen.vnet.auth.NodeAuth auth = NodeAuthSetup.install(s, node,
+                    authOn ? NodeAuthSetup.keyring(s, baseDir) : java.util.List.of(), NodeAuthSetup.wallClockCounter());
+            ControlPlane plane = ControlPlane.install(node, s.dynamicRouting());
+            String ctl = controlOverride != null ? controlOverride : spec.control();
+            InetSocketAddress bind = ctl != null ? LabBuilder.resolve(ScenarioLoader.HostPort.parse(ctl))
+                    : new InetSocketAddress(udp.getAddress(), udp.getPort());
+            String token = tokenOverride != null ? tokenOverride : spec.token();
+            ControlServer server = ControlServer.forUdpNode(net, name,
+                    new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
+            // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
+            server.addStatsSection("control", plane::counters);
+            if (auth != null) {
+                server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
+            }
+            NodeHost host = new NodeHost(net, node, plane, server);
+            host.registerCommands();
+            host.rdp = RdpStack.install(node);
+            RdpCommands.register(server, host.rdp);
+            QueueCommands.register(server, node);
+            CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
+            ExecutionEnvironment ee = EeSetup.create(node);
+            ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock()));
+            EeSetup.chargeCpuTime(ee);
+            EeControl.bind(ee, server);
+            Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
+            host.ee = ee;
+            FlakewayCommands.register(server, ee);    // the flakeway AA: aspen flakeway set|clear|show
+            server.start();
+            net.run(0);
+            net.onLoop(name, () -> EeSetup.start(ee, jars));
+            // the node's own settings from the file: ACC (acc:) and flakeway rules at boot (flakeway:)
+            NodeAcc acc = NodeAcc.parse(spec.acc());
+            if (acc != null) {
+                net.onLoop(name, () -> acc.install(ee));
+            }
+            if (!spec.flakeway().isEmpty()) {
+                var rules = spec.flakeway().stream().map(org.aspen.flakeway.RuleSpecs::fromMap).toList();
+                net.onLoop(name, () -> org.aspen.flakeway.FlakewayAas.start(ee, rules));
+            }
+            return host;
+        } catch (RuntimeException | InterruptedException e) {
+            net.close();
+            throw e;
+        }
+    }
+
+    private static InetSocketAddress requireUdp(Scenario s, Scenario.NodeSpec spec) {
+        if (spec.udp() == null) {
+            throw new ConfigException(s.name() + ": nodes[" + s.nodes().indexOf(spec) + "].udp: required to run node '"
+                    + spec.name() + "' on real hosts (the host:port it binds and its neighbours send to)");
+        }
+        InetSocketAddress a = LabBuilder.resolve(ScenarioLoader.HostPort.parse(spec.udp()));
+        if (a.isUnresolved()) {
+            throw new ConfigException(s.name() + ": nodes[" + s.nodes().indexOf(spec) + "].udp: cannot resolve host '"
+                    + a.getHostString() + "'");
+        }
+        return a;
+    }
+
+    private void registerCommands() {
+        control.register("ping", (args, reply) -> {
+            VAddr target = VAddr.parse(args.path("target").asText(""));
+            int count = args.path("count").asInt(4);
+            long interval = args.path("intervalMs").asLong(1000) * 1_000_000L;
+            long timeout = args.path("timeoutMs").asLong(1000) * 1_000_000L;
+            if (count < 1 || count > 100_000 || interval < 0 || timeout <= 0) {
+                throw new IllegalArgumentException("ping: count must be 1-100000 and timeout positive");
+            }
+            plane.ping(target, count, interval, timeout, r -> reply.next(echoMap(r)), sum -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("sent", sum.sent());
+                m.put("received", sum.received());
+                m.put("lost", sum.lost());
+                m.put("rttMinMs", sum.rttMinNanos() / 1e6);
+                m.put("rttAvgMs", sum.rttAvgNanos() / 1e6);
+                m.put("rttMaxMs", sum.rttMaxNanos() / 1e6);
+                reply.done(m);
+            });
+        });
+        control.register("trace", (args, reply) -> {
+            VAddr target = VAddr.parse(args.path("target").asText(""));
+            int maxHops = args.path("maxHops").asInt(16);
+            long timeout = args.path("timeoutMs").asLong(1000) * 1_000_000L;
+            plane.trace(target, maxHops, timeout, hop -> reply.next(hopMap(hop)), hops -> reply.done(Map.of("hops", hops.size())));
+        });
+        // link.set {link, cut}: cuts or mends a link's wire here (a silent failure: routing notices from
+        // missing hellos); what 'aspen lab --processes' uses for a scenario's down/up events
+        control.register("link.set", (args, reply) -> {
+            String name = args.path("link").asText("");
+            Link l = node.link(name);
+            if (l == null) {
+                throw new IllegalArgumentException("node " + node.name() + " has no link '" + name + "' (links: "
+                        + String.join(", ", node.links().stream().map(Link::name).toList()) + ")");
+            }
+            if (!args.path("cut").isBoolean()) {
+                throw new IllegalArgumentException("link.set needs \"cut\": true or false");
+            }
+            l.setCut(args.get("cut").asBoolean());
+            reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
+        });
+    }
+
+    static Map<String, Object> echoMap(EchoResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seq", r.seq());
+        m.put("status", r.status().name().toLowerCase());
+        m.put("from", r.from() == null ? null : r.from().toString());
+        m.put("ttl", r.ttl());
+        m.put("rttMs", r.rttNanos() / 1e6);
+        return m;
+    }
+
+    static Map<String, Object> hopMap(TraceHop h) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ttl", h.ttl());
+        m.put("status", h.status().name().toLowerCase());
+        m.put("from", h.from() == null ? null : h.from().toString());
+        m.put("rttMs", h.rttNanos() / 1e6);
+        return m;
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    /** The node's execution environment; use it on the node's loop. */
+    public ExecutionEnvironment ee() {
+        return ee;
+    }
+
+    /** The node's RDP stack; use it on the node's loop. */
+    public RdpStack rdp() {
+        return rdp;
+    }
+
+    public UdpNetwork network() {
+        return net;
+    }
+
+    public ControlServer control() {
+        return control;
+    }
+
+    public InetSocketAddress udpAddress() {
+        return net.udpAddress(node.name());
+    }
+
+    public InetSocketAddress controlAddress() {
+        return control.address();
+    }
+
+    @Override
+    public void close() {
+        if (ee != null) {
+            try {
+                net.onLoop(node.name(), ee::shutdown);
+            } catch (RuntimeException alreadyClosed) {
+                // the network is shutting down anyway
+            }
+        }
+        control.close();
+        net.close();
+    }
+}

@@ -1,0 +1,143 @@
+package org.aspen.lab.node;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.aspen.rdp.RdpListener;
+import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.rdp.transfer.TransferSummary;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.mgmt.ControlServer;
+import org.aspen.vnet.mgmt.ReplySink;
+
+/**
+ * The node's RDP transfer commands, used by {@code aspen send} and {@code aspen recv}:
+ * <ul>
+ * <li>{@code rdp.send {target, port, file | size, seed}}: sends a file (a path on the node's host) or
+ *     seeded bytes; streams progress lines and ends with the transfer summary;</li>
+ * <li>{@code rdp.recv {port, out}}: accepts one transfer on {@code port}, writes it to {@code out}
+ *     (a path on the node's host) or only digests it; streams progress and ends with the summary.</li>
+ * </ul>
+ * Both take optional connection options as a lab's transfers do: {@code window} (maximum outstanding
+ * segments), {@code segment} (maximum segment size), {@code ecn} and {@code aecn} (booleans).
+ * Paths are the node's: its control endpoint listens on loopback by default, so the caller is on the
+ * same machine.
+ */
+final class RdpCommands {
+    private static final long PROGRESS_NANOS = 250_000_000L;
+
+    private RdpCommands() {
+    }
+
+    static void register(ControlServer control, RdpStack stack) {
+        control.register("rdp.send", (args, reply) -> {
+            VAddr target = VAddr.parse(args.path("target").asText(""));
+            int port = port(args.path("port").asInt(-1));
+            ByteSource source;
+            if (args.hasNonNull("file")) {
+                Path p = Path.of(args.get("file").asText());
+                if (!Files.isRegularFile(p)) {
+                    throw new IllegalArgumentException("rdp.send: no such file on the node's host: " + p);
+                }
+                source = ByteSource.of(Files.newInputStream(p), Files.size(p));
+            } else {
+                long size = args.path("size").asLong(-1);
+                if (size < 0) {
+                    throw new IllegalArgumentException("rdp.send: give 'file' or 'size'");
+                }
+                source = ByteSource.seeded(args.path("seed").asLong(1), size);
+            }
+            TransferSender t = TransferSender.start(stack, target, port, source, options(args),
+                    progress(reply), PROGRESS_NANOS);
+            reply.onClose(() -> t.connection().close());
+            t.result().whenComplete((s, err) -> finish(reply, s, err));
+        });
+        control.register("rdp.recv", (args, reply) -> {
+            int port = port(args.path("port").asInt(-1));
+            String out = args.hasNonNull("out") ? args.get("out").asText() : null;
+            RdpListener[] listener = new RdpListener[1];
+            listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
+                listener[0].close();
+                finish(reply, s, null);
+            }, progress(reply), PROGRESS_NANOS);
+            reply.next(Map.of("listening", port));
+            reply.onClose(() -> listener[0].close());
+        });
+    }
+
+    /** RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}. */
+    static RdpOptions options(com.fasterxml.jackson.databind.JsonNode args) {
+        RdpOptions o = RdpOptions.defaults();
+        if (args.hasNonNull("window")) {
+            o = o.withMaxOutstanding(positive(args.get("window"), "window"));
+        }
+        if (args.hasNonNull("segment")) {
+            o = o.withMaxSegment(positive(args.get("segment"), "segment"));
+        }
+        if (args.hasNonNull("ecn")) {
+            o = o.withEcn(args.get("ecn").asBoolean());
+        }
+        if (args.path("aecn").asBoolean(false)) {
+            o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
+        }
+        return o;
+    }
+
+    private static int positive(com.fasterxml.jackson.databind.JsonNode v, String what) {
+        if (!v.canConvertToInt() || v.asInt() < 1) {
+            throw new IllegalArgumentException(what + " must be a positive integer");
+        }
+        return v.asInt();
+    }
+
+    private static int port(int p) {
+        if (p < 1 || p > 65535) {
+            throw new IllegalArgumentException("port must be 1-65535");
+        }
+        return p;
+    }
+
+    private static ByteSink sink(String out) {
+        if (out == null) {
+            return ByteSink.discard();
+        }
+        try {
+            OutputStream os = Files.newOutputStream(Path.of(out));
+            return ByteSink.of(os);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ProgressListener progress(ReplySink reply) {
+        return (bytes, total, nanos, rate) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("bytes", bytes);
+            m.put("total", total);
+            m.put("seconds", nanos / 1e9);
+            m.put("rateBps", Math.round(rate));
+            reply.next(m);
+        };
+    }
+
+    private static void finish(ReplySink reply, TransferSummary s, Throwable err) {
+        if (err != null) {
+            reply.error(err.getMessage() == null ? err.toString() : err.getMessage());
+            return;
+        }
+        Map<String, Object> m = new LinkedHashMap<>(s.toMap());
+        m.remove("stats");
+        m.put("summary", true);
+        reply.done(m);
+    }
+}

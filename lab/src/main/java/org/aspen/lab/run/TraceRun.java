@@ -1,0 +1,97 @@
+package org.aspen.lab.run;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.control.ControlPlane;
+import org.aspen.vnet.control.EchoResult;
+import org.aspen.vnet.runtime.Network;
+
+/**
+ * A traceroute workload entry: echo requests with TTL 1, 2, ... one after the other until the
+ * destination answers, a hop is unreachable, or {@code maxHops} is reached.
+ */
+public final class TraceRun {
+    public final Scenario.TraceSpec spec;
+    final int maxHops;
+    public final long at;
+    private final List<EchoResult> hops = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean complete;
+
+    TraceRun(Scenario.TraceSpec spec) {
+        this.spec = spec;
+        this.maxHops = spec.maxHops() == null ? 16 : spec.maxHops();
+        this.at = spec.at() == null ? 3_000_000_000L : Values.durationNanos(spec.at());
+    }
+
+    void schedule(Network net, Map<String, ControlPlane> planes, Scenario s) {
+        ControlPlane cp = planes.get(spec.from());
+        VAddr target = VAddr.parse(s.node(spec.to()).address());
+        net.at(at, spec.from(), () -> probe(cp, target, 1));
+    }
+
+    private void probe(ControlPlane cp, VAddr target, int ttl) {
+        cp.echo(target, ttl, 32, 1_000_000_000L, r -> {
+            hops.add(r);
+            if (r.status() == EchoResult.Status.TTL_EXCEEDED && ttl < maxHops) {
+                probe(cp, target, ttl + 1);
+            } else if (r.status() == EchoResult.Status.TIMEOUT && ttl < maxHops) {
+                probe(cp, target, ttl + 1);
+            } else {
+                complete = r.status() == EchoResult.Status.REPLY;
+            }
+        });
+    }
+
+    /** Node names of the hops that answered, in order ("?" for a silent hop). */
+    public List<String> hopNames(Scenario s) {
+        List<String> out = new ArrayList<>();
+        synchronized (hops) {
+            for (EchoResult r : hops) {
+                out.add(r.from() == null || r.status() == EchoResult.Status.TIMEOUT ? "?" : nameOf(s, r.from()));
+            }
+        }
+        return out;
+    }
+
+    static String nameOf(Scenario s, VAddr a) {
+        for (Scenario.NodeSpec n : s.nodes()) {
+            if (VAddr.parse(n.address()).equals(a)) {
+                return n.name();
+            }
+        }
+        return a.toString();
+    }
+
+    public Map<String, Object> report(Scenario s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("from", spec.from());
+        m.put("to", spec.to());
+        m.put("reached", complete);
+        List<Map<String, Object>> hs = new ArrayList<>();
+        synchronized (hops) {
+            int ttl = 1;
+            for (EchoResult r : hops) {
+                Map<String, Object> h = new LinkedHashMap<>();
+                h.put("ttl", ttl++);
+                h.put("status", r.status().name().toLowerCase());
+                h.put("node", r.from() == null ? null : nameOf(s, r.from()));
+                h.put("address", r.from() == null ? null : r.from().toString());
+                h.put("rttMs", PingFlow.round(r.rttNanos() / 1e6));
+                hs.add(h);
+            }
+        }
+        m.put("hops", hs);
+        return m;
+    }
+
+    public String summary(Scenario s) {
+        return "trace " + spec.from() + " -> " + spec.to() + ": " + String.join(" ", hopNames(s))
+                + (complete ? "" : " (destination not reached)");
+    }
+}

@@ -1,0 +1,297 @@
+package org.aspen.lab.scenario;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+import java.util.Map;
+import org.aspen.lab.judge.Expectations;
+
+/**
+ * A scenario file as written: topology, workload, timed events and expectations. Read by
+ * {@link ScenarioLoader}, which rejects unknown fields and duplicates and checks every reference,
+ * so code that receives a {@code Scenario} may trust it. Units stay as written ({@code "10ms"}) and
+ * are read with {@link Values}. See {@code docs/scenarios.md} for the format.
+ */
+public record Scenario(
+        String name,
+        String description,
+        Long seed,
+        String duration,
+        String routing,
+        Timers timers,
+        List<NodeSpec> nodes,
+        List<LinkSpec> links,
+        List<RouteSpec> routes,
+        Workload workload,
+        List<EventSpec> events,
+        List<Expectation> expect,
+        CaptureSpec capture,
+        AuthSpec auth) {
+
+    public Scenario {
+        links = links == null ? List.of() : links;
+        routes = routes == null ? List.of() : routes;
+        workload = workload == null ? new Workload(null, null, null, null, null) : workload;
+        events = events == null ? List.of() : events;
+        expect = expect == null ? List.of() : expect;
+        routing = routing == null ? "auto" : routing;
+        timers = timers == null ? new Timers(null, null, null) : timers;
+    }
+
+    public boolean dynamicRouting() {
+        return routing.equals("auto");
+    }
+
+    public long durationNanos() {
+        return Values.durationNanos(duration == null ? "10s" : duration);
+    }
+
+    public NodeSpec node(String n) {
+        for (NodeSpec s : nodes) {
+            if (s.name().equals(n)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    public LinkSpec link(String n) {
+        for (LinkSpec l : links) {
+            if (l.linkName().equals(n)) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** {@code capture: {file: out.pcapng, nodes: [b], links: [a-b]}}: nodes and links left out mean all (docs/capture.md). */
+    public record CaptureSpec(String file, List<String> nodes, List<String> links) {
+        public CaptureSpec {
+            nodes = nodes == null ? List.of() : nodes;
+            links = links == null ? List.of() : links;
+        }
+    }
+
+    /**
+     * Authenticated control (docs/deploying.md, "Keys"): absent or {@code enabled: false} means off.
+     * {@code protect} lists the message kinds to authenticate (default all: routing, rdp-notify,
+     * code-fetch, aa-request).
+     */
+    public record AuthSpec(Boolean enabled, List<KeySpec> keys, List<String> protect) {
+        public AuthSpec {
+            keys = keys == null ? List.of() : keys;
+        }
+
+        public boolean on() {
+            return enabled == null || enabled;
+        }
+    }
+
+    /**
+     * One key: {@code id} 1-65535; {@code secret} as {@code hex:...}, {@code base64:...} or
+     * {@code file:path}; a node key names the {@code nodes} that may sign with it (none: any holder),
+     * a link key names its {@code links} (routing on those links only).
+     */
+    public record KeySpec(Integer id, String secret, List<String> nodes, List<String> links) {
+        public KeySpec {
+            nodes = nodes == null ? List.of() : nodes;
+            links = links == null ? List.of() : links;
+        }
+    }
+
+    /** Routing protocol timers; defaults are the node's ({@code 250ms} hello, {@code 1s} dead). */
+    public record Timers(String hello, String dead, String lsaRefresh) {
+    }
+
+    /**
+     * A node. {@code udp} is host:port to bind (optional in labs: an ephemeral loopback port);
+     * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
+     */
+    public record NodeSpec(String name, String address, String udp, String control, String token,
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc) {
+        public NodeSpec {
+            flakeway = flakeway == null ? List.of() : flakeway;
+            aas = aas == null ? List.of() : aas;
+        }
+    }
+
+    /**
+     * An AA to start on a node at boot: a bundled one by {@code name}, or one from a {@code jar} file
+     * (relative to the scenario file; labs allow it), with string parameters.
+     */
+    public record AaEntry(String name, String jar, Map<String, Object> params) {
+    }
+
+    /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */
+    public record LinkSpec(String name, List<String> between, String bandwidth, String delay, Object buffer,
+                           Object queue, Integer cost) {
+        public String linkName() {
+            return name != null ? name : between.get(0) + "-" + between.get(1);
+        }
+    }
+
+    /** A static route on {@code node}: packets for {@code to} (an address or node name) go to neighbour {@code via}. */
+    public record RouteSpec(String node, String to, String via) {
+    }
+
+    public record Workload(List<PingSpec> pings, List<TraceSpec> traces, List<TransferSpec> transfers,
+                           List<FlowSpec> flows, List<CrossSpec> cross) {
+        public Workload {
+            cross = cross == null ? List.of() : cross;
+            pings = pings == null ? List.of() : pings;
+            traces = traces == null ? List.of() : traces;
+            transfers = transfers == null ? List.of() : transfers;
+            flows = flows == null ? List.of() : flows;
+        }
+    }
+
+    /**
+     * Uncontrolled on/off cross traffic: raw VNet datagrams of {@code size} payload bytes (default
+     * 1000) from {@code from} to {@code to} at {@code rate} during 'on' periods of mean {@code on}
+     * (default 2.5s), silent for 'off' periods of mean {@code off} (default 2.5s), between
+     * {@code start} (default 0) and {@code stop} (default: the end). {@code durations} is
+     * {@code exponential} (default; ns's on/off source) or {@code fixed}.
+     */
+    public record CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size,
+                            String start, String stop, String durations) {
+    }
+
+    /**
+     * A bulk RDP flow: sends seeded bytes from {@code start} until {@code stop} (default: the end of the
+     * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
+     * {@code acns}: both ends run ACNS ({@code AcnsReno}, docs/acns.md); {@code priority}: the 0-63
+     * VNet header priority of the sender's packets (ACNS routers read it).
+     */
+    public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
+                           Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority) {
+    }
+
+    /**
+     * An RDP transfer of {@code size} seeded bytes (or the contents of {@code file}, relative to the
+     * scenario file) from {@code from} to port {@code port} of {@code to}, starting at {@code start}.
+     * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
+     * segment size, {@code ecn} whether the connection is ECN-capable, {@code aecn} whether it asks for
+     * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md),
+     * {@code acns} and {@code priority} as for flows.
+     */
+    public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
+                               String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
+                               Boolean acns, Integer priority) {
+    }
+
+    /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */
+    public record PingSpec(String from, String to, Integer count, String interval, String start, String timeout,
+                           Integer size) {
+    }
+
+    /** A traceroute from {@code from} to {@code to} at time {@code at}. */
+    public record TraceSpec(String from, String to, String at, Integer maxHops) {
+    }
+
+    /**
+     * At {@code at}, exactly one of: cut link {@code down}, mend link {@code up}, change the
+     * flakeway rules of a node ({@code flakeway}), or change a link's queue discipline ({@code queue}).
+     */
+    public record EventSpec(String at, String down, String up, FlakewayChange flakeway, QueueChange queue) {
+    }
+
+    /**
+     * Replaces the queue discipline of {@code link} at run time, at the end on {@code node} (default:
+     * both ends), with {@code set}: a discipline name or a mapping {@code {kind: red, ...}} as in links.
+     */
+    public record QueueChange(String link, String node, Object set) {
+    }
+
+    /** Sets ({@code set}: rule maps) or clears ({@code clear}: a rule name, or {@code all}) flakeway rules on {@code node}. */
+    public record FlakewayChange(String node, List<Map<String, Object>> set, String clear) {
+    }
+
+    /** What must hold for the run to pass; each kind is checked by {@link Expectations}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = PingsAnswered.class, name = "pings"),
+            @JsonSubTypes.Type(value = RouteAvoids.class, name = "route"),
+            @JsonSubTypes.Type(value = Reachable.class, name = "reachable"),
+            @JsonSubTypes.Type(value = TracePath.class, name = "trace"),
+            @JsonSubTypes.Type(value = CounterBound.class, name = "counter"),
+            @JsonSubTypes.Type(value = TransferDone.class, name = "transfer"),
+            @JsonSubTypes.Type(value = FlowGoodput.class, name = "flow"),
+            @JsonSubTypes.Type(value = PingRtt.class, name = "rtt"),
+            @JsonSubTypes.Type(value = PingLoss.class, name = "loss"),
+            @JsonSubTypes.Type(value = TransferStat.class, name = "stat")})
+    public sealed interface Expectation permits PingsAnswered, RouteAvoids, Reachable, TracePath, CounterBound,
+            TransferDone, FlowGoodput, PingRtt, PingLoss, TransferStat {
+    }
+
+    /** The median round-trip time of the answered pings from {@code from} to {@code to} is within {@code [min, max]}. */
+    public record PingRtt(String from, String to, String min, String max) implements Expectation {
+    }
+
+    /**
+     * A number about transfer or flow {@code transfer} (its name) is within {@code [atLeast, atMost]}:
+     * a field of its report ({@code retransmissions}, {@code windowCloses}, {@code closesByCause.ECN},
+     * ...) or a counter of the sender's connection ({@code aecnEchoes}, {@code ecnEchoes}, {@code timeouts}, ...).
+     */
+    public record TransferStat(String transfer, String stat, Double atLeast, Double atMost) implements Expectation {
+    }
+
+    /** The share of the pings from {@code from} to {@code to} left unanswered is within {@code [min, max]}. */
+    public record PingLoss(String from, String to, String min, String max) implements Expectation {
+    }
+
+    /** At least {@code atLeast} of the pings from {@code from} to {@code to} (sent after {@code after}, if given) were answered. */
+    public record PingsAnswered(String from, String to, String atLeast, String after) implements Expectation {
+    }
+
+    /**
+     * Sampled every {@code every} (default 100ms) from {@code after} (default 0) to {@code until} (default
+     * the end): the forwarding path from {@code from} to {@code to} exists, avoids link {@code avoids} (if
+     * given) and passes the nodes in {@code via} (if given).
+     */
+    public record RouteAvoids(String from, String to, String avoids, List<String> via, String after, String until,
+                              String every)
+            implements Expectation {
+    }
+
+    /** At time {@code at} (default: the end) every node has a route to every other node. */
+    public record Reachable(String at) implements Expectation {
+    }
+
+    /**
+     * The traceroute from {@code from} to {@code to} (the one started at {@code at}, when several are)
+     * saw exactly the nodes in {@code hops}.
+     */
+    public record TracePath(String from, String to, String at, List<String> hops) implements Expectation {
+    }
+
+    /**
+     * A counter at the end of the run, by path: {@code node.received}, {@code node.drops.no-route},
+     * {@code link.<name>.drops.overflow}, {@code link.<name>.sentPackets}, {@code aa.<name>.packets},
+     * {@code aa.<name>.metrics.<metric>}, {@code link.<name>.discipline.<key>} (the queue discipline's
+     * describe(), e.g. {@code aecn_cleared}). Bounds are inclusive.
+     */
+    public record CounterBound(String node, String counter, Long atLeast, Long atMost) implements Expectation {
+    }
+
+    /**
+     * Transfer {@code transfer} (its name) completed with the receiver's digest equal to the sender's,
+     * and, when given, its retransmissions and goodput within bounds.
+     */
+    public record TransferDone(String transfer, Long minRetransmissions, Long maxRetransmissions, String minGoodput)
+            implements Expectation {
+    }
+
+    /** Bulk flow {@code flow} reached at least {@code minGoodput} (and at most {@code maxGoodput}, if given). */
+    public record FlowGoodput(String flow, String minGoodput, String maxGoodput) implements Expectation {
+    }
+
+    /** Queue discipline settings when given as a map: {@code {kind: red, minTh: 5, ...}}. */
+    public static Map<String, Object> queueParams(Object queue) {
+        if (queue instanceof Map<?, ?> m) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> mm = (Map<String, Object>) m;
+            return mm;
+        }
+        return Map.of();
+    }
+}

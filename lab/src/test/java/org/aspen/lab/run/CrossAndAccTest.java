@@ -1,0 +1,143 @@
+package org.aspen.lab.run;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.aspen.lab.report.LabResult;
+import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The {@code cross} workload (rate, on/off timing) and the node {@code acc} option, in the simulation. */
+class CrossAndAccTest {
+    static Scenario yaml(String text) {
+        return ScenarioLoader.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "t.yaml", true);
+    }
+
+    static LabResult sim(Scenario s, long seed) throws InterruptedException {
+        return LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null));
+    }
+
+    /** a - b over one 10 Mb/s link, static routes (so only the cross packets use the link), one cross source. */
+    static Scenario twoNodes(String duration, String cross) {
+        return yaml("""
+                name: cross
+                duration: %s
+                routing: static
+                nodes: [{name: a, address: 10.0.0.1}, {name: b, address: 10.0.0.2}]
+                links: [{between: [a, b], bandwidth: 10Mbps, delay: 5ms}]
+                routes: [{node: a, to: b, via: b}]
+                workload:
+                  cross: [%s]
+                """.formatted(duration, cross));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> cross(LabResult r, int i) {
+        return ((List<Map<String, Object>>) r.toJson().get("cross")).get(i);
+    }
+
+    static long num(Map<String, Object> m, String k) {
+        return ((Number) m.get(k)).longValue();
+    }
+
+    @Test
+    void fixedOnOffSendsAtTheRateOnlyWhileOn() throws Exception {
+        // 80 kb/s of 1000-byte packets = one every 100 ms; on 1 s, off 1 s from 0.5 s to 10.5 s: 5 bursts of 10
+        LabResult r = sim(twoNodes("12s",
+                "{from: a, to: b, rate: 80kbps, on: 1s, off: 1s, size: 1000, durations: fixed, start: 500ms, stop: 10.5s}"), 1);
+        Map<String, Object> c = cross(r, 0);
+        assertEquals(5, num(c, "bursts"));
+        assertEquals(50, num(c, "sentPackets"));
+        assertEquals(50, num(c, "receivedPackets"));
+        assertEquals(50_000, num(c, "receivedBytes"));
+        assertEquals(5.0, (Double) c.get("onSeconds"), 1e-9);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> link = (Map<String, Object>) r.links().get("a-b@a");
+        assertEquals(50L, ((Number) link.get("sentPackets")).longValue(), "static routing: only the cross packets use the link");
+    }
+
+    @Test
+    void exponentialOnOffIsOnAboutHalfTheTimeAtTheRate() throws Exception {
+        Scenario s = twoNodes("400s", "{from: a, to: b, rate: 100kbps, on: 2.5s, off: 2.5s}");
+        LabResult r = sim(s, 3);
+        Map<String, Object> c = cross(r, 0);
+        double on = (Double) c.get("onSeconds");
+        long bursts = num(c, "bursts");
+        // about 400 / 5 = 80 cycles; the on share of exponential periods with equal means is 1/2
+        assertTrue(bursts > 55 && bursts < 105, "bursts " + bursts);
+        assertTrue(on > 140 && on < 260, "on " + on + " s");
+        // 12.5 packets per second while on (each burst ends within one 80 ms interval of its end)
+        double perSecond = num(c, "sentPackets") / on;
+        assertTrue(Math.abs(perSecond - 12.5) < 0.3, "rate while on " + perSecond);
+        assertEquals(num(c, "sentPackets"), num(c, "receivedPackets"));
+        LabResult again = sim(s, 3);
+        assertEquals(c, cross(again, 0), "same seed, same on/off draws");
+    }
+
+    @Test
+    void accNodeOptionRunsTheMonitorAndUpstreamFilters() throws Exception {
+        LabResult r = sim(yaml("""
+                name: acc-dumbbell
+                duration: 30s
+                nodes:
+                  - {name: s1, address: 10.0.0.1}
+                  - {name: s2, address: 10.0.0.2}
+                  - {name: r1, address: 10.0.0.3, acc: filter}
+                  - {name: r2, address: 10.0.0.4, acc: {monitor: true, minRtt: 0ms, maxDelete: 64}}
+                  - {name: d1, address: 10.0.0.5}
+                links:
+                  - {between: [s1, r1], bandwidth: 10Mbps, delay: 10ms}
+                  - {between: [s2, r1], bandwidth: 10Mbps, delay: 10ms}
+                  - {between: [r1, r2], bandwidth: 10Mbps, delay: 50ms}
+                  - {between: [r2, d1], bandwidth: 1.5Mbps, delay: 10ms, buffer: 20}
+                workload:
+                  flows:
+                    - {name: f1, from: s1, to: d1, start: 1s, segment: 940}
+                    - {name: f2, from: s2, to: d1, start: 1.2s, segment: 940}
+                expect:
+                  - {type: counter, node: r2, counter: aa.acc-monitor.metrics.notificationsSent, atLeast: 1}
+                  - {type: counter, node: r2, counter: aa.acc-monitor.metrics.filterRequestsSent, atLeast: 1}
+                  - {type: counter, node: r1, counter: aa.acc-filter.metrics.packetsFiltered, atLeast: 1}
+                """), 1);
+        assertTrue(r.passed(), r.summary());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> flows = (List<Map<String, Object>>) r.toJson().get("transfers");
+        long accCloses = 0;
+        for (Map<String, Object> f : flows) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> byCause = (Map<String, Object>) f.get("closesByCause");
+            accCloses += ((Number) byCause.get("NOTIFICATION")).longValue();
+            assertTrue((Double) f.get("closesPerSecond") > 0, f.toString());
+            assertTrue((Double) f.get("meanCloseMagnitude") > 0, f.toString());
+        }
+        assertTrue(accCloses > 0, "senders closed on notifications: " + flows);
+    }
+
+    @Test
+    void badCrossAndAccFieldsAreOneLineErrors() {
+        String base = """
+                name: bad
+                nodes: [{name: a, address: 10.0.0.1%s}, {name: b, address: 10.0.0.2}]
+                links: [{between: [a, b]}]
+                workload: {cross: [%s]}
+                """;
+        ConfigException e1 = assertThrows(ConfigException.class,
+                () -> yaml(String.format(base, "", "{from: a, to: b, rate: 10 Mbs}")));
+        assertTrue(e1.getMessage().startsWith("t.yaml: workload.cross[0].rate: "), e1.getMessage());
+        ConfigException e2 = assertThrows(ConfigException.class,
+                () -> yaml(String.format(base, "", "{from: a, to: b, durations: pareto}")));
+        assertTrue(e2.getMessage().contains("workload.cross[0].durations"), e2.getMessage());
+        ConfigException e3 = assertThrows(ConfigException.class,
+                () -> yaml(String.format(base, ", acc: {monitr: true}", "")));
+        assertTrue(e3.getMessage().contains("nodes[0].acc: unknown key 'monitr'"), e3.getMessage());
+        ConfigException e4 = assertThrows(ConfigException.class,
+                () -> yaml(String.format(base, ", acc: router", "")));
+        assertTrue(e4.getMessage().contains("nodes[0].acc"), e4.getMessage());
+    }
+}

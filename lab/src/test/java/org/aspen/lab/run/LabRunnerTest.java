@@ -1,0 +1,171 @@
+package org.aspen.lab.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.aspen.lab.judge.ExpectationResult;
+import org.aspen.lab.report.LabResult;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LabRunnerTest {
+    static Scenario example(String name) {
+        return ScenarioLoader.load(Path.of("..", "examples", "scenarios", name));
+    }
+
+    static LabResult sim(Scenario s, long seed) throws InterruptedException {
+        return LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null));
+    }
+
+    static String failures(LabResult r) {
+        return r.summary();
+    }
+
+    @Test
+    void rerouteHoldsInSimulation() throws Exception {
+        LabResult r = sim(example("reroute.yaml"), 1);
+        assertTrue(r.passed(), failures(r));
+        // the outage really happened: some pings were lost while routing converged
+        String pingsOverall = r.expectations().get(4).measured().toString();
+        assertTrue(!pingsOverall.startsWith("100.0%"), pingsOverall);
+    }
+
+    @Test
+    void sameSeedSameTraceDifferentSeedDifferentTrace(@TempDir Path dir) throws Exception {
+        Scenario s = example("reroute.yaml");
+        Path t1 = dir.resolve("t1.txt");
+        Path t2 = dir.resolve("t2.txt");
+        LabResult a = LabRunner.run(s, new LabRunner.Options(true, 7L, null, t1, null));
+        LabResult b = LabRunner.run(s, new LabRunner.Options(true, 7L, null, t2, null));
+        LabResult c = sim(s, 8);
+        assertEquals(a.traceHash(), b.traceHash());
+        assertEquals(a.traceEvents(), b.traceEvents());
+        assertTrue(a.traceEvents() > 1000, "trace too small: " + a.traceEvents());
+        assertEquals(Files.readAllLines(t1), Files.readAllLines(t2));
+        assertNotEquals(a.traceHash(), c.traceHash());
+    }
+
+    @Test
+    void line3OnRealUdp() throws Exception {
+        LabResult r = LabRunner.run(example("line3.yaml"), new LabRunner.Options(false, null, null, null, null));
+        assertTrue(r.passed(), failures(r));
+        assertEquals(null, r.traceHash());
+    }
+
+    @Test
+    void rerouteOnRealUdp() throws Exception {
+        LabResult r = LabRunner.run(example("reroute.yaml"), new LabRunner.Options(false, null, null, null, null));
+        assertTrue(r.passed(), failures(r));
+    }
+
+    @Test
+    void staticRoutesAndCounters() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: static
+                duration: 3s
+                routing: static
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 1Mbps, delay: 1ms}
+                  - {between: [b, c], bandwidth: 1Mbps, delay: 1ms}
+                routes:
+                  - {node: a, to: c, via: b}
+                  - {node: b, to: c, via: c}
+                  - {node: c, to: 10.0.0.0/24, via: b}
+                  - {node: b, to: a, via: a}
+                workload:
+                  pings: [{from: a, to: c, count: 5, interval: 100ms, start: 500ms}]
+                  traces: [{from: a, to: c, at: 1s}]
+                expect:
+                  - {type: pings, from: a, to: c, atLeast: 100%}
+                  - {type: trace, from: a, to: c, hops: [b, c]}
+                  - {type: counter, node: b, counter: forwarded, atLeast: 10}
+                  - {type: counter, node: b, counter: drops.no-route, atMost: 0}
+                """.getBytes()), "static.yaml", true);
+        LabResult r = sim(s, 1);
+        assertTrue(r.passed(), failures(r));
+        assertEquals(List.of(true, true, true, true), r.expectations().stream().map(ExpectationResult::passed).toList());
+    }
+
+    @Test
+    void rdpLossyDeliversIntactInSimulation() throws Exception {
+        LabResult r = sim(example("rdp-lossy.yaml"), 3);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
+        assertEquals(true, t.get("digestMatch"));
+        assertEquals(2_000_000L, ((Number) t.get("bytesReceived")).longValue());
+    }
+
+    @Test
+    void transferThroughFlakewayOnRealUdp(@TempDir Path dir) throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: real-transfer
+                duration: 20s
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - name: b
+                    address: 10.0.0.2
+                    flakeway: [{name: lossy, match: {proto: rdp}, loss: 2%, reorder: 2%}]
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 20Mbps, delay: 2ms}
+                  - {between: [b, c], bandwidth: 20Mbps, delay: 2ms}
+                workload:
+                  transfers: [{name: t, from: a, to: c, size: 300KB, start: 1s}]
+                expect:
+                  - {type: transfer, transfer: t, minRetransmissions: 1}
+                """.getBytes()), "real-transfer.yaml", true);
+        LabResult r = LabRunner.run(s, new LabRunner.Options(false, 5L, null, null, null, null, dir));
+        assertTrue(r.passed(), failures(r));
+        assertTrue(Files.size(dir.resolve("real-transfer-t-cwnd.csv")) > 100);
+    }
+
+    @Test
+    void bulkFlowsShareABottleneckAndTheQueueChangesMidRun() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: shared
+                duration: 20s
+                nodes:
+                  - {name: s1, address: 10.0.1.1}
+                  - {name: s2, address: 10.0.1.2}
+                  - {name: r1, address: 10.0.2.1}
+                  - {name: r2, address: 10.0.2.2}
+                  - {name: d, address: 10.0.3.1}
+                links:
+                  - {between: [s1, r1], bandwidth: 10Mbps, delay: 5ms}
+                  - {between: [s2, r1], bandwidth: 10Mbps, delay: 5ms}
+                  - {between: [r1, r2], bandwidth: 2Mbps, delay: 20ms, buffer: 30}
+                  - {between: [r2, d], bandwidth: 10Mbps, delay: 5ms}
+                workload:
+                  flows:
+                    - {name: f1, from: s1, to: d, start: 1s}
+                    - {name: f2, from: s2, to: d, start: 1s}
+                events:
+                  - {at: 10s, queue: {link: r1-r2, node: r1, set: {kind: red, min_th: 5, max_th: 15, max_p: 0.1}}}
+                expect:
+                  - {type: flow, flow: f1, minGoodput: 300kbps, maxGoodput: 2Mbps}
+                  - {type: flow, flow: f2, minGoodput: 300kbps, maxGoodput: 2Mbps}
+                  - {type: counter, node: r1, counter: link.r1-r2.drops.overflow, atLeast: 1}
+                """.getBytes()), "shared.yaml", true);
+        LabResult r = sim(s, 2);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var link = (java.util.Map<String, Object>) r.links().get("r1-r2@r1");
+        @SuppressWarnings("unchecked")
+        var disc = (java.util.Map<String, Object>) link.get("discipline");
+        assertEquals("red", disc.get("kind"));
+        // the bottleneck is well used and not exceeded
+        double util = ((Number) link.get("utilisation")).doubleValue();
+        assertTrue(util > 0.7 && util <= 1.0, "utilisation " + util);
+        assertTrue(r.summary().contains("queue on r1-r2 now"), r.summary());
+    }
+}

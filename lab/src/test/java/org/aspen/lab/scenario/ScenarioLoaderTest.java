@@ -1,0 +1,94 @@
+package org.aspen.lab.scenario;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.aspen.lab.build.LabBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ScenarioLoaderTest {
+    static final String BASE = """
+            name: t
+            nodes:
+              - {name: a, address: 10.0.0.1}
+              - {name: b, address: 10.0.0.2}
+            links:
+              - {between: [a, b], bandwidth: 10Mbps, delay: 5ms, buffer: 20}
+            """;
+
+    static Scenario parse(String yaml) {
+        return ScenarioLoader.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "t.yaml", true);
+    }
+
+    static String error(String yaml) {
+        return assertThrows(ConfigException.class, () -> parse(yaml)).getMessage();
+    }
+
+    @Test
+    void examplesParse() {
+        for (String f : new String[] {"line3.yaml", "reroute.yaml"}) {
+            Scenario s = ScenarioLoader.load(Path.of("..", "examples", "scenarios", f));
+            assertTrue(s.nodes().size() >= 3, f);
+            assertTrue(!s.expect().isEmpty(), f);
+        }
+    }
+
+    @Test
+    void unitsAndDefaults() {
+        Scenario s = parse(BASE);
+        assertEquals("a-b", s.links().get(0).linkName());
+        assertEquals(10_000_000L, LabBuilder.linkConfig(s.links().get(0)).bandwidthBps());
+        assertEquals(5_000_000L, LabBuilder.linkConfig(s.links().get(0)).delayNanos());
+        assertEquals(20, LabBuilder.linkConfig(s.links().get(0)).limit().maxPackets());
+        assertTrue(s.dynamicRouting());
+        assertEquals(10_000_000_000L, s.durationNanos());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "unknown field      | links[0].bandwith: unknown field 'bandwith'                     | 'links:\n  - {between: [a, b], bandwith: 10Mbps}'",
+        "bad rate           | links[0].bandwidth: '10 Mbs' has an unknown rate unit           | 'links:\n  - {between: [a, b], bandwidth: 10 Mbs}'",
+        "bad delay          | links[0].delay: 'soon' is not a duration                        | 'links:\n  - {between: [a, b], delay: soon}'",
+        "missing node       | links[0].between[1]: no node named 'x'                          | 'links:\n  - {between: [a, x]}'",
+        "self link          | links[0].between: a link joins two different nodes              | 'links:\n  - {between: [a, a]}'",
+        "bad buffer         | links[0].buffer: 'lots' is not a size                           | 'links:\n  - {between: [a, b], buffer: lots}'",
+        "bad queue          | links[0].queue: unknown queue discipline 'fifo9'                | 'links:\n  - {between: [a, b], queue: fifo9}'",
+        "bad event link     | events[0].down: no link named 'a-c'                             | 'links:\n  - {between: [a, b]}\nevents:\n  - {at: 1s, down: a-c}'",
+        "two actions        | events[0]: give exactly one of                                  | 'links:\n  - {between: [a, b]}\nevents:\n  - {at: 1s, down: a-b, up: a-b}'",
+        "unknown expect     | expect[0]: unknown type 'magic'                                 | 'expect:\n  - {type: magic}'",
+        "ratio              | expect[0].atLeast: '120%' is outside                            | 'workload:\n  pings:\n    - {from: a, to: b}\nexpect:\n  - {type: pings, from: a, to: b, atLeast: 120%}'",
+        "nothing to judge   | expect[0]: no ping workload from 'a' to 'b'                     | 'expect:\n  - {type: pings, from: a, to: b, atLeast: 50%}'",
+        "bad routing        | routing: 'ospf' is not 'auto' or 'static'                       | 'routing: ospf'",
+        "not a neighbour    | routes[0].via: 'b' is not a neighbour of 'a'                    | 'routes:\n  - {node: a, to: b, via: b}'",
+        "wrong type         | workload.pings[0].count: expected a whole number                | 'workload:\n  pings:\n    - {from: a, to: b, count: many}'",
+    })
+    void errorsNameTheFieldAndTheProblem(String name, String expected, String extra) {
+        String yaml = BASE.replaceAll("links:\\n  - .*\\n", "") + extra.replace("\\n", "\n") + "\n";
+        String msg = error(yaml);
+        assertTrue(msg.startsWith("t.yaml: "), msg);
+        assertTrue(msg.contains(expected.trim()), () -> "expected '" + expected.trim() + "' in: " + msg);
+        assertEquals(1, msg.lines().count(), msg);
+    }
+
+    @Test
+    void duplicateKeysAndAddressesAreRejected() {
+        assertTrue(error("name: t\nname: u\nnodes:\n  - {name: a, address: 10.0.0.1}\n").contains("name"));
+        String dupAddr = error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.1}\n");
+        assertTrue(dupAddr.contains("nodes[1].address: 10.0.0.1 is already node 'a'"), dupAddr);
+        String badAddr = error("name: t\nnodes:\n  - {name: a, address: 10.0.0.300}\n");
+        assertTrue(badAddr.contains("nodes[0].address: bad VNet address"), badAddr);
+        assertTrue(error("").contains("empty"));
+        assertTrue(error("name: t\n").contains("nodes: missing"));
+    }
+
+    @Test
+    void missingFileIsAClearError() {
+        String msg = assertThrows(ConfigException.class, () -> ScenarioLoader.load(Path.of("no/such.yaml"))).getMessage();
+        assertEquals("no/such.yaml: no such file", msg);
+    }
+}
