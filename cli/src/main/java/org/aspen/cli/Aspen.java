@@ -11,6 +11,10 @@ import picocli.CommandLine;
 /**
  * The {@code aspen} command. Exit codes: 0 success (and every expectation held), 1 any other
  * failure, 2 usage or configuration error, 3 an expectation failed.
+ *
+ * <p>One class per verb; options that verbs share are mixins: {@link ControlOptions} (a running
+ * node's control endpoint), {@link JsonOption} ({@code --json}), {@link ReplyTimeoutOption}
+ * ({@code -W/--timeout} of ping and trace).
  */
 @Command(name = "aspen", mixinStandardHelpOptions = true, versionProvider = Aspen.Version.class,
         description = "Aspen: an active-network execution environment on the VNet overlay.",

@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.aspen.lab.scenario.Values;
-import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -20,10 +18,11 @@ import picocli.CommandLine;
  * running node's traffic into a pcapng file (the node's {@code capture} command; docs/capture.md).
  * Open it with {@code wireshark -X lua_script:tools/wireshark/aspen.lua FILE}.
  */
-@Command(name = "capture", mixinStandardHelpOptions = true,
+@Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Captures a running node's packets, with what the node did with each, into a pcapng file.",
-                "Example: aspen capture --node 127.0.0.1:7102 --link a-b --duration 10s --out b.pcapng",
-                "Without --duration or --count it runs until interrupted (Ctrl-C); what arrived is kept."})
+                "Without --duration or --count it runs until interrupted (Ctrl-C); what arrived is kept."},
+        footerHeading = "Example:%n",
+        footer = "  aspen capture --node 127.0.0.1:7102 --link a-b --duration 10s --out b.pcapng")
 public final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The pcapng file to write.")
     Path out;
@@ -35,7 +34,7 @@ public final class CaptureCommand implements Callable<Integer> {
             description = "Only packets this AA's diversion channels took or dropped (e.g. flakeway).")
     String aa;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "How long to capture (10s, 500ms; default: until interrupted).")
+    @Option(names = "--duration", paramLabel = "D", description = "How long to capture (10s, 500ms; default: until interrupted).")
     String duration;
 
     @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Stop after N packets (default: no limit).")
@@ -63,8 +62,9 @@ public final class CaptureCommand implements Callable<Integer> {
         args.put("durationMs", durationMs);
         args.put("maxPackets", count);
         long[] packets = new long[1];
-        try (OutputStream file = Files.newOutputStream(out); ControlClient c = control.connect(Duration.ofSeconds(30))) {
-            c.stream("capture", args, d -> write(file, d, packets));
+        try (OutputStream file = Files.newOutputStream(out)) {
+            // the node sends a chunk every 500 ms while it captures, even an empty one
+            control.stream("capture", args, ControlOptions.REQUEST_TIMEOUT, d -> write(file, d, packets));
         }
         var o = spec.commandLine().getOut();
         o.println(packets[0] + " packets written to " + out);

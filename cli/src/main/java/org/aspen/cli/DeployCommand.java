@@ -13,10 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code aspen deploy JAR}: puts an AA's code on a running node, and optionally starts or upgrades it. */
-@Command(name = "deploy", mixinStandardHelpOptions = true,
+@Command(name = "deploy", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sends an AA jar to a running node's code cache; --start runs it, --upgrade replaces the running version.",
-                "The node runs only code it trusts: on its allow-list (--allow puts it there, as the operator) or signed",
-                "(--signature: an Ed25519 signature of the jar's SHA-256 by a key the node trusts)."})
+                "The node runs only code it trusts: on its allow-list (--allow puts it there, as the operator) or signed "
+                        + "(--signature: an Ed25519 signature of the jar's SHA-256 by a key the node trusts)."})
 public final class DeployCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JAR", description = "The AA jar (manifest: Aa-Name, Aa-Version, Aa-Entry).")
     Path jar;
@@ -62,7 +62,7 @@ public final class DeployCommand implements Callable<Integer> {
         args.put("start", start);
         args.put("upgrade", upgrade);
         args.put("params", params);
-        JsonNode r = AaCommand.call(control, "deploy", args);
+        JsonNode r = control.call("deploy", args);
         var out = spec.commandLine().getOut();
         out.println("deployed " + jar.getFileName() + ": digest " + r.path("digest").asText());
         if (r.hasNonNull("id")) {

@@ -1,36 +1,37 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.time.Duration;
+import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
-import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code aspen ping VADDR}: echo requests from a running node. */
-@Command(name = "ping", mixinStandardHelpOptions = true,
+@Command(name = "ping", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sends VNet echo requests from a running node (see 'aspen node') to VADDR.",
                 "Exits 0 when at least one reply came back, 1 otherwise."})
 public final class PingCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "VADDR", description = "Destination VNet address, e.g. 10.0.0.3.")
     String target;
 
-    @Option(names = {"-c", "--count"}, defaultValue = "4", description = "Requests to send (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-c", "--count"}, defaultValue = "4", paramLabel = "N",
+            description = "Requests to send (default: ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = {"-i", "--interval"}, defaultValue = "1s", description = "Time between requests (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-i", "--interval"}, defaultValue = "1s", paramLabel = "D",
+            description = "Time between requests (default: ${DEFAULT-VALUE}).")
     String interval;
 
-    @Option(names = {"-W", "--timeout"}, defaultValue = "1s", description = "How long to wait for each reply (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    @CommandLine.Mixin
+    ReplyTimeoutOption timeout = new ReplyTimeoutOption();
 
-    @Option(names = "--json", description = "Print JSON lines instead of text.")
-    boolean json;
+    @CommandLine.Mixin
+    JsonOption output = new JsonOption();
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -42,43 +43,27 @@ public final class PingCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         VAddr.parse(target);
         long intervalMs = Values.durationNanos(interval) / 1_000_000L;
-        long timeoutMs = Values.durationNanos(timeout) / 1_000_000L;
+        long timeoutMs = timeout.millis();
         if (count < 1 || timeoutMs < 1) {
             throw new IllegalArgumentException("--count must be at least 1 and --timeout at least 1ms");
         }
-        var out = spec.commandLine().getOut();
-        if (!json) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!output.json()) {
             out.printf("PING %s via node %s%n", target, control.node);
         }
         JsonNode[] summary = new JsonNode[1];
-        try (ControlClient c = control.connect(Duration.ofMillis(timeoutMs + intervalMs + 5000))) {
-            c.stream("ping", Map.of("target", target, "count", count, "intervalMs", intervalMs, "timeoutMs", timeoutMs), d -> {
-                if (d == null) {
-                    return;
-                }
-                if (d.has("sent")) {
-                    summary[0] = d;
-                }
-                if (json) {
-                    out.println(d);
-                } else if (!d.has("sent")) {
-                    String st = d.path("status").asText();
-                    if (st.equals("reply")) {
-                        out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", d.path("from").asText(), d.path("seq").asInt(),
-                                d.path("ttl").asInt(), d.path("rttMs").asDouble());
-                    } else {
-                        out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' '),
-                                d.path("from").isNull() ? "" : " from " + d.path("from").asText());
+        control.stream("ping", Map.of("target", target, "count", count, "intervalMs", intervalMs, "timeoutMs", timeoutMs),
+                timeout.quietLimit(intervalMs), d -> {
+                    if (d != null && d.has("sent")) {
+                        summary[0] = d;
                     }
-                }
-                out.flush();
-            });
-        }
+                    printLine(out, d);
+                });
         JsonNode s = summary[0];
         if (s == null) {
             throw new IllegalStateException("the node ended the ping without a summary");
         }
-        if (!json) {
+        if (!output.json()) {
             out.printf("--- %s: %d sent, %d received, %.0f%% loss", target, s.path("sent").asInt(), s.path("received").asInt(),
                     100.0 * s.path("lost").asInt() / Math.max(1, s.path("sent").asInt()));
             if (s.path("received").asInt() > 0) {
@@ -89,5 +74,25 @@ public final class PingCommand implements Callable<Integer> {
         }
         out.flush();
         return s.path("received").asInt() > 0 ? Aspen.OK : Aspen.FAILURE;
+    }
+
+    /** One reply (or the summary, which only --json prints as it comes). */
+    private void printLine(PrintWriter out, JsonNode d) {
+        if (d == null) {
+            return;
+        }
+        if (output.json()) {
+            out.println(d);
+        } else if (!d.has("sent")) {
+            String st = d.path("status").asText();
+            if (st.equals("reply")) {
+                out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", d.path("from").asText(), d.path("seq").asInt(),
+                        d.path("ttl").asInt(), d.path("rttMs").asDouble());
+            } else {
+                out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' '),
+                        d.path("from").isNull() ? "" : " from " + d.path("from").asText());
+            }
+        }
+        out.flush();
     }
 }

@@ -6,15 +6,16 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.lab.scenario.Values;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /** {@code aspen recv --port P}: accepts one RDP transfer on a running node. */
-@Command(name = "recv", mixinStandardHelpOptions = true,
-        description = {"Accepts one RDP transfer on a running node's port P and writes it to --out (a path on the",
-                "node's host), or only reports its size and SHA-256 digest. Waits until a sender connects."})
+@Command(name = "recv", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Accepts one RDP transfer on a running node's port P.",
+                "Writes it to --out (a path on the node's host), or only reports its size and SHA-256 digest. "
+                        + "Waits until a sender connects."})
 public final class RecvCommand implements Callable<Integer> {
     @Option(names = "--port", required = true, paramLabel = "P", description = "RDP port to listen on.")
     int port;
@@ -23,11 +24,11 @@ public final class RecvCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--wait", defaultValue = "10m", paramLabel = "D",
-            description = "Give up when no data arrives for this long (default: ${DEFAULT-VALUE}).")
+            description = "Give up after this long without data (default: ${DEFAULT-VALUE}).")
     String wait;
 
-    @Option(names = "--json", description = "Print the summary as JSON.")
-    boolean json;
+    @CommandLine.Mixin
+    JsonOption output = new JsonOption();
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -45,11 +46,10 @@ public final class RecvCommand implements Callable<Integer> {
         if (out != null) {
             args.put("out", out.toAbsolutePath().toString());
         }
-        long waitMs = org.aspen.lab.scenario.Values.durationNanos(wait) / 1_000_000L;
-        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), json, "receiving");
-        try (ControlClient c = control.connect(Duration.ofMillis(Math.max(1000, waitMs)))) {
-            c.stream("rdp.recv", args, printer::accept);
-        }
+        long waitMs = Values.durationNanos(wait) / 1_000_000L;
+        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), output.json(), "receiving");
+        // --wait is enforced here, as the connection's quiet limit: the node sends progress lines while data arrives
+        control.stream("rdp.recv", args, Duration.ofMillis(Math.max(1000, waitMs)), printer::accept);
         JsonNode s = printer.finish();
         return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
     }

@@ -3,20 +3,18 @@ package org.aspen.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
-import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code aspen send VADDR:PORT FILE}: a reliable RDP transfer from a running node. */
-@Command(name = "send", mixinStandardHelpOptions = true,
+@Command(name = "send", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sends FILE over RDP from a running node (see 'aspen node') to VADDR:PORT.",
                 "The node reads FILE on its own host (its control endpoint is on loopback by default: this host).",
                 "Shows progress on a terminal and ends with bytes, time, goodput, retransmissions and the digest."})
@@ -30,8 +28,8 @@ public final class SendCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "SIZE", description = "Send this many seeded pseudo-random bytes instead of a file, e.g. 10MB.")
     String size;
 
-    @Option(names = "--json", description = "Print the summary as JSON.")
-    boolean json;
+    @CommandLine.Mixin
+    JsonOption output = new JsonOption();
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -66,10 +64,8 @@ public final class SendCommand implements Callable<Integer> {
         } else {
             args.put("size", Values.sizeBytes(size));
         }
-        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), json, "sending");
-        try (ControlClient c = control.connect(Duration.ofMinutes(2))) {
-            c.stream("rdp.send", args, printer::accept);
-        }
+        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), output.json(), "sending");
+        control.stream("rdp.send", args, ControlOptions.TRANSFER_QUIET, printer::accept);
         JsonNode s = printer.finish();
         return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
     }

@@ -1,32 +1,31 @@
 package org.aspen.cli;
 
-import java.time.Duration;
+import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
-import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code aspen trace VADDR}: the hops from a running node to VADDR. */
-@Command(name = "trace", mixinStandardHelpOptions = true,
+@Command(name = "trace", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Traces the VNet path from a running node to VADDR (echo requests with TTL 1, 2, ...).",
                 "Exits 0 when the destination answered, 1 otherwise."})
 public final class TraceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "VADDR", description = "Destination VNet address.")
     String target;
 
-    @Option(names = "--max-hops", defaultValue = "16", description = "Give up after this many hops (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-hops", defaultValue = "16", paramLabel = "N",
+            description = "Give up after this many hops (default: ${DEFAULT-VALUE}).")
     int maxHops;
 
-    @Option(names = {"-W", "--timeout"}, defaultValue = "1s", description = "Wait per hop (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    @CommandLine.Mixin
+    ReplyTimeoutOption timeout = new ReplyTimeoutOption();
 
-    @Option(names = "--json", description = "Print JSON lines instead of text.")
-    boolean json;
+    @CommandLine.Mixin
+    JsonOption output = new JsonOption();
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -37,33 +36,31 @@ public final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         VAddr.parse(target);
-        long timeoutMs = Values.durationNanos(timeout) / 1_000_000L;
+        long timeoutMs = timeout.millis();
         if (maxHops < 1 || maxHops > 255 || timeoutMs < 1) {
             throw new IllegalArgumentException("--max-hops must be 1-255 and --timeout at least 1ms");
         }
-        var out = spec.commandLine().getOut();
-        if (!json) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!output.json()) {
             out.printf("trace to %s from node %s, at most %d hops%n", target, control.node, maxHops);
         }
         boolean[] reached = new boolean[1];
-        try (ControlClient c = control.connect(Duration.ofMillis(timeoutMs + 5000))) {
-            c.stream("trace", Map.of("target", target, "maxHops", maxHops, "timeoutMs", timeoutMs), d -> {
-                if (d == null || !d.has("ttl")) {
-                    return;
-                }
-                String st = d.path("status").asText();
-                reached[0] |= st.equals("reply");
-                if (json) {
-                    out.println(d);
-                } else if (st.equals("timeout")) {
-                    out.printf("%3d  *%n", d.path("ttl").asInt());
-                } else {
-                    out.printf("%3d  %-15s %8.3f ms%s%n", d.path("ttl").asInt(), d.path("from").asText(), d.path("rttMs").asDouble(),
-                            st.equals("unreachable") ? "  (unreachable)" : "");
-                }
-                out.flush();
-            });
-        }
+        control.stream("trace", Map.of("target", target, "maxHops", maxHops, "timeoutMs", timeoutMs), timeout.quietLimit(0), d -> {
+            if (d == null || !d.has("ttl")) {
+                return;
+            }
+            String st = d.path("status").asText();
+            reached[0] |= st.equals("reply");
+            if (output.json()) {
+                out.println(d);
+            } else if (st.equals("timeout")) {
+                out.printf("%3d  *%n", d.path("ttl").asInt());
+            } else {
+                out.printf("%3d  %-15s %8.3f ms%s%n", d.path("ttl").asInt(), d.path("from").asText(), d.path("rttMs").asDouble(),
+                        st.equals("unreachable") ? "  (unreachable)" : "");
+            }
+            out.flush();
+        });
         return reached[0] ? Aspen.OK : Aspen.FAILURE;
     }
 }

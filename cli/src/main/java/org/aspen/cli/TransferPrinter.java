@@ -6,7 +6,17 @@ import java.util.Locale;
 import org.aspen.lab.report.ProgressBar;
 import org.aspen.lab.scenario.Values;
 
-/** Shows a transfer's streamed progress lines and its summary, for {@code aspen send} and {@code aspen recv}. */
+/**
+ * Shows a transfer's streamed progress lines and its summary, for {@code aspen send} and {@code aspen recv}.
+ * Only presentation of what the node streams (a progress bar, one summary line or its JSON), so it stays
+ * beside the two commands that print it.
+ *
+ * <pre>{@code
+ * TransferPrinter printer = new TransferPrinter(out, json, "sending");
+ * control.stream("rdp.send", args, quiet, printer::accept);
+ * JsonNode summary = printer.finish();
+ * }</pre>
+ */
 final class TransferPrinter {
     private final PrintWriter out;
     private final boolean json;

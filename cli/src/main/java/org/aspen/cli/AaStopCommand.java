@@ -1,0 +1,30 @@
+package org.aspen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code aspen aa stop AA}: stops one AA version, or every running version of a name. */
+@Command(name = "stop", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Stops an AA by id (name@version) or every version of a name.")
+final class AaStopCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "AA", description = "name@version, or a name to stop every running version.")
+    String aa;
+
+    @CommandLine.Mixin
+    ControlOptions control = new ControlOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        JsonNode r = control.call("aa.stop", aa.contains("@") ? Map.of("id", aa) : Map.of("name", aa));
+        spec.commandLine().getOut().println("stopped " + r.path("stopped").toString());
+        spec.commandLine().getOut().flush();
+        return Aspen.OK;
+    }
+}
