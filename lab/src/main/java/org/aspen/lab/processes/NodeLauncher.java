@@ -8,8 +8,8 @@ import java.util.List;
  * with the given arguments. The lab does not know the CLI; its caller does, and says how.
  *
  * <pre>{@code
- * NodeLauncher l = NodeLauncher.javaMain("org.aspen.cli.Aspen");   // what 'aspen lab --processes' passes
- * l.command(List.of("node", "--config", "s.json", "--name", "a"));  // [java, -cp, CP, ..., org.aspen.cli.Aspen, node, ...]
+ * NodeLauncher l = NodeLauncher.javaMain(cliMainClass);              // 'aspen lab --processes' passes its own
+ * l.command(List.of("node", "--config", "s.json", "--name", "a"));  // [java, -cp, CP, ..., cliMainClass, node, ...]
  * }</pre>
  */
 @FunctionalInterface

@@ -27,7 +27,7 @@ import org.aspen.lab.scenario.Values;
  * overlay. The expectations are judged by the same judges as the in-process runner's ({@code lab.judge}).
  *
  * <pre>{@code
- * ProcessLab.Options o = new ProcessLab.Options(null, null, baseDir, f -> {}, NodeLauncher.javaMain("org.aspen.cli.Aspen"));
+ * ProcessLab.Options o = new ProcessLab.Options(null, null, baseDir, f -> {}, NodeLauncher.javaMain(cliMainClass));
  * ProcessLab.Result r = ProcessLab.run(scenario, file, o);
  * System.out.print(r.summary());
  * }</pre>

@@ -11,9 +11,8 @@ import org.aspen.vnet.VAddr;
  * A scenario file as written: topology, workload, timed events and expectations. Read by
  * {@link ScenarioLoader}, which rejects unknown fields and duplicates and checks every reference,
  * so code that receives a {@code Scenario} may trust it. Units stay as written ({@code "10ms"}) and
- * are read with {@link Values}; defaults and names the runners share (a transfer's name and port, a
- * ping's start) are answered here, so both runners and the checks agree on them. See
- * {@code docs/scenarios.md} for the format.
+ * are read with {@link Values}; defaults and names both runners and the checks share (a transfer's
+ * name and port, a ping's start) are answered here. See {@code docs/scenarios.md} for the format.
  */
 public record Scenario(
         String name,
@@ -309,10 +308,7 @@ public record Scenario(
     public record FlakewayChange(String node, List<Map<String, Object>> set, String clear) {
     }
 
-    /**
-     * What must hold for the run to pass. Each kind has one judge in {@code org.aspen.lab.judge}
-     * ({@code Judges}), which checks its references when the file is loaded and judges it in either runner.
-     */
+    /** What must hold for the run to pass; each kind's judge ({@code lab.judge.Judges}) checks and judges it. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
     @JsonSubTypes({
             @JsonSubTypes.Type(value = PingsAnswered.class, name = "pings"),
