@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.aspen.dashboard.LabDashboard;
+import org.aspen.lab.processes.NodeLauncher;
 import org.aspen.lab.processes.ProcessLab;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.report.ProgressBar;
@@ -98,7 +99,8 @@ public final class LabCommand implements Callable<Integer> {
             boolean toStdout = json != null && json.toString().equals("-");
             ProgressBar bar = new ProgressBar("running " + s.name() + " as " + s.nodes().size() + " processes");
             ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(seed, d, file.toAbsolutePath().getParent(),
-                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total))));
+                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
+                    NodeLauncher.javaMain(Aspen.class.getName())));
             bar.done();
             report(cl, s.name(), r.summary(), r.toJson(), toStdout);
             return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.aspen.cli.Aspen;
+import org.aspen.lab.judge.CounterPaths;
+import org.aspen.lab.judge.ExpectationResult;
+import org.aspen.lab.processes.NodeLauncher;
 import org.aspen.lab.processes.ProcessLab;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
@@ -21,14 +24,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code aspen lab FILE --processes}: one {@code aspen node} JVM per node, the workload and events
  * driven through their control endpoints. Checks function (routes, a verified transfer, an event
- * reaching the right processes, counters read back), with timers loose enough for a busy machine.
+ * reaching the right processes, counters read back, rtt/loss/stat judged from the replies), with
+ * timers loose enough for a busy machine.
  */
 class ProcessLabTest {
     @Test
     void runsAScenarioAsOneProcessPerNode() throws Exception {
         Path file = Path.of(getClass().getResource("/processes/line3-transfer.yaml").toURI());
         Scenario s = ScenarioLoader.load(file);
-        ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(null, null, file.getParent(), f -> { }));
+        ProcessLab.Result r = ProcessLab.run(s, file, options(file));
         assertTrue(r.passed(), r.summary());
         assertEquals(3, r.stats().size());
         // each node answered 'stats' from its own process, with its own address
@@ -37,6 +41,31 @@ class ProcessLabTest {
         assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at b")), r.events().toString());
         assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at c")), r.events().toString());
         assertEquals("processes", r.toJson().get("runtime"));
+    }
+
+    /**
+     * rtt, loss and stat (and route and reachable, which ask each node's own route table) are judged
+     * from the node processes' replies: each result is in the report with the value it measured.
+     */
+    @Test
+    void rttLossAndStatAreJudgedWithTheirMeasuredValues() throws Exception {
+        Path file = Path.of(getClass().getResource("/processes/line3-measures.yaml").toURI());
+        ProcessLab.Result r = ProcessLab.run(ScenarioLoader.load(file), file, options(file));
+        assertTrue(r.passed(), r.summary());
+        List<ExpectationResult> x = r.expectations();
+        assertEquals(List.of("rtt", "loss", "stat", "stat", "stat", "route", "reachable"),
+                x.stream().map(ExpectationResult::kind).toList(), r.summary());
+        assertTrue(x.get(0).measured().toString().matches("[0-9.]+ ms over [0-9]+ answers"), r.summary());
+        assertTrue(x.get(1).measured().toString().matches("[0-9.]+% \\([0-9]+/10 lost\\)"), r.summary());
+        for (int i = 2; i <= 4; i++) {
+            assertTrue(x.get(i).measured().toString().matches("[0-9.]+"), r.summary());   // a number, not "no such number"
+        }
+        assertTrue(Double.parseDouble(x.get(4).measured().toString()) >= 1, r.summary());
+        assertTrue(x.get(5).measured().toString().contains("a>b>c"), r.summary());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> json = (List<Map<String, Object>>) r.toJson().get("expectations");
+        assertEquals("loss", json.get(1).get("type"));
+        assertEquals(x.get(1).measured(), json.get(1).get("measured"));
     }
 
     @Test
@@ -50,6 +79,10 @@ class ProcessLabTest {
         String json = Files.readString(report);
         assertTrue(json.contains("\"runtime\" : \"processes\""), json);
         assertTrue(json.contains("\"passed\" : true"), json);
+    }
+
+    private static ProcessLab.Options options(Path file) {
+        return new ProcessLab.Options(null, null, file.getParent(), f -> { }, NodeLauncher.javaMain(Aspen.class.getName()));
     }
 
     @Test
@@ -87,7 +120,7 @@ class ProcessLabTest {
                  "auth":{"routing":{"verified":9}},
                  "links":[{"name":"a-b","counters":{"sentPackets":7,"drops":{"overflow":1}}}],
                  "ee":{"aas":[{"name":"acc-monitor","counters":{"packets":3},"metrics":{"filtersStarted":1}}]}}""");
-        Map<String, Object> flat = ProcessLab.flatStats(json);
+        Map<String, Object> flat = CounterPaths.of(json);
         assertEquals(5, ((Number) flat.get("received")).intValue());
         assertEquals(2, ((Number) flat.get("drops.no-route")).intValue());
         assertEquals(7, ((Number) flat.get("link.a-b.sentPackets")).intValue());

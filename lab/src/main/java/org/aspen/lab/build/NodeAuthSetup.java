@@ -15,7 +15,7 @@ import org.aspen.vnet.node.Node;
 
 /**
  * The scenario's {@code auth} block on a node: builds the keyring and installs
- * {@link ControlAuth} (docs/deploying.md, "Keys").
+ * {@link ControlAuth} (docs/deploying.md, "Keys"). The loader checks the block (scenario's {@code AuthChecks}).
  *
  * <pre>{@code
  * auth:
@@ -28,61 +28,6 @@ import org.aspen.vnet.node.Node;
  */
 public final class NodeAuthSetup {
     private NodeAuthSetup() {
-    }
-
-    /**
-     * Checks the block without reading key files (their paths are relative to the scenario, read at
-     * node start). Throws IllegalArgumentException whose message begins with the field path.
-     */
-    public static void check(Scenario s) {
-        Scenario.AuthSpec a = s.auth();
-        Set<Integer> ids = new HashSet<>();
-        Set<String> ownKey = new HashSet<>();
-        Set<String> links = new HashSet<>();
-        s.links().forEach(l -> links.add(l.linkName()));
-        for (int i = 0; i < a.keys().size(); i++) {
-            Scenario.KeySpec k = a.keys().get(i);
-            String p = "keys[" + i + "]";
-            if (k == null) {
-                throw new IllegalArgumentException(p + ": empty entry");
-            }
-            if (k.id() == null || k.id() < 1 || k.id() > 0xffff) {
-                throw new IllegalArgumentException(p + ".id: give a key id 1-65535");
-            }
-            if (!ids.add(k.id())) {
-                throw new IllegalArgumentException(p + ".id: key id " + k.id() + " appears twice");
-            }
-            if (k.secret() == null || !(k.secret().startsWith("file:") && k.secret().length() > 5)) {
-                try {
-                    new AuthKey(k.id(), AuthKey.secret(k.secret(), null), Set.of(), Set.of());
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(p + ".secret: " + e.getMessage());
-                }
-            }
-            if (!k.nodes().isEmpty() && !k.links().isEmpty()) {
-                throw new IllegalArgumentException(p + ": a key is a node key (nodes) or a link key (links), not both");
-            }
-            for (String n : k.nodes()) {
-                if (s.node(n) == null) {
-                    throw new IllegalArgumentException(p + ".nodes: no node named '" + n + "'");
-                }
-                if (k.nodes().size() == 1 && !ownKey.add(n)) {
-                    throw new IllegalArgumentException(p + ".nodes: node '" + n + "' already has a key of its own");
-                }
-            }
-            for (String l : k.links()) {
-                if (!links.contains(l)) {
-                    throw new IllegalArgumentException(p + ".links: no link named '" + l + "'");
-                }
-            }
-        }
-        if (a.protect() != null) {
-            for (String kind : a.protect()) {
-                if (!ControlAuth.ALL.contains(kind)) {
-                    throw new IllegalArgumentException("protect: unknown kind '" + kind + "' (known: " + String.join(", ", ControlAuth.ALL) + ")");
-                }
-            }
-        }
     }
 
     /** Every key of the block, secrets read (files relative to {@code baseDir}). */

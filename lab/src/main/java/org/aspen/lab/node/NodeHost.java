@@ -1,7 +1,9 @@
 package org.aspen.lab.node;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
@@ -13,6 +15,8 @@ import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.scenario.Destination;
+import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.rdp.RdpStack;
@@ -90,12 +94,12 @@ public final class NodeHost implements AutoCloseable {
                 LinkConfig lc = LabBuilder.linkConfig(l);
                 Link link = net.connectRemote(l.linkName(), name, requireUdp(s, peer), lc);
                 link.setPeer(VAddr.parse(peer.address()));
-                link.setDiscipline(LabBuilder.discipline(l.queue(), lc.limit()));
+                link.setDiscipline(QueueSpecs.discipline(l.queue(), lc.limit()));
             }
             for (Scenario.RouteSpec r : s.routes()) {
                 if (r.node().equals(name)) {
-                    LabBuilder.Prefix p = LabBuilder.destination(s, r.to());
-                    Link link = node.link(LabBuilder.linkBetween(s, name, r.via()).linkName());
+                    Destination p = Destination.of(s, r.to());
+                    Link link = node.link(s.linkBetween(name, r.via()).linkName());
                     node.routes().addStatic(new Route(p.addr(), p.length(), link, VAddr.parse(s.node(r.via()).address()),
                             1, Route.Origin.STATIC));
                 }
@@ -200,6 +204,24 @@ public final class NodeHost implements AutoCloseable {
             }
             l.setCut(args.get("cut").asBoolean());
             reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
+        });
+        // route.lookup {targets: [addr, ...]}: the route this node's table picks for each (RouteTable.lookup),
+        // {target, link, nextHop, linkUp} or {target} when none; 'aspen lab --processes' walks paths with it
+        control.register("route.lookup", (args, reply) -> {
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (com.fasterxml.jackson.databind.JsonNode t : args.path("targets")) {
+                VAddr target = VAddr.parse(t.asText(""));
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("target", target.toString());
+                Route r = node.routes().lookup(target);
+                if (r != null) {
+                    m.put("link", r.link().name());
+                    m.put("nextHop", r.nextHop().toString());
+                    m.put("linkUp", r.link().isUp());
+                }
+                out.add(m);
+            }
+            reply.done(out);
         });
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.link.QueueLimit;
@@ -26,14 +26,14 @@ final class QueueCommands {
     static void register(ControlServer control, Node node) {
         control.register("qdisc.set", (args, reply) -> {
             Link l = link(node, args.path("link").asText(null));
-            QueueLimit limit = args.hasNonNull("buffer") ? LabBuilder.bufferLimit(value(args.get("buffer")))
+            QueueLimit limit = args.hasNonNull("buffer") ? QueueSpecs.bufferLimit(value(args.get("buffer")))
                     : l.config().limit();
             Map<String, Object> q = new LinkedHashMap<>();
             if (args.has("params") && args.get("params").isObject()) {
                 q.putAll(JSON.convertValue(args.get("params"), Map.class));
             }
             q.put("kind", args.path("kind").asText(""));
-            QueueDiscipline d = LabBuilder.discipline(q, limit);
+            QueueDiscipline d = QueueSpecs.discipline(q, limit);
             l.setDiscipline(d);
             reply.done(Map.of("link", l.name(), "discipline", d.describe()));
         });

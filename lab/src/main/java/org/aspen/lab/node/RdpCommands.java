@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.lab.report.CloseFigures;
 import org.aspen.rdp.RdpListener;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
@@ -30,6 +31,9 @@ import org.aspen.vnet.mgmt.ReplySink;
  * </ul>
  * Both take optional connection options as a lab's transfers do: {@code window} (maximum outstanding
  * segments), {@code segment} (maximum segment size), {@code ecn} and {@code aecn} (booleans).
+ * {@code rdp.send} with {@code details: true} also puts the sender connection's counters ({@code stats})
+ * and its window-close figures ({@link CloseFigures}) in the summary, as a lab transfer's report has
+ * them ({@code aspen lab --processes} asks for them to judge {@code stat} expectations).
  * Paths are the node's: its control endpoint listens on loopback by default, so the caller is on the
  * same machine.
  */
@@ -57,10 +61,11 @@ final class RdpCommands {
                 }
                 source = ByteSource.seeded(args.path("seed").asLong(1), size);
             }
+            boolean details = args.path("details").asBoolean(false);
             TransferSender t = TransferSender.start(stack, target, port, source, options(args),
                     progress(reply), PROGRESS_NANOS);
             reply.onClose(() -> t.connection().close());
-            t.result().whenComplete((s, err) -> finish(reply, s, err));
+            t.result().whenComplete((s, err) -> finish(reply, s, err, details));
         });
         control.register("rdp.recv", (args, reply) -> {
             int port = port(args.path("port").asInt(-1));
@@ -68,7 +73,7 @@ final class RdpCommands {
             RdpListener[] listener = new RdpListener[1];
             listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
                 listener[0].close();
-                finish(reply, s, null);
+                finish(reply, s, null, false);
             }, progress(reply), PROGRESS_NANOS);
             reply.next(Map.of("listening", port));
             reply.onClose(() -> listener[0].close());
@@ -130,13 +135,17 @@ final class RdpCommands {
         };
     }
 
-    private static void finish(ReplySink reply, TransferSummary s, Throwable err) {
+    private static void finish(ReplySink reply, TransferSummary s, Throwable err, boolean details) {
         if (err != null) {
             reply.error(err.getMessage() == null ? err.toString() : err.getMessage());
             return;
         }
         Map<String, Object> m = new LinkedHashMap<>(s.toMap());
-        m.remove("stats");
+        if (!details) {
+            m.remove("stats");
+        } else if (s.series() != null) {
+            m.putAll(CloseFigures.of(s.series(), s.seconds()));
+        }
         m.put("summary", true);
         reply.done(m);
     }

@@ -37,27 +37,6 @@ public final class LabCapture implements AutoCloseable {
         this.capture = capture;
     }
 
-    /** Checks the entry's references; the message starts with the field path. */
-    public static void check(Scenario s) {
-        Scenario.CaptureSpec c = s.capture();
-        if (c == null) {
-            return;
-        }
-        if (c.file() == null || c.file().isBlank()) {
-            throw new IllegalArgumentException("capture.file: missing (a .pcapng file to write)");
-        }
-        for (int i = 0; i < c.nodes().size(); i++) {
-            if (s.node(c.nodes().get(i)) == null) {
-                throw new IllegalArgumentException("capture.nodes[" + i + "]: no node named '" + c.nodes().get(i) + "'");
-            }
-        }
-        for (int i = 0; i < c.links().size(); i++) {
-            if (s.link(c.links().get(i)) == null) {
-                throw new IllegalArgumentException("capture.links[" + i + "]: no link named '" + c.links().get(i) + "'");
-            }
-        }
-    }
-
     /** Attaches the capture before the network runs; null when the scenario asks for none. */
     static LabCapture start(Scenario s, Network net, Path baseDir) throws IOException {
         Scenario.CaptureSpec c = s.capture();

@@ -20,8 +20,10 @@ import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.judge.ExpectationResult;
-import org.aspen.lab.judge.Expectations;
+import org.aspen.lab.judge.Judges;
+import org.aspen.lab.judge.Judging;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.RdpStack;
@@ -166,8 +168,7 @@ public final class LabRunner {
             }
             scheduleEvents(s, net, events, flakeways);
             capture = LabCapture.start(s, net, o.baseDir());
-            Expectations judge = new Expectations(s, duration);
-            judge.schedule(net);
+            Judging judging = Judges.start(s, duration, new NetObserver(net, s));
             LabSeries timeSeries = LabSeries.schedule(net, transfers, duration);
             if (dashboard != null) {
                 dashboard.attach(s, net, ees, stacks, events, duration);
@@ -208,7 +209,7 @@ public final class LabRunner {
                     linkStats.put(l.name() + "@" + n.name(), m);
                 }
             }
-            List<ExpectationResult> results = judge.evaluate(net, pings, traces, transfers, ees);
+            List<ExpectationResult> results = judging.results(new NetEvidence(net, s, pings, traces, transfers, ees));
             Map<String, Path> series = new LinkedHashMap<>();
             if (o.artifactsDir() != null) {
                 for (TransferRun t : transfers) {
@@ -262,7 +263,7 @@ public final class LabRunner {
                     if (q.node() == null || q.node().equals(end)) {
                         net.at(at, end, () -> {
                             Link l = net.node(end).link(q.link());
-                            l.setDiscipline(LabBuilder.discipline(q.set(), l.config().limit()));
+                            l.setDiscipline(QueueSpecs.discipline(q.set(), l.config().limit()));
                             log.add(net.now(), end, "queue on " + q.link() + " now " + l.discipline().describe());
                         });
                     }

@@ -5,9 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.aspen.lab.judge.ExpectationResult;
+import org.aspen.lab.judge.Evidence;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
 import org.aspen.vnet.runtime.Network;
@@ -30,11 +29,11 @@ public final class PingFlow {
 
     PingFlow(Scenario.PingSpec spec) {
         this.spec = spec;
-        this.count = spec.count() == null ? 10 : spec.count();
-        this.interval = spec.interval() == null ? 1_000_000_000L : Values.durationNanos(spec.interval());
-        this.start = spec.start() == null ? 2_000_000_000L : Values.durationNanos(spec.start());
-        this.timeout = spec.timeout() == null ? 1_000_000_000L : Values.durationNanos(spec.timeout());
-        this.size = spec.size() == null ? 56 : spec.size();
+        this.count = spec.probes();
+        this.interval = spec.intervalNanos();
+        this.start = spec.startNanos();
+        this.timeout = spec.timeoutNanos();
+        this.size = spec.payloadBytes();
     }
 
     void schedule(Network net, Map<String, ControlPlane> planes, Scenario s) {
@@ -58,19 +57,14 @@ public final class PingFlow {
         }
     }
 
-    /** Probes sent at or after {@code afterNanos} that were answered, and all such probes. */
-    public long[] answered(long afterNanos) {
-        long ok = 0;
-        long all = 0;
+    /** The probes with a result, in sequence order, as the judges see them. */
+    public List<Evidence.Probe> observed() {
+        List<Evidence.Probe> out = new ArrayList<>();
         for (Probe p : probes()) {
-            if (p.sentAtNanos() >= afterNanos) {
-                all++;
-                if (p.result().status() == EchoResult.Status.REPLY) {
-                    ok++;
-                }
-            }
+            boolean answered = p.result().status() == EchoResult.Status.REPLY;
+            out.add(new Evidence.Probe(p.sentAtNanos(), answered, answered ? p.result().rttNanos() / 1e6 : 0));
         }
-        return new long[] {ok, all};
+        return out;
     }
 
     public Map<String, Object> report() {
@@ -107,49 +101,6 @@ public final class PingFlow {
             s += ", rtt min/avg/max " + r.get("rttMinMs") + "/" + r.get("rttAvgMs") + "/" + r.get("rttMaxMs") + " ms";
         }
         return s;
-    }
-
-    /** The {@code rtt} expectation: the median RTT of the answered pings from -> to within bounds. */
-    public static ExpectationResult judgeRtt(Scenario.PingRtt r, List<PingFlow> flows) {
-        List<Double> rtts = new ArrayList<>();
-        for (PingFlow f : flows) {
-            if (f.spec.from().equals(r.from()) && f.spec.to().equals(r.to())) {
-                for (Probe p : f.probes()) {
-                    if (p.result().status() == EchoResult.Status.REPLY) {
-                        rtts.add(p.result().rttNanos() / 1e6);
-                    }
-                }
-            }
-        }
-        Collections.sort(rtts);
-        double minMs = r.min() == null ? 0 : Values.durationNanos(r.min()) / 1e6;
-        double maxMs = r.max() == null ? Double.MAX_VALUE : Values.durationNanos(r.max()) / 1e6;
-        Double median = rtts.isEmpty() ? null : rtts.get(rtts.size() / 2);
-        boolean ok = median != null && median >= minMs && median <= maxMs;
-        return new ExpectationResult("rtt", "median RTT " + r.from() + " -> " + r.to(), ok, bounds(r.min(), r.max()),
-                median == null ? "no answered ping" : round(median) + " ms over " + rtts.size() + " answers");
-    }
-
-    /** The {@code loss} expectation: the share of unanswered pings from -> to within bounds. */
-    public static ExpectationResult judgeLoss(Scenario.PingLoss l, List<PingFlow> flows) {
-        long ok = 0;
-        long all = 0;
-        for (PingFlow f : flows) {
-            if (f.spec.from().equals(l.from()) && f.spec.to().equals(l.to())) {
-                long[] a = f.answered(0);
-                ok += a[0];
-                all += a[1];
-            }
-        }
-        double loss = all == 0 ? Double.NaN : (all - ok) / (double) all;
-        boolean holds = all > 0 && (l.min() == null || loss + 1e-9 >= Values.ratio(l.min()))
-                && (l.max() == null || loss - 1e-9 <= Values.ratio(l.max()));
-        return new ExpectationResult("loss", "ping loss " + l.from() + " -> " + l.to(), holds, bounds(l.min(), l.max()),
-                all == 0 ? "no pings sent" : String.format(java.util.Locale.ROOT, "%.1f%% (%d/%d lost)", 100 * loss, all - ok, all));
-    }
-
-    private static String bounds(String min, String max) {
-        return (min == null ? "" : ">= " + min) + (min != null && max != null ? " and " : "") + (max == null ? "" : "<= " + max);
     }
 
     static double round(double v) {

@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.aspen.lab.judge.Evidence;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
@@ -25,8 +25,8 @@ public final class TraceRun {
 
     TraceRun(Scenario.TraceSpec spec) {
         this.spec = spec;
-        this.maxHops = spec.maxHops() == null ? 16 : spec.maxHops();
-        this.at = spec.at() == null ? 3_000_000_000L : Values.durationNanos(spec.at());
+        this.maxHops = spec.hopLimit();
+        this.at = spec.atNanos();
     }
 
     void schedule(Network net, Map<String, ControlPlane> planes, Scenario s) {
@@ -59,13 +59,14 @@ public final class TraceRun {
         return out;
     }
 
+    /** The trace as the judges see it. */
+    public Evidence.TraceSeen observed(Scenario s) {
+        return new Evidence.TraceSeen(spec.from(), spec.to(), at, hopNames(s));
+    }
+
     static String nameOf(Scenario s, VAddr a) {
-        for (Scenario.NodeSpec n : s.nodes()) {
-            if (VAddr.parse(n.address()).equals(a)) {
-                return n.name();
-            }
-        }
-        return a.toString();
+        String n = s.nodeNamed(a);
+        return n != null ? n : a.toString();
     }
 
     public Map<String, Object> report(Scenario s) {

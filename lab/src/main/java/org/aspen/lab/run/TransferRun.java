@@ -9,11 +9,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.aspen.lab.judge.ExpectationResult;
+import org.aspen.lab.judge.TransferOutcome;
+import org.aspen.lab.report.CloseFigures;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
-import org.aspen.rdp.CloseCause;
-import org.aspen.rdp.ConnectionStats;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.transfer.ByteSink;
@@ -31,8 +30,6 @@ import org.aspen.vnet.time.Seeds;
  * the sender's cwnd series) kept for the report.
  */
 public final class TransferRun {
-    static final int FIRST_PORT = 5000;
-
     public final Scenario.TransferSpec spec;
     public final String name;
     final int port;
@@ -45,45 +42,47 @@ public final class TransferRun {
     private TransferSender active;
 
     TransferRun(Scenario.TransferSpec spec, int index) {
-        this(spec, nameOf(spec, index), portOf(spec, index), null);
+        this(spec, spec.nameAt(index), spec.portAt(index), null);
     }
 
     private TransferRun(Scenario.TransferSpec spec, String name, int port, Long stop) {
         this.spec = spec;
         this.name = name;
         this.port = port;
-        this.start = spec.start() == null ? 1_000_000_000L : Values.durationNanos(spec.start());
+        this.start = spec.startNanos();
         this.stop = stop;
     }
 
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
-        Scenario.TransferSpec t = new Scenario.TransferSpec(flowName(f, index), f.from(), f.to(), f.port(), null, null,
+        Scenario.TransferSpec t = new Scenario.TransferSpec(f.nameAt(index), f.from(), f.to(), f.port(), null, null,
                 f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority());
         long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
-        return new TransferRun(t, t.name(), flowPort(f, index), stop);
+        return new TransferRun(t, t.name(), f.portAt(index), stop);
     }
 
+    /** {@link Scenario.FlowSpec#nameAt}, kept for the dashboard and experiments. */
     public static String flowName(Scenario.FlowSpec f, int index) {
-        return f.name() != null ? f.name() : "flow-" + f.from() + "-" + f.to() + "-" + index;
+        return f.nameAt(index);
     }
 
+    /** {@link Scenario.FlowSpec#portAt}, kept for the dashboard and experiments. */
     public static int flowPort(Scenario.FlowSpec f, int index) {
-        return f.port() != null ? f.port() : FIRST_FLOW_PORT + index;
+        return f.portAt(index);
     }
-
-    static final int FIRST_FLOW_PORT = 6000;
 
     boolean bulk() {
         return stop != null;
     }
 
+    /** {@link Scenario.TransferSpec#nameAt}, kept for the dashboard. */
     public static String nameOf(Scenario.TransferSpec t, int index) {
-        return t.name() != null ? t.name() : t.from() + "-" + t.to() + "-" + index;
+        return t.nameAt(index);
     }
 
+    /** {@link Scenario.TransferSpec#portAt}, kept for the dashboard. */
     public static int portOf(Scenario.TransferSpec t, int index) {
-        return t.port() != null ? t.port() : FIRST_PORT + index;
+        return t.portAt(index);
     }
 
     RdpOptions options() {
@@ -206,59 +205,21 @@ public final class TransferRun {
         m.put("retransmissions", a == null ? null : a.retransmissions());
         m.put("windowCloses", a == null ? null : a.windowCloses());
         if (a != null && a.series() != null) {
-            m.putAll(closeReport(a.series(), a.seconds()));
+            m.putAll(CloseFigures.of(a.series(), a.seconds()));
         }
         m.put("sha256", a == null ? null : a.sha256());
         m.put("cwndTrace", seriesFile == null ? null : seriesFile.toString());
         return m;
     }
 
-    /**
-     * What the ACC paper's Figures 6 and 7 plot, per connection: window closes per second of the
-     * connection's life, and the mean window reduction (packets) per close, overall and by cause
-     * ({@code FAST_RETRANSMIT}, {@code TIMEOUT}, {@code ECN}: the sender's inference;
-     * {@code NOTIFICATION}: ACC).
-     */
-    static Map<String, Object> closeReport(ConnectionStats c, double seconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        long closes = c.windowCloses();
-        m.put("closesPerSecond", seconds > 0 ? closes / seconds : 0.0);
-        m.put("meanCloseMagnitude", closes > 0 ? c.totalCloseMagnitude() / closes : 0.0);
-        Map<String, Object> count = new LinkedHashMap<>();
-        Map<String, Object> mean = new LinkedHashMap<>();
-        for (CloseCause cause : CloseCause.values()) {
-            long n = c.windowCloses(cause);
-            count.put(cause.name(), n);
-            mean.put(cause.name(), n > 0 ? c.closeMagnitude(cause) / n : 0.0);
-        }
-        m.put("closesByCause", count);
-        m.put("meanCloseMagnitudeByCause", mean);
-        return m;
-    }
-
-    /** The {@code stat} expectation: a report field (dotted path) or a sender counter within bounds. */
-    public ExpectationResult judgeStat(Scenario.TransferStat t) {
-        Object v = report(null);
-        for (String part : t.stat().split("\\.")) {
-            v = v instanceof Map<?, ?> m ? m.get(part) : null;
-        }
+    /** How the transfer or flow ended, as the judges see it. */
+    public TransferOutcome outcome() {
         TransferSummary a = sender();
-        if (v == null && a != null && a.stats() != null) {
-            v = a.stats().get(t.stat());
-        }
-        String want = (t.atLeast() == null ? "" : ">= " + number(t.atLeast())) + (t.atLeast() != null && t.atMost() != null ? " and " : "")
-                + (t.atMost() == null ? "" : "<= " + number(t.atMost()));
-        String desc = (bulk() ? "flow " : "transfer ") + name + " " + t.stat();
-        if (!(v instanceof Number n)) {
-            return new ExpectationResult("stat", desc, false, want, a == null ? "the sender did not start" : "no such number");
-        }
-        double x = n.doubleValue();
-        boolean ok = (t.atLeast() == null || x >= t.atLeast()) && (t.atMost() == null || x <= t.atMost());
-        return new ExpectationResult("stat", desc, ok, want, v.toString());
-    }
-
-    private static String number(double d) {
-        return d == Math.rint(d) ? String.valueOf((long) d) : String.valueOf(d);
+        TransferSummary b = receiver();
+        TransferOutcome.Sent sent = a == null ? null : new TransferOutcome.Sent(a.bytes(), a.retransmissions(), a.goodputBps());
+        Map<String, Object> counters = a == null || a.stats() == null ? Map.of() : a.stats();
+        return new TransferOutcome(name, spec.from(), spec.to(), bulk(), sent, b == null ? null : b.bytes(), digestMatch(),
+                report(null), counters, null);
     }
 
     /** Bits per second acknowledged over the flow's or transfer's life (0 before it ended). */

@@ -2,15 +2,17 @@ package org.aspen.lab.scenario;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.aspen.lab.judge.Expectations;
+import org.aspen.vnet.VAddr;
 
 /**
  * A scenario file as written: topology, workload, timed events and expectations. Read by
  * {@link ScenarioLoader}, which rejects unknown fields and duplicates and checks every reference,
  * so code that receives a {@code Scenario} may trust it. Units stay as written ({@code "10ms"}) and
- * are read with {@link Values}. See {@code docs/scenarios.md} for the format.
+ * are read with {@link Values}; defaults and names both runners and the checks share (a transfer's
+ * name and port, a ping's start) are answered here. See {@code docs/scenarios.md} for the format.
  */
 public record Scenario(
         String name,
@@ -62,6 +64,49 @@ public record Scenario(
             }
         }
         return null;
+    }
+
+    /** The link joining {@code a} and {@code b} (either way round), or null. */
+    public LinkSpec linkBetween(String a, String b) {
+        for (LinkSpec l : links) {
+            if ((l.between().get(0).equals(a) && l.between().get(1).equals(b))
+                    || (l.between().get(0).equals(b) && l.between().get(1).equals(a))) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** The name of the node with address {@code a}, or null when no node has it. */
+    public String nodeNamed(VAddr a) {
+        for (NodeSpec n : nodes) {
+            if (VAddr.parse(n.address()).equals(a)) {
+                return n.name();
+            }
+        }
+        return null;
+    }
+
+    /** The names of the workload's transfers, then of its flows, as reports and expectations use them. */
+    public List<String> transferAndFlowNames() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < workload.transfers().size(); i++) {
+            names.add(workload.transfers().get(i).nameAt(i));
+        }
+        for (int i = 0; i < workload.flows().size(); i++) {
+            names.add(workload.flows().get(i).nameAt(i));
+        }
+        return names;
+    }
+
+    /** The index of the transfer named {@code name} in the workload, or -1. */
+    public int transferIndex(String name) {
+        for (int i = 0; i < workload.transfers().size(); i++) {
+            if (workload.transfers().get(i).nameAt(i).equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** {@code capture: {file: out.pcapng, nodes: [b], links: [a-b]}}: nodes and links left out mean all (docs/capture.md). */
@@ -164,6 +209,17 @@ public record Scenario(
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
                            Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority) {
+        public static final int FIRST_PORT = 6000;
+
+        /** Its name: {@code name}, or {@code flow-FROM-TO-INDEX} for flow number {@code index} of the workload. */
+        public String nameAt(int index) {
+            return name != null ? name : "flow-" + from + "-" + to + "-" + index;
+        }
+
+        /** Its port on {@code to}: {@code port}, or 6000 + {@code index}. */
+        public int portAt(int index) {
+            return port != null ? port : FIRST_PORT + index;
+        }
     }
 
     /**
@@ -177,15 +233,61 @@ public record Scenario(
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
                                String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
                                Boolean acns, Integer priority) {
+        public static final int FIRST_PORT = 5000;
+
+        /** Its name: {@code name}, or {@code FROM-TO-INDEX} for transfer number {@code index} of the workload. */
+        public String nameAt(int index) {
+            return name != null ? name : from + "-" + to + "-" + index;
+        }
+
+        /** Its port on {@code to}: {@code port}, or 5000 + {@code index}. */
+        public int portAt(int index) {
+            return port != null ? port : FIRST_PORT + index;
+        }
+
+        /** When the sender starts (default 1 s). */
+        public long startNanos() {
+            return start == null ? 1_000_000_000L : Values.durationNanos(start);
+        }
     }
 
-    /** {@code count} echo requests from {@code from} to {@code to} every {@code interval}, starting at {@code start}. */
+    /**
+     * {@code count} (default 10) echo requests of {@code size} (56) bytes from {@code from} to
+     * {@code to} every {@code interval} (1 s), starting at {@code start} (2 s), each given up after
+     * {@code timeout} (1 s).
+     */
     public record PingSpec(String from, String to, Integer count, String interval, String start, String timeout,
                            Integer size) {
+        public int probes() {
+            return count == null ? 10 : count;
+        }
+
+        public long intervalNanos() {
+            return interval == null ? 1_000_000_000L : Values.durationNanos(interval);
+        }
+
+        public long startNanos() {
+            return start == null ? 2_000_000_000L : Values.durationNanos(start);
+        }
+
+        public long timeoutNanos() {
+            return timeout == null ? 1_000_000_000L : Values.durationNanos(timeout);
+        }
+
+        public int payloadBytes() {
+            return size == null ? 56 : size;
+        }
     }
 
-    /** A traceroute from {@code from} to {@code to} at time {@code at}. */
+    /** A traceroute from {@code from} to {@code to} at time {@code at} (default 3 s), at most {@code maxHops} (16) hops. */
     public record TraceSpec(String from, String to, String at, Integer maxHops) {
+        public long atNanos() {
+            return at == null ? 3_000_000_000L : Values.durationNanos(at);
+        }
+
+        public int hopLimit() {
+            return maxHops == null ? 16 : maxHops;
+        }
     }
 
     /**
@@ -206,7 +308,7 @@ public record Scenario(
     public record FlakewayChange(String node, List<Map<String, Object>> set, String clear) {
     }
 
-    /** What must hold for the run to pass; each kind is checked by {@link Expectations}. */
+    /** What must hold for the run to pass; each kind's judge ({@code lab.judge.Judges}) checks and judges it. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "type")
     @JsonSubTypes({
             @JsonSubTypes.Type(value = PingsAnswered.class, name = "pings"),

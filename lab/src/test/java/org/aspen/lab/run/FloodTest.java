@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.aspen.lab.judge.CounterPaths;
 import org.aspen.lab.node.NodeHost;
-import org.aspen.lab.processes.ProcessLab;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.VAddr;
@@ -146,7 +146,7 @@ class FloodTest {
             try (ControlClient cc = ControlClient.connect(b.controlAddress(), null, Duration.ofSeconds(10))) {
                 stats = cc.call("stats", Map.of());
             }
-            Map<String, Object> flat = ProcessLab.flatStats(stats);
+            Map<String, Object> flat = CounterPaths.of(stats);
             long overflow = num(flat.get("link.b-d.drops.overflow"));
             long badChecksum = num(flat.get("link.b-f.drops.bad-checksum"));
             long peak = num(flat.get("link.b-d.peakQueue"));

@@ -1,0 +1,163 @@
+package org.aspen.lab.scenario;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The workload's checks, part of {@link ScenarioCheck}: pings, traces, transfers, flows and cross traffic. */
+final class WorkloadChecks {
+    private final ScenarioCheck c;
+    private final Scenario s;
+    /** Transfer and flow names, which share one namespace, and their receiving node:port. */
+    private final Set<String> transferNames = new HashSet<>();
+    private final Set<String> transferEndpoints = new HashSet<>();
+
+    WorkloadChecks(ScenarioCheck c) {
+        this.c = c;
+        this.s = c.scenario();
+    }
+
+    void check() {
+        pingsAndTraces();
+        transfers();
+        flows();
+        cross();
+    }
+
+    private void pingsAndTraces() {
+        List<Scenario.PingSpec> pings = s.workload().pings();
+        for (int i = 0; i < pings.size(); i++) {
+            Scenario.PingSpec g = pings.get(i);
+            String p = "workload.pings[" + i + "]";
+            c.nodeRef(p + ".from", g.from());
+            c.nodeRef(p + ".to", g.to());
+            if (g.count() != null && (g.count() < 1 || g.count() > 1_000_000)) {
+                throw c.fail(p + ".count", "must be 1-1000000");
+            }
+            c.unit(p + ".interval", g.interval(), Values::durationNanos);
+            c.unit(p + ".start", g.start(), Values::durationNanos);
+            c.unit(p + ".timeout", g.timeout(), Values::durationNanos);
+            if (g.size() != null && (g.size() < 0 || g.size() > 8000)) {
+                throw c.fail(p + ".size", "must be 0-8000 bytes");
+            }
+        }
+        List<Scenario.TraceSpec> traces = s.workload().traces();
+        for (int i = 0; i < traces.size(); i++) {
+            Scenario.TraceSpec t = traces.get(i);
+            String p = "workload.traces[" + i + "]";
+            c.nodeRef(p + ".from", t.from());
+            c.nodeRef(p + ".to", t.to());
+            c.unit(p + ".at", t.at(), Values::durationNanos);
+            if (t.maxHops() != null && (t.maxHops() < 1 || t.maxHops() > 64)) {
+                throw c.fail(p + ".maxHops", "must be 1-64");
+            }
+        }
+    }
+
+    private void transfers() {
+        List<Scenario.TransferSpec> ts = s.workload().transfers();
+        for (int i = 0; i < ts.size(); i++) {
+            Scenario.TransferSpec t = ts.get(i);
+            String p = "workload.transfers[" + i + "]";
+            c.nodeRef(p + ".from", t.from());
+            c.nodeRef(p + ".to", t.to());
+            if (t.from().equals(t.to())) {
+                throw c.fail(p + ".to", "a transfer goes to another node");
+            }
+            if (!transferNames.add(t.nameAt(i))) {
+                throw c.fail(p + ".name", "duplicate transfer name '" + t.nameAt(i) + "'");
+            }
+            int port = t.portAt(i);
+            if (port < 1 || port > 65535) {
+                throw c.fail(p + ".port", "must be 1-65535");
+            }
+            if (!transferEndpoints.add(t.to() + ":" + port)) {
+                throw c.fail(p + ".port", "port " + port + " on '" + t.to() + "' is used by another transfer");
+            }
+            if ((t.size() == null) == (t.file() == null)) {
+                throw c.fail(p, "give exactly one of 'size' (seeded bytes, e.g. 2MB) or 'file'");
+            }
+            c.unit(p + ".size", t.size(), Values::sizeBytes);
+            c.unit(p + ".start", t.start(), Values::durationNanos);
+            connection(p, t.window(), t.segment(), t.priority());
+        }
+    }
+
+    private void flows() {
+        List<Scenario.FlowSpec> fs = s.workload().flows();
+        for (int i = 0; i < fs.size(); i++) {
+            Scenario.FlowSpec f = fs.get(i);
+            String p = "workload.flows[" + i + "]";
+            c.nodeRef(p + ".from", f.from());
+            c.nodeRef(p + ".to", f.to());
+            if (f.from().equals(f.to())) {
+                throw c.fail(p + ".to", "a flow goes to another node");
+            }
+            String name = f.nameAt(i);
+            if (!transferNames.add(name)) {
+                throw c.fail(p + ".name", "duplicate transfer or flow name '" + name + "'");
+            }
+            int port = f.portAt(i);
+            if (port < 1 || port > 65535) {
+                throw c.fail(p + ".port", "must be 1-65535");
+            }
+            if (!transferEndpoints.add(f.to() + ":" + port)) {
+                throw c.fail(p + ".port", "port " + port + " on '" + f.to() + "' is used by another transfer or flow");
+            }
+            c.unit(p + ".start", f.start(), Values::durationNanos);
+            c.unit(p + ".stop", f.stop(), Values::durationNanos);
+            if (f.start() != null && f.stop() != null && Values.durationNanos(f.stop()) <= Values.durationNanos(f.start())) {
+                throw c.fail(p + ".stop", "must be later than 'start'");
+            }
+            connection(p, f.window(), f.segment(), f.priority());
+        }
+    }
+
+    /** A transfer's or flow's connection settings. */
+    private void connection(String p, Integer window, Integer segment, Integer priority) {
+        if (window != null && (window < 1 || window > 65535)) {
+            throw c.fail(p + ".window", "must be 1-65535 segments");
+        }
+        if (segment != null && (segment < 64 || segment > 8192)) {
+            throw c.fail(p + ".segment", "must be 64-8192 bytes");
+        }
+        if (priority != null && (priority < 0 || priority > 63)) {
+            throw c.fail(p + ".priority", "must be 0-63");
+        }
+    }
+
+    private void cross() {
+        List<Scenario.CrossSpec> cs = s.workload().cross();
+        Set<String> pairs = new HashSet<>();
+        for (int i = 0; i < cs.size(); i++) {
+            Scenario.CrossSpec x = cs.get(i);
+            String p = "workload.cross[" + i + "]";
+            c.nodeRef(p + ".from", x.from());
+            c.nodeRef(p + ".to", x.to());
+            if (x.from().equals(x.to())) {
+                throw c.fail(p + ".to", "cross traffic goes to another node");
+            }
+            if (!pairs.add(x.from() + ">" + x.to())) {
+                // the destination counts arrivals by source address
+                throw c.fail(p, "another cross source already sends from '" + x.from() + "' to '" + x.to() + "'");
+            }
+            c.unit(p + ".rate", x.rate(), Values::rateBps);
+            if (x.rate() != null && Values.rateBps(x.rate()) <= 0) {
+                throw c.fail(p + ".rate", "must be positive");
+            }
+            c.unit(p + ".on", x.on(), Values::durationNanos);
+            c.unit(p + ".off", x.off(), Values::durationNanos);
+            if ((x.on() != null && Values.durationNanos(x.on()) <= 0) || (x.off() != null && Values.durationNanos(x.off()) < 0)) {
+                throw c.fail(p + (x.on() != null && Values.durationNanos(x.on()) <= 0 ? ".on" : ".off"), "must be positive");
+            }
+            if (x.size() != null && (x.size() <= org.aspen.vnet.packet.Packet.HEADER_LENGTH || x.size() > 65_000)) {
+                throw c.fail(p + ".size", "must be 21-65000 bytes (the whole VNet packet)");
+            }
+            c.unit(p + ".start", x.start(), Values::durationNanos);
+            c.unit(p + ".stop", x.stop(), Values::durationNanos);
+            if (x.durations() != null && !x.durations().equals("exponential") && !x.durations().equals("fixed")) {
+                throw c.fail(p + ".durations", "'" + x.durations() + "' is not 'exponential' or 'fixed'");
+            }
+        }
+    }
+}
