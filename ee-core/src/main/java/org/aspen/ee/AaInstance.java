@@ -379,7 +379,7 @@ public final class AaInstance {
             if (i.packet != null && !i.packet.disposed) {
                 i.packet.disposed = true;
                 counters.released++;
-                ee.resume(i.packet, i.channel.seq);
+                ee.diversions().resume(i.packet, i.channel.seq);
             } else {
                 counters.queueDrops++;
             }

@@ -11,7 +11,7 @@ import org.aspen.vnet.packet.DropReason;
  * {@link #flushClose} knows when the last one has been handed over.
  *
  * <pre>{@code
- * Diversion d = ee.openChannel(instance, match, handler);   // via AaContext.divert
+ * Diversion d = ee.diversions().open(instance, match, handler);   // via AaContext.divert
  * }</pre>
  */
 final class Diversion implements DiversionChannel {
@@ -67,7 +67,7 @@ final class Diversion implements DiversionChannel {
     public void reinject(AaPacket packet) {
         PacketView v = own(packet);
         owner.counters().reinjected++;
-        owner.ee().resume(v, seq);
+        owner.ee().diversions().resume(v, seq);
     }
 
     @Override
@@ -113,7 +113,7 @@ final class Diversion implements DiversionChannel {
 
     private void finish() {
         state = State.CLOSED;
-        owner.ee().removeChannel(this);
+        owner.ee().diversions().remove(this);
     }
 
     @Override

@@ -87,7 +87,7 @@ final class HostContext implements AaContext {
     public List<LinkStatus> links() {
         List<LinkStatus> out = new ArrayList<>();
         for (Link l : node.links()) {
-            out.add(ExecutionEnvironment.status(l));
+            out.add(CongestionFeed.status(l));
         }
         return out;
     }
@@ -147,7 +147,7 @@ final class HostContext implements AaContext {
         owner.counters().sent++;
         Packet p = v.channel == null ? v.packet : v.packet.copy();
         if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {
-            ee.deliverBySpec(p, null);  // node.send would skip the EE: an AA starting another AA here
+            ee.onDemand().deliver(p, null);  // node.send would skip the EE: an AA starting another AA here
             return true;
         }
         return node.send(p);
@@ -156,13 +156,13 @@ final class HostContext implements AaContext {
     @Override
     public DiversionChannel divert(Match match, DiversionChannel.Handler handler) {
         checkActive();
-        return ee.openChannel(owner, match, handler);
+        return ee.diversions().open(owner, match, handler);
     }
 
     @Override
     public Registration onCongestion(Consumer<CongestionEvent> listener) {
         checkActive();
-        Registration r = ee.addCongestionListener(owner, listener);
+        Registration r = ee.congestion().register(owner, listener);
         owner.addRegistration(r);
         return r;
     }
@@ -170,7 +170,7 @@ final class HostContext implements AaContext {
     @Override
     public boolean sendMessage(String aaName, byte[] body) {
         checkActive(true);
-        return ee.deliverMessage(node.address(), owner.name(), aaName, body.clone());
+        return ee.messages().deliverLocal(node.address(), owner.name(), aaName, body.clone());
     }
 
     @Override
@@ -179,7 +179,7 @@ final class HostContext implements AaContext {
         if (nodeAddress.value() == node.address().value()) {
             return sendMessage(aaName, body);
         }
-        return ee.sendRemoteMessage(PacketView.vaddr(nodeAddress), owner.name(), aaName, body);
+        return ee.messages().sendRemote(PacketView.vaddr(nodeAddress), owner.name(), aaName, body);
     }
 
     @Override

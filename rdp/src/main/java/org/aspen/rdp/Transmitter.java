@@ -8,7 +8,8 @@ import org.aspen.vnet.time.Cancellable;
 
 /**
  * The sending half of a connection: what goes out when (window, retransmissions), acknowledgement
- * processing, and the retransmission and keep-alive timers.
+ * processing, and the retransmission and keep-alive timers. Every segment leaves through
+ * {@link #emit}, the receiver's ACKs too ({@link Receiver} decides when, and what they echo).
  *
  * <pre>{@code
  * tx.trySend();          // after anything that may open the window or queue data
@@ -17,6 +18,13 @@ import org.aspen.vnet.time.Cancellable;
  *
  * One retransmission timer per connection (RFC 6298), kept lazily: restarting it only moves a
  * deadline, and the scheduled task re-arms itself when it fires early.
+ *
+ * <p>One piece on purpose: ACK processing, loss recovery, the window loop and the RTO timer read
+ * and write the same private state on every ACK, on the loop's hot path: the go-back range
+ * ({@code goBack}, {@code rtxNext}, {@code rtxHigh}: set by a timeout or a notification, consumed
+ * by {@link #trySend}), whether the RTO runs and its deadline (restarted by sends and by new ACKs,
+ * stopped when nothing is in flight), and {@code deliveredSentAt} (advanced by ACKs and EACKs, read
+ * by recovery's time rule).
  */
 final class Transmitter {
     private final RdpConnection c;
@@ -29,8 +37,6 @@ final class Transmitter {
     private final long[] ackedBytes = new long[1];
     /** Send time of the most recently sent segment known to have arrived (ACKed or EACKed). */
     private long deliveredSentAt;
-    private boolean ackOwed;
-    private boolean ackScheduled;
     private boolean goBack;
     private int rtxNext;
     private int rtxHigh;
@@ -65,65 +71,28 @@ final class Transmitter {
         restartRto();
     }
 
-    /**
-     * Acknowledges after the current loop task, so the data segments of one burst handed over together
-     * get one ACK (the simulation delivers each arrival as its own event, so there it is one per segment).
-     * Skipped when a segment sent meanwhile already carried the acknowledgement.
-     */
-    void ackSoon() {
-        ackOwed = true;
-        if (!ackScheduled) {
-            ackScheduled = true;
-            c.scheduler.execute(() -> {
-                ackScheduled = false;
-                if (ackOwed && c.state() == RdpConnection.State.OPEN) {
-                    sendAck();
-                }
-            });
-        }
-    }
-
-    void sendAck() {
-        Segment s = Segment.control(Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.recvBuf.rcvCur());
-        addReceiverFlags(s);
-        emit(s, false);
-    }
-
     void sendControl(int flags, int seq, int ack) {
         if ((flags & Segment.RST) != 0) {
             c.stack.counters().resetsSent++;
         }
-        emit(Segment.control(flags | (c.recvBuf != null ? Segment.ACK : 0), c.localPort, c.remotePort, seq, ack), false);
-    }
-
-    private void addReceiverFlags(Segment s) {
-        if (c.eceToSend) {
-            s.flags |= Segment.ECE;
-        }
-        s.aecnEcho = c.aecnEchoing && c.aecnToEcho;
-        s.acnsEcho = c.acnsToEcho;
-        c.acnsToEcho = 0;
-        if (c.recvBuf.held() > 0) {
-            s.flags |= Segment.EAK;
-            s.eacks = c.recvBuf.eacks(SegmentCodec.MAX_EACKS);
-            stats.eacksSent++;
-        }
+        emit(Segment.control(flags | (c.rx.started() ? Segment.ACK : 0), c.localPort, c.remotePort, seq, ack), false);
     }
 
     private void sendData(int seq, boolean retransmission) {
-        Segment s = Segment.data(c.localPort, c.remotePort, seq, c.recvBuf.rcvCur(), buf.data(seq));
+        Segment s = Segment.data(c.localPort, c.remotePort, seq, c.rx.rcvCur(), buf.data(seq));
         s.state = cs.senderState();
         if (!retransmission && cs.cwrPending()) {
             s.flags |= Segment.CWR;
             cs.clearCwr();
         }
-        addReceiverFlags(s);
+        c.rx.echoes(s);
         emit(s, c.ecn);
     }
 
-    private void emit(Segment s, boolean ect) {
+    /** Every segment of the connection leaves here, as one VNet packet. */
+    void emit(Segment s, boolean ect) {
         if (s.has(Segment.ACK)) {
-            ackOwed = false;
+            c.rx.ackCarried();
         }
         s.aecnPath = c.aecnEchoing;
         byte[] payload = SegmentCodec.encode(s, c.options.checksum());
@@ -424,7 +393,7 @@ final class Transmitter {
         }
         if (idle >= c.options.keepAliveNanos()) {
             stats.keepAlivesSent++;
-            emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.recvBuf.rcvCur()), false);
+            emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.rx.rcvCur()), false);
         }
         scheduleKeepAlive();
     }

@@ -8,7 +8,8 @@
  * }</pre>
  *
  * The pieces: {@link org.aspen.rdp.SegmentCodec} (wire format), {@link org.aspen.rdp.RdpConnection}
- * (state machine and receive path), {@code Transmitter} (window, retransmission, timers),
+ * (handle and state machine), {@code Receiver} (receive path, ACKs), {@code Transmitter} (window,
+ * retransmission, timers), {@code NetworkFeedback} (ACC notifications, ACC-ABCD advice),
  * {@code SendBuffer} / {@code ReceiveBuffer}, {@link org.aspen.rdp.CongestionControl} with
  * {@link org.aspen.rdp.Reno} over {@link org.aspen.rdp.ConnectionState}, {@link org.aspen.rdp.RttEstimator},
  * {@link org.aspen.rdp.ConnectionStats}. Network AAs use {@link org.aspen.rdp.RdpPackets}. Blocking

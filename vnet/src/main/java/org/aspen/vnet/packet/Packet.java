@@ -25,6 +25,13 @@ import org.aspen.vnet.VAddr;
  *    [AUTH: a 32-byte authentication trailer after the payload, see org.aspen.vnet.auth.AuthTrailer]
  * </pre>
  * Instances are not thread-safe; a packet belongs to one node's loop at a time.
+ *
+ * <p>One piece, over the ~400-line guideline, on purpose: the accessors, the in-place setters and
+ * the {@link Builder} are the read, edit and write sides of the one layout above, each spelling the
+ * same offsets, flag bits and masks, so a change to the wire format (docs/wire-format.md) is a change
+ * to this file alone; the builder also hands the packet its decoded {@link AaSpec} through the
+ * private constructor, with no setter for anyone else. Checking received frames is apart, in
+ * {@link PacketCodec}.
  */
 public final class Packet {
     public static final int VERSION = 1;

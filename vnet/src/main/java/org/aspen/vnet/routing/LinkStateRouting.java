@@ -1,23 +1,18 @@
 package org.aspen.vnet.routing;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlCodec;
 import org.aspen.vnet.control.ControlMessage;
-import org.aspen.vnet.control.ControlMessage.Adjacency;
 import org.aspen.vnet.control.ControlMessage.Lsa;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.packet.Packet;
-import org.aspen.vnet.packet.Protocol;
 import org.aspen.vnet.time.Cancellable;
 import org.aspen.vnet.time.Scheduler;
 import org.slf4j.Logger;
@@ -45,11 +40,12 @@ import org.slf4j.LoggerFactory;
  *     lower first-hop address, then the cheaper, lower-index link. The result replaces the table's
  *     dynamic routes; static routes keep precedence there.</li>
  * </ul>
+ * This class keeps the hellos, the adjacencies and the timers, and applies the routes; the
+ * database with its flooding is {@link LinkStateDatabase}, Dijkstra is {@link ShortestPaths}.
  * Runs entirely on the node's loop.
  */
 public final class LinkStateRouting implements RoutingProtocol {
     private static final Logger log = LoggerFactory.getLogger(LinkStateRouting.class);
-    private static final int LIFETIME_REFRESHES = 3;
     private static final long SPF_DELAY_NANOS = 5_000_000L;
 
     private final Node node;
@@ -57,22 +53,19 @@ public final class LinkStateRouting implements RoutingProtocol {
     private final SplittableRandom random;
     private final NodeConfig config;
     private final VAddr self;
+    /** One per link, indexed like the node's links. */
     private final List<Neighbour> neighbours = new ArrayList<>();
-    private final Map<VAddr, Entry> db = new TreeMap<>();
     private final List<Runnable> routeListeners = new ArrayList<>();
+    private final Deferred spfSoon;
+    private final LinkStateDatabase db;
+    private final ShortestPaths spf;
+    private final Deferred originateSoon;
     private Map<VAddr, Route> current = Map.of();
-    private int ownSeq;
-    private long lastOriginated;
     private Cancellable tick = Cancellable.NONE;
     private boolean running;
-    private final Deferred originateSoon = new Deferred(this::originate, 0);
-    private final Deferred spfSoon;
 
-    // counters, for reports and tests
+    // counters, for reports and tests (the database keeps the flooding's)
     private long hellosSent;
-    private long lsasSent;
-    private long lsaRetransmits;
-    private long acksSent;
     private long spfRuns;
     private long routeChanges;
 
@@ -84,6 +77,9 @@ public final class LinkStateRouting implements RoutingProtocol {
         this.self = node.address();
         // a short hold-down lets a burst of LSAs (start-up, a flood after a failure) cost one SPF run
         this.spfSoon = new Deferred(this::computeRoutes, Math.min(SPF_DELAY_NANOS, config.helloNanos() / 10));
+        this.db = new LinkStateDatabase(node, neighbours, spfSoon::request);
+        this.spf = new ShortestPaths(self, db, neighbours);
+        this.originateSoon = new Deferred(db::originate, 0);
     }
 
     /** Called (on the node loop) after the dynamic routes changed. */
@@ -100,7 +96,7 @@ public final class LinkStateRouting implements RoutingProtocol {
         for (Link l : node.links()) {
             neighbour(l);
         }
-        originate();
+        db.originate();
         // jitter the first round so nodes started together do not send in lock-step
         tick = scheduler.schedule(random.nextLong(config.helloNanos() / 4 + 1), this::onTick);
     }
@@ -146,13 +142,9 @@ public final class LinkStateRouting implements RoutingProtocol {
         if (m instanceof ControlMessage.Hello h) {
             onHello(h, p.source(), neighbour(in));
         } else if (m instanceof Lsa l) {
-            onLsa(l, neighbour(in));
+            db.onLsa(l, neighbour(in));
         } else if (m instanceof ControlMessage.LsaAck a) {
-            Neighbour n = neighbour(in);
-            Pending pe = n.pending.get(a.origin());
-            if (pe != null && !newer(pe.seq, a.seq())) {
-                n.pending.remove(a.origin());
-            }
+            db.onAck(a, neighbour(in));
         }
     }
 
@@ -176,58 +168,39 @@ public final class LinkStateRouting implements RoutingProtocol {
             changed = true;
             if (twoWay) {
                 log.debug("{}: adjacency with {} on {} is two-way", node.name(), from, n.link.name());
-                for (Entry e : db.values()) {
-                    sendLsa(n, e);
-                }
+                db.sendAll(n);
             } else {
                 n.pending.clear();
             }
         }
         if (changed) {
-            scheduleOriginate();
+            originateSoon.request();
         }
     }
 
-    private void onLsa(Lsa l, Neighbour from) {
-        if (!from.alive) {
-            return; // not a neighbour yet: it will retransmit after our hellos
-        }
-        sendAck(from, l);
-        if (l.origin().equals(self)) {
-            if (newer(l.seq(), ownSeq)) {
-                // a copy from a previous life of this node: continue numbering after it
-                log.debug("{}: own LSA seq {} seen, jumping past it", node.name(), l.seq());
-                ownSeq = l.seq();
-                originate();
-            } else if (newer(ownSeq, l.seq())) {
-                sendLsa(from, db.get(self));
-            }
+    private void sendHello(Neighbour n) {
+        if (!n.link.isUp()) {
             return;
         }
-        Entry e = db.get(l.origin());
-        if (e == null || newer(l.seq(), e.lsa.seq())) {
-            Entry fresh = new Entry(l, scheduler.nanos() + l.lifetimeMillis() * 1_000_000L);
-            db.put(l.origin(), fresh);
-            Pending pe = from.pending.get(l.origin());
-            if (pe != null && !newer(pe.seq, l.seq())) {
-                from.pending.remove(l.origin());
-            }
-            for (Neighbour n : neighbours) {
-                if (n != from && n.twoWay && n.link.isUp()) {
-                    sendLsa(n, fresh);
-                }
-            }
-            if (e == null || !e.lsa.links().equals(l.links())) {
-                scheduleSpf();
-            }
-        } else if (l.seq() == e.lsa.seq()) {
-            Pending pe = from.pending.get(l.origin());
-            if (pe != null && pe.seq == l.seq()) {
-                from.pending.remove(l.origin()); // the neighbour has it: an implicit ack
-            }
-        } else {
-            sendLsa(from, e); // the neighbour is behind: bring it up to date
+        hellosSent++;
+        List<VAddr> heard = n.alive ? List.of(n.addr) : List.of();
+        n.send(ControlCodec.encode(new ControlMessage.Hello(heard)));
+    }
+
+    private void neighbourDown(Neighbour n, String why) {
+        log.debug("{}: neighbour {} on {} down: {}", node.name(), n.addr, n.link.name(), why);
+        n.alive = false;
+        n.twoWay = false;
+        n.pending.clear();
+        originateSoon.request();
+    }
+
+    private Neighbour neighbour(Link l) {
+        // links are numbered densely in the order the node added them
+        while (neighbours.size() <= l.index()) {
+            neighbours.add(new Neighbour(node, node.links().get(neighbours.size())));
         }
+        return neighbours.get(l.index());
     }
 
     // ---- timers ----
@@ -245,54 +218,14 @@ public final class LinkStateRouting implements RoutingProtocol {
                 neighbourDown(n, "dead interval expired");
             }
             sendHello(n);
-            retransmit(n, now);
+            db.retransmit(n, now);
         }
-        ageOut(now);
-        if (now - lastOriginated >= config.lsaRefreshNanos()) {
-            originate();
+        db.ageOut(now);
+        if (now - db.lastOriginated() >= config.lsaRefreshNanos()) {
+            db.originate();
         }
         long h = config.helloNanos();
         tick = scheduler.schedule(h - h / 10 + random.nextLong(h / 5 + 1), this::onTick);
-    }
-
-    private void retransmit(Neighbour n, long now) {
-        if (n.pending.isEmpty()) {
-            return;
-        }
-        List<VAddr> origins = new ArrayList<>(n.pending.keySet());
-        for (VAddr o : origins) {
-            Pending pe = n.pending.get(o);
-            Entry e = db.get(o);
-            if (e == null || e.lsa.seq() != pe.seq) {
-                n.pending.remove(o);
-            } else if (now - pe.sentAt >= config.helloNanos() / 2) {
-                lsaRetransmits++;
-                sendLsa(n, e);
-            }
-        }
-    }
-
-    private void ageOut(long now) {
-        boolean removed = db.entrySet().removeIf(en -> !en.getKey().equals(self) && en.getValue().expiresAt <= now);
-        if (removed) {
-            scheduleSpf();
-        }
-    }
-
-    private void neighbourDown(Neighbour n, String why) {
-        log.debug("{}: neighbour {} on {} down: {}", node.name(), n.addr, n.link.name(), why);
-        n.alive = false;
-        n.twoWay = false;
-        n.pending.clear();
-        scheduleOriginate();
-    }
-
-    private void scheduleOriginate() {
-        originateSoon.request();
-    }
-
-    private void scheduleSpf() {
-        spfSoon.request();
     }
 
     /** Runs an action once, {@code delay} after the first request, however often it was requested meanwhile. */
@@ -319,109 +252,11 @@ public final class LinkStateRouting implements RoutingProtocol {
         }
     }
 
-    // ---- origination and sending ----
-
-    private void originate() {
-        Map<VAddr, Integer> adj = new TreeMap<>();
-        for (Neighbour n : neighbours) {
-            if (n.twoWay && n.link.isUp()) {
-                adj.merge(n.addr, n.link.config().cost(), Math::min);
-            }
-        }
-        List<Adjacency> links = new ArrayList<>();
-        adj.forEach((a, c) -> links.add(new Adjacency(a, c)));
-        ownSeq++;
-        long lifetimeMillis = Math.min(0xffff_ffffL, LIFETIME_REFRESHES * config.lsaRefreshNanos() / 1_000_000L);
-        Lsa lsa = new Lsa(self, ownSeq, lifetimeMillis, links);
-        Entry old = db.get(self);
-        Entry e = new Entry(lsa, Long.MAX_VALUE);
-        db.put(self, e);
-        lastOriginated = scheduler.nanos();
-        for (Neighbour n : neighbours) {
-            if (n.twoWay && n.link.isUp()) {
-                sendLsa(n, e);
-            }
-        }
-        if (old == null || !old.lsa.links().equals(links)) {
-            scheduleSpf();
-        }
-    }
-
-    private void sendHello(Neighbour n) {
-        if (!n.link.isUp()) {
-            return;
-        }
-        hellosSent++;
-        List<VAddr> heard = n.alive ? List.of(n.addr) : List.of();
-        node.sendOn(n.link, linkLocal(ControlCodec.encode(new ControlMessage.Hello(heard))));
-    }
-
-    private void sendLsa(Neighbour n, Entry e) {
-        long now = scheduler.nanos();
-        Lsa l = e.lsa;
-        if (e.expiresAt != Long.MAX_VALUE) {
-            // forward what is left of the lifetime, so a copy never outlives the original
-            long left = Math.max(0, (e.expiresAt - now) / 1_000_000L);
-            l = new Lsa(l.origin(), l.seq(), left, l.links());
-        }
-        n.pending.put(l.origin(), new Pending(l.seq(), now));
-        lsasSent++;
-        node.sendOn(n.link, linkLocal(ControlCodec.encode(l)));
-    }
-
-    private void sendAck(Neighbour n, Lsa l) {
-        acksSent++;
-        node.sendOn(n.link, linkLocal(ControlCodec.encode(new ControlMessage.LsaAck(l.origin(), l.seq()))));
-    }
-
-    private Packet linkLocal(byte[] payload) {
-        return Packet.builder().source(self).destination(VAddr.BROADCAST).protocol(Protocol.CONTROL).ttl(1)
-                .payload(payload).build();
-    }
-
     // ---- shortest paths ----
 
     private void computeRoutes() {
         spfRuns++;
-        Map<VAddr, Long> dist = new HashMap<>();
-        Map<VAddr, VAddr> firstHop = new HashMap<>();
-        PriorityQueue<long[]> queue = new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
-                : Integer.compareUnsigned((int) x[1], (int) y[1]));
-        dist.put(self, 0L);
-        queue.add(new long[] {0, self.value()});
-        java.util.Set<VAddr> done = new java.util.HashSet<>();
-        while (!queue.isEmpty()) {
-            long[] top = queue.poll();
-            VAddr u = VAddr.of((int) top[1]);
-            if (!done.add(u)) {
-                continue;
-            }
-            Entry eu = db.get(u);
-            if (eu == null) {
-                continue;
-            }
-            for (Adjacency a : eu.lsa.links()) {
-                VAddr v = a.neighbour();
-                if (!u.equals(self) && !listsBack(v, u)) {
-                    continue; // one-way: the far end does not confirm this adjacency
-                }
-                long d = top[0] + a.cost();
-                VAddr hop = u.equals(self) ? v : firstHop.get(u);
-                Long dv = dist.get(v);
-                if (dv == null || d < dv || (d == dv && hop.compareTo(firstHop.get(v)) < 0)) {
-                    dist.put(v, d);
-                    firstHop.put(v, hop);
-                    queue.add(new long[] {d, v.value()});
-                }
-            }
-        }
-        Map<VAddr, Route> routes = new TreeMap<>();
-        for (Map.Entry<VAddr, VAddr> en : firstHop.entrySet()) {
-            Link l = bestLinkTo(en.getValue());
-            if (l != null && !en.getKey().equals(self)) {
-                routes.put(en.getKey(), Route.host(en.getKey(), l, en.getValue(), dist.get(en.getKey()).intValue(), Route.Origin.DYNAMIC));
-            }
-        }
+        Map<VAddr, Route> routes = spf.compute();
         if (!routes.equals(current)) {
             current = routes;
             routeChanges++;
@@ -433,50 +268,11 @@ public final class LinkStateRouting implements RoutingProtocol {
         }
     }
 
-    private boolean listsBack(VAddr v, VAddr u) {
-        Entry ev = db.get(v);
-        if (ev == null) {
-            return false;
-        }
-        for (Adjacency b : ev.lsa.links()) {
-            if (b.neighbour().equals(u)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Link bestLinkTo(VAddr addr) {
-        Link best = null;
-        for (Neighbour n : neighbours) {
-            if (n.twoWay && n.link.isUp() && n.addr.equals(addr)
-                    && (best == null || n.link.config().cost() < best.config().cost())) {
-                best = n.link;
-            }
-        }
-        return best;
-    }
-
-    private Neighbour neighbour(Link l) {
-        // links are numbered densely in the order the node added them
-        while (neighbours.size() <= l.index()) {
-            neighbours.add(new Neighbour(node.links().get(neighbours.size())));
-        }
-        return neighbours.get(l.index());
-    }
-
-    /** Serial-number order (RFC 1982 style): true when {@code a} is after {@code b}. */
-    static boolean newer(int a, int b) {
-        return a - b > 0;
-    }
-
     // ---- inspection ----
 
     /** The link-state database: origin -> its latest LSA. */
     public Map<VAddr, Lsa> database() {
-        Map<VAddr, Lsa> m = new TreeMap<>();
-        db.forEach((k, v) -> m.put(k, v.lsa));
-        return Collections.unmodifiableMap(m);
+        return db.snapshot();
     }
 
     /** Addresses of the neighbours with a two-way adjacency on an up link, in address order. */
@@ -491,42 +287,23 @@ public final class LinkStateRouting implements RoutingProtocol {
     }
 
     public Map<String, Object> counters() {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        Map<String, Object> m = new LinkedHashMap<>();
         m.put("hellosSent", hellosSent);
-        m.put("lsasSent", lsasSent);
-        m.put("lsaRetransmits", lsaRetransmits);
-        m.put("acksSent", acksSent);
+        m.put("lsasSent", db.lsasSent());
+        m.put("lsaRetransmits", db.lsaRetransmits());
+        m.put("acksSent", db.acksSent());
         m.put("spfRuns", spfRuns);
         m.put("routeChanges", routeChanges);
-        m.put("ownSeq", ownSeq);
+        m.put("ownSeq", db.ownSequence());
         m.put("databaseSize", db.size());
         return m;
     }
 
     public long lsaRetransmits() {
-        return lsaRetransmits;
+        return db.lsaRetransmits();
     }
 
     public int ownSequence() {
-        return ownSeq;
-    }
-
-    private static final class Neighbour {
-        final Link link;
-        final Map<VAddr, Pending> pending = new TreeMap<>();
-        VAddr addr = VAddr.UNSPECIFIED;
-        boolean alive;
-        boolean twoWay;
-        long lastHeard;
-
-        Neighbour(Link link) {
-            this.link = link;
-        }
-    }
-
-    private record Entry(Lsa lsa, long expiresAt) {
-    }
-
-    private record Pending(int seq, long sentAt) {
+        return db.ownSequence();
     }
 }

@@ -261,9 +261,9 @@ class LinkStateRoutingTest {
 
     @Test
     void serialNumberOrderWraps() {
-        assertTrue(LinkStateRouting.newer(1, 0));
-        assertTrue(LinkStateRouting.newer(Integer.MIN_VALUE, Integer.MAX_VALUE));
-        assertFalse(LinkStateRouting.newer(5, 5));
-        assertFalse(LinkStateRouting.newer(-1, 0));
+        assertTrue(LinkStateDatabase.newer(1, 0));
+        assertTrue(LinkStateDatabase.newer(Integer.MIN_VALUE, Integer.MAX_VALUE));
+        assertFalse(LinkStateDatabase.newer(5, 5));
+        assertFalse(LinkStateDatabase.newer(-1, 0));
     }
 }

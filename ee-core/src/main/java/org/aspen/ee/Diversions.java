@@ -1,0 +1,96 @@
+package org.aspen.ee;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.ee.api.DiversionChannel;
+import org.aspen.ee.api.Match;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.PacketInterceptor;
+import org.aspen.vnet.packet.Packet;
+
+/**
+ * The EE's one diversion point on its node: the {@link PacketInterceptor} that offers each arriving
+ * packet to the open diversion channels in the order they were opened, then hands a packet
+ * addressed here that carries an AA spec to {@link OnDemandStart}.
+ *
+ * <pre>{@code
+ * node.addInterceptor(diversions.interceptor());            // the EE's constructor
+ * DiversionChannel ch = diversions.open(owner, match, h);    // via AaContext.divert
+ * diversions.resume(view, channel.seq);                      // a re-injected packet: later channels, then the node
+ * }</pre>
+ */
+final class Diversions {
+    private final Node node;
+    private final OnDemandStart specs;
+    private final List<Diversion> channels = new ArrayList<>();
+    private long channelSeq;
+    /** The AA that took the last diverted packet: what a trace or capture names as the taker (TraceSink.diverted). */
+    private String lastTaker = "ee";
+    private final PacketInterceptor interceptor = new PacketInterceptor() {
+        @Override
+        public boolean intercept(Packet p, Link in) {
+            return dispatch(p, in, 0);
+        }
+
+        @Override
+        public String toString() {
+            return lastTaker;
+        }
+    };
+
+    Diversions(Node node, OnDemandStart specs) {
+        this.node = node;
+        this.specs = specs;
+    }
+
+    PacketInterceptor interceptor() {
+        return interceptor;
+    }
+
+    Diversion open(AaInstance owner, Match match, DiversionChannel.Handler handler) {
+        Diversion d = new Diversion(++channelSeq, owner, match, handler);
+        channels.add(d);
+        owner.opened(d);
+        return d;
+    }
+
+    void remove(Diversion d) {
+        channels.remove(d);
+        d.owner().closedChannel(d);
+    }
+
+    /** Offers {@code p} to the channels opened after {@code afterSeq}, then to AA-spec delivery. */
+    private boolean dispatch(Packet p, Link in, long afterSeq) {
+        PacketView v = null;
+        for (int i = 0; i < channels.size(); i++) {
+            Diversion d = channels.get(i);
+            if (d.seq <= afterSeq || !d.isOpen()) {
+                continue;
+            }
+            if (v == null) {
+                v = new PacketView(p, in, null);
+            }
+            Match m = d.match();
+            String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
+            if (m.matches(p.sourceBits(), p.destinationBits(), p.protocol(), specName, v)) {
+                lastTaker = "aa:" + d.owner().id();
+                d.capture(v);
+                return true;
+            }
+        }
+        if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {
+            lastTaker = "aa-spec:" + p.aaSpec().name();
+            specs.deliver(p, in);
+            return true;
+        }
+        return false;
+    }
+
+    /** A diverted packet handed back: later channels may still take it, else the node resumes. */
+    void resume(PacketView v, long afterSeq) {
+        if (!dispatch(v.packet, v.in, afterSeq)) {
+            node.reinject(v.packet, v.in, interceptor);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package org.aspen.rdp;
+
+import java.util.ArrayDeque;
+
+/**
+ * The receiving half of a connection: data segments into the acceptance window ({@link ReceiveBuffer}),
+ * in-order data out to the application (held inside while delivery is paused), and our
+ * acknowledgements: when they leave and what they tell the peer.
+ *
+ * <pre>{@code
+ * rx.start(irs, sequenced);   // once the peer's SYN is accepted
+ * rx.data(segment, ce);       // an OPEN connection's data segment; an ACK follows at the end of the loop task
+ * rx.echoes(outgoing);        // every ACK-bearing segment we send: ECE, AntiECN and ACNS echoes, EACK list
+ * }</pre>
+ *
+ * There is no delayed-ACK timer: {@link #ackSoon} acknowledges after the current loop task, so the
+ * segments of one burst get one ACK, and not at all when a segment sent meanwhile carried it
+ * (docs/rdp.md, "ACK/EACK"). On the node's loop, like the rest of the connection.
+ */
+final class Receiver {
+    private final RdpConnection c;
+    private final ConnectionStats stats;
+    /** Null until a SYN was accepted. */
+    private ReceiveBuffer buf;
+    private final ArrayDeque<byte[]> undelivered = new ArrayDeque<>();
+    private boolean deliveryPaused;
+    /** ECN: a CE mark arrived; every ACK says so (ECE) until a segment with CWR arrives. */
+    private boolean eceToSend;
+    /** AECN bit of the last data segment received (what the next ACK echoes). */
+    private boolean aecnToEcho;
+    /** ACNS: the strongest router command (header bits) on data received since our last ACK. */
+    private int acnsToEcho;
+    private boolean ackOwed;
+    private boolean ackScheduled;
+
+    Receiver(RdpConnection c) {
+        this.c = c;
+        this.stats = c.stats;
+    }
+
+    /** The peer's SYN was accepted: the acceptance window starts after its initial sequence number. */
+    void start(int irs, boolean sequenced) {
+        buf = new ReceiveBuffer(c.options.maxOutstanding(), sequenced);
+        buf.start(irs);
+    }
+
+    boolean started() {
+        return buf != null;
+    }
+
+    /** RCV.CUR: the last sequence number received in order, what our ACKs carry (once {@link #started}). */
+    int rcvCur() {
+        return buf.rcvCur();
+    }
+
+    /** A data segment on an OPEN connection; {@code ce} is the VNet header's congestion mark. */
+    void data(Segment s, boolean ce) {
+        stats.segmentsReceived++;
+        if (s.has(Segment.CWR)) {
+            eceToSend = false;
+        }
+        if (ce && c.ecn) {
+            stats.ecnMarksReceived++;
+            eceToSend = true;
+        }
+        aecnToEcho = s.aecnMarked;
+        if (c.acnsNegotiated) {
+            acnsToEcho = Math.max(acnsToEcho, s.acnsMarked);
+        }
+        if (undelivered.size() >= c.options.maxOutstanding() && ConnectionState.seqLt(buf.rcvCur(), s.seq)) {
+            stats.receiveBufferDrops++;
+            c.stack.counters().drop(RdpDrop.RECEIVE_BUFFER_FULL);
+            return;
+        }
+        switch (buf.accept(s.seq, s.dataCopy(), this::deliver)) {
+            case DUPLICATE -> {
+                stats.duplicates++;
+                c.stack.counters().drop(RdpDrop.DUPLICATE);
+            }
+            case OUT_OF_WINDOW -> {
+                stats.outOfWindowDrops++;
+                c.stack.counters().drop(RdpDrop.OUT_OF_WINDOW);
+            }
+            case ACCEPTED -> {
+                if (buf.held() > 0) {
+                    stats.outOfOrder++;
+                }
+            }
+        }
+        if (c.state() == RdpConnection.State.OPEN) {
+            ackSoon();
+        }
+    }
+
+    private void deliver(byte[] d) {
+        stats.bytesDelivered += d.length;
+        if (deliveryPaused || !undelivered.isEmpty()) {
+            undelivered.add(d);
+        } else {
+            c.listener().onData(c, d);
+        }
+    }
+
+    void pauseDelivery() {
+        deliveryPaused = true;
+    }
+
+    void resumeDelivery() {
+        deliveryPaused = false;
+        while (!deliveryPaused && !undelivered.isEmpty()) {
+            byte[] d = undelivered.poll();
+            c.listener().onData(c, d);
+        }
+    }
+
+    // ---- acknowledgements ----
+
+    /**
+     * Acknowledges after the current loop task, so the data segments of one burst handed over together
+     * get one ACK (the simulation delivers each arrival as its own event, so there it is one per segment).
+     * Skipped when a segment sent meanwhile already carried the acknowledgement.
+     */
+    void ackSoon() {
+        ackOwed = true;
+        if (!ackScheduled) {
+            ackScheduled = true;
+            c.scheduler.execute(() -> {
+                ackScheduled = false;
+                if (ackOwed && c.state() == RdpConnection.State.OPEN) {
+                    sendAck();
+                }
+            });
+        }
+    }
+
+    /** Sends a plain ACK now. */
+    void sendAck() {
+        Segment s = Segment.control(Segment.ACK, c.localPort, c.remotePort, c.cs.sndNxt(), buf.rcvCur());
+        echoes(s);
+        c.tx.emit(s, false);
+    }
+
+    /** An ACK-bearing segment is leaving: the acknowledgement owed is paid. */
+    void ackCarried() {
+        ackOwed = false;
+    }
+
+    /** Puts on {@code s} what the receiver owes the peer besides RCV.CUR: ECE, the echoes, the EACK list. */
+    void echoes(Segment s) {
+        if (eceToSend) {
+            s.flags |= Segment.ECE;
+        }
+        s.aecnEcho = c.aecnEchoing && aecnToEcho;
+        s.acnsEcho = acnsToEcho;
+        acnsToEcho = 0;
+        if (buf.held() > 0) {
+            s.flags |= Segment.EAK;
+            s.eacks = buf.eacks(SegmentCodec.MAX_EACKS);
+            stats.eacksSent++;
+        }
+    }
+}
