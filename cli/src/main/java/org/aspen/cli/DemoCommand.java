@@ -8,10 +8,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 /** {@code aspen demo}: the bundled default scenario, so a first run needs no files. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the bundled demo scenario (four nodes, a link failure, re-routing).",
-                "Four nodes in a square exchange pings on loopback UDP; link b-c fails at 4 s and returns at 8 s,",
-                "and routing moves the traffic around it and back. Same options as 'aspen lab'."})
+                "Four nodes in a square exchange pings on loopback UDP; link b-c fails at 4 s and returns at 8 s, "
+                        + "and routing moves the traffic around it and back.",
+                "Same options as 'aspen lab'."})
 public final class DemoCommand implements Callable<Integer> {
     static final String RESOURCE = "/scenarios/demo.yaml";
 

@@ -9,10 +9,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code aspen lab check LABDIR|FILE}: grades a lab in the simulation (see {@link LabCheck}, docs/labs.md). */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Grades a lab by its check.yaml, in virtual time.",
-                "Builds the lab's AAs from source (if any), runs each scenario check.yaml lists and judges it by the",
-                "lab's expectations. LABDIR is a lab folder (or its solution/), FILE a single scenario.",
+                "Builds the lab's AAs from source (if any), runs each scenario check.yaml lists and judges it by the "
+                        + "lab's expectations. LABDIR is a lab folder (or its solution/), FILE a single scenario.",
                 "Exits 0 when every check passed, 3 when one failed, 2 on a bad check.yaml."})
 public final class LabCheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "LABDIR|FILE", description = "A lab directory, its solution/, or a scenario file.")

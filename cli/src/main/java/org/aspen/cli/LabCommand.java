@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 /** {@code aspen lab FILE}: runs a whole scenario in one JVM and judges its expectations. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = LabCheckCommand.class,
+@Command(name = "lab", mixinStandardHelpOptions = true, sortOptions = false, subcommands = LabCheckCommand.class,
         description = {"Runs a scenario in one process: on loopback UDP by default, or in virtual time with --sim.",
                 "Prints a summary and exits 0 when every expectation held, 3 when one failed, 2 on a bad file.",
                 "'aspen lab check LABDIR' grades a lab (examples/labs, docs/labs.md)."})
@@ -78,8 +78,8 @@ public final class LabCommand implements Callable<Integer> {
         Path plots;
 
         @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
-                description = "Serve a live dashboard on http://127.0.0.1:PORT/ (default PORT " + DEFAULT_DASHBOARD_PORT
-                        + "; 0: any free port). Put it after FILE.")
+                description = "At http://127.0.0.1:PORT/, a live dashboard (PORT default " + DEFAULT_DASHBOARD_PORT
+                        + "; 0: any free port). Its value is optional: give it last, or as --dashboard=PORT.")
         Integer dashboard;
 
         @Option(names = "--speed", paramLabel = "X", defaultValue = "1.0",

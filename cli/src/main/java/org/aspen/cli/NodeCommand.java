@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /** {@code aspen node}: runs one node of a topology file on real UDP, for overlays across hosts. */
-@Command(name = "node", mixinStandardHelpOptions = true,
+@Command(name = "node", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs one node of a scenario file on real UDP (one process per node, on one or many hosts).",
                 "The file gives every node's VNet address and udp host:port; neighbours are found from its links.",
                 "Runs until interrupted (Ctrl-C) or for --duration."})
@@ -49,7 +49,7 @@ public final class NodeCommand implements Callable<Integer> {
     String logLevel;
 
     @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + LabCommand.DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
-            description = "Serve a live dashboard of this node on http://127.0.0.1:PORT/ (default PORT "
+            description = "At http://127.0.0.1:PORT/, a live dashboard of this node (PORT default "
                     + LabCommand.DEFAULT_DASHBOARD_PORT + "; 0: any free port).")
     Integer dashboard;
 
