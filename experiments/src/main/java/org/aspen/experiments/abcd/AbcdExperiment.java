@@ -75,6 +75,10 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "abcd";

@@ -70,6 +70,10 @@ public final class AccFigure4Experiment implements Experiment<AccFigure4Experime
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "acc-figure4";

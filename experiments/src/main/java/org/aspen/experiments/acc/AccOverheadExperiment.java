@@ -76,6 +76,10 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "acc-overhead";

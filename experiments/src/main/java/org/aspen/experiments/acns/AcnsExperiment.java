@@ -66,6 +66,10 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "acns";

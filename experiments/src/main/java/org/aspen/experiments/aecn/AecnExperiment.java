@@ -105,6 +105,10 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "aecn";

@@ -70,6 +70,10 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
         this.params = params;
     }
 
+    public Params params() {
+        return params;
+    }
+
     @Override
     public String name() {
         return "purple";
