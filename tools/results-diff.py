@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares an experiment's output directory with another (e.g. docs/results/acc), ignoring wall time.
 
-    tools/results-diff.py EXPECTED ACTUAL [--structure] [--all]
+    tools/results-diff.py EXPECTED ACTUAL [--structure] [--all] [--new-field NAME]...
 
 Every file of EXPECTED must be in ACTUAL (with --all, every file of either must be in both) and
 equal to it, after leaving out what depends on the wall clock:
@@ -11,6 +11,9 @@ equal to it, after leaving out what depends on the wall clock:
   *.md     the "N s wall" in the first line (ACNS's tables.md);
   *.stdout a command's printed table: "in N s" and "N s wall" (JSON output compares as JSON).
 Anything else (PNG, YAML) must be byte for byte the same.
+
+--new-field NAME (repeatable) accepts a JSON field NAME that ACTUAL writes and EXPECTED, made
+by an older version, lacks (e.g. longLink, added to acc-figure4's summary with --long-link).
 
 --structure compares only the shape, for runs over real UDP whose figures depend on the machine:
 the CSV headers, row counts and key columns (those before the first number), the JSON keys and
@@ -47,6 +50,16 @@ def drop_wall(x):
     return x
 
 
+def without_new(expected, actual, new_fields):
+    """ACTUAL without the fields named in new_fields that EXPECTED lacks at the same place."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return {k: without_new(expected.get(k), v, new_fields) for k, v in actual.items()
+                if k in expected or k not in new_fields}
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        return [without_new(e, a, new_fields) for e, a in zip(expected, actual)]
+    return actual
+
+
 def shape(x):
     if isinstance(x, dict):
         return {k: shape(v) for k, v in x.items()}
@@ -79,7 +92,7 @@ def key_columns(header, rows):
     return [[r[i] for i in keys] for r in rows]
 
 
-def compare(name, a, b, structure):
+def compare(name, a, b, structure, new_fields=()):
     """None when equal, else a short reason."""
     if name.endswith(".csv"):
         ha, ra = read_csv(a)
@@ -96,7 +109,7 @@ def compare(name, a, b, structure):
         return None
     if name.endswith(".json") or (name.endswith(".stdout") and open(a).read().lstrip().startswith("{")):
         ja = drop_wall(json.load(open(a)))
-        jb = drop_wall(json.load(open(b)))
+        jb = without_new(ja, drop_wall(json.load(open(b))), set(new_fields))
         if structure:
             return None if shape(ja) == shape(jb) else "JSON structure differs"
         return None if ja == jb else "JSON differs"
@@ -112,7 +125,8 @@ def compare(name, a, b, structure):
 
 
 def main(argv):
-    args = [a for a in argv if not a.startswith("--")]
+    new_fields = [argv[i + 1] for i, a in enumerate(argv) if a == "--new-field" and i + 1 < len(argv)]
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--new-field")]
     structure = "--structure" in argv
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
@@ -131,7 +145,7 @@ def main(argv):
             print("%s: only in %s" % (name, expected if os.path.exists(a) else actual))
             bad += 1
             continue
-        why = compare(name, a, b, structure)
+        why = compare(name, a, b, structure, new_fields)
         if why:
             print("%s: %s" % (name, why))
             bad += 1

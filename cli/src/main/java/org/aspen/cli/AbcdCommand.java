@@ -39,7 +39,8 @@ final class AbcdCommand extends ExperimentSubcommand {
             description = "Systems compared (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AbcdRun.BUFFER,
@@ -51,7 +52,8 @@ final class AbcdCommand extends ExperimentSubcommand {
         double seconds = seconds("--duration", duration);
         if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
                 || buffer < 1) {
-            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
+            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
+                    + "--delays non-negative");
         }
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {

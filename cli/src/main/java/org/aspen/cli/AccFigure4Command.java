@@ -32,7 +32,8 @@ final class AccFigure4Command extends ExperimentSubcommand {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "10,50,100,200,300",
@@ -65,7 +66,8 @@ final class AccFigure4Command extends ExperimentSubcommand {
         double seconds = seconds("--duration", duration);
         if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
                 || buffer < 1) {
-            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, --delays non-negative");
+            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
+                    + "--delays non-negative");
         }
         return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink));
     }

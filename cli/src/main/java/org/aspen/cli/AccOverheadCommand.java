@@ -27,7 +27,8 @@ final class AccOverheadCommand extends ExperimentSubcommand {
     @Mixin
     SeedsOption seeds = new SeedsOption(3);
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s", description = "Real time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Real time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "0,25,50,100",

@@ -35,7 +35,8 @@ final class AcnsCommand extends ExperimentSubcommand {
             description = "Systems compared (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "118s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "118s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AcnsRun.BOTTLENECK,

@@ -61,7 +61,8 @@ final class PurpleCommand extends ExperimentSubcommand {
             description = "Bottleneck rate; the RTT follows so that the BDP stays 660 packets (default: ${DEFAULT-VALUE}).")
     String bandwidth;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "10s",
@@ -69,7 +70,8 @@ final class PurpleCommand extends ExperimentSubcommand {
     String warmup;
 
     @Option(names = "--print-scenario", paramLabel = "PART:AQM:FLOWS",
-            description = "Print one run's scenario as YAML (e.g. short:purple:40, for 'aspen lab --sim') and run nothing.")
+            description = "Print one run's scenario as YAML (e.g. short:purple:40, for 'aspen lab --sim') and run "
+                    + "nothing.")
     String printScenario;
 
     @Override
