@@ -7,18 +7,20 @@ import org.aspen.experiments.sweep.Sweep;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * What every {@code aspen experiment} subcommand shares: the options {@code --out}, {@code --json}
- * (and, as mixins, {@code --threads} and {@code --seeds} with each experiment's own default), and
- * the steps: check the options, then either print one run's scenario or run the sweep.
+ * What every {@code aspen experiment} subcommand shares: {@code --help}, the {@link OutputOptions}
+ * mixin ({@code --out}, {@code --json}), the {@link ThreadsOption} and {@link SeedsOption} mixins
+ * for those that have them ({@code --seeds} with each experiment's own default), and the steps:
+ * check the options, then either print one run's scenario or run the sweep.
  *
  * <pre>{@code
- * @Command(name = "abcd", description = "...")
+ * // in a subclass annotated with the subcommand's name and description:
  * final class AbcdCommand extends ExperimentSubcommand {
- *     @Mixin SeedsOption seeds = new SeedsOption(3);
- *     @Override Experiment<?, ?, ?> experiment() { return new AbcdExperiment(...); }
+ *     // a @Mixin field: SeedsOption seeds = new SeedsOption(3);
+ *     Experiment<?, ?, ?> experiment() { return new AbcdExperiment(params from the options); }
  * }
  * }</pre>
  */
@@ -29,11 +31,8 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ./${COMMAND-NAME}).")
-    Path out;
-
-    @Option(names = "--json", description = "Print the summary as JSON (what summary.json holds) instead of the table.")
-    boolean json;
+    @Mixin
+    OutputOptions output;
 
     /** The experiment the options describe; throws {@link #usage} errors for bad values. */
     abstract Experiment<?, ?, ?> experiment();
@@ -58,8 +57,8 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
             cs.commandLine().getOut().flush();
             return Aspen.OK;
         }
-        Path dir = out != null ? out : Path.of(cs.name());
-        Sweep.run(e, new Sweep.Options(threads(), dir, json), cs.commandLine().getOut());
+        Path dir = output.out != null ? output.out : Path.of(cs.name());
+        Sweep.run(e, new Sweep.Options(threads(), dir, output.json), cs.commandLine().getOut());
         return Aspen.OK;
     }
 
@@ -75,6 +74,15 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
         } catch (IllegalArgumentException e) {
             throw usage(option + ": " + e.getMessage());
         }
+    }
+
+    /** {@code --out DIR} (default: the experiment's name) and {@code --json}. */
+    static final class OutputOptions {
+        @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ./${COMMAND-NAME}).")
+        Path out;
+
+        @Option(names = "--json", description = "Print the summary as JSON (what summary.json holds) instead of the table.")
+        boolean json;
     }
 
     /** {@code --threads N}: independent runs at once. */
