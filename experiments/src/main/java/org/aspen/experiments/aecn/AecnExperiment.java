@@ -78,10 +78,13 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         }
     }
 
-    /** A run with the experiment it belongs to ({@code exp1}, {@code exp1long}, {@code exp2}, {@code exp3}) and its label. */
-    public record RunSpec(String experiment, String label, Setup setup) {
+    /**
+     * A run, the part of the paper it belongs to ({@code exp1}, {@code exp1long}: Experiment 1 over a
+     * longer run, {@code exp2}, {@code exp3}; the files call it {@code experiment}) and its label.
+     */
+    public record RunSpec(String part, String label, Setup setup) {
         String file() {
-            return experiment + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "") + ".csv";
+            return part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "") + ".csv";
         }
     }
 
@@ -167,7 +170,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         for (String[] c : new String[][] {{"exp1", "40", "40ms"}, {"exp1", "200", "200ms"}, {"exp1long", "200", "200msLong"}}) {
             Map<String, Double> col = new LinkedHashMap<>();
             for (Result r : results) {
-                if (r.what().experiment().equals(c[0]) && r.what().setup().rttMs() == Integer.parseInt(c[1]) && r.what().setup().aecn()) {
+                if (r.what().part().equals(c[0]) && r.what().setup().rttMs() == Integer.parseInt(c[1]) && r.what().setup().aecn()) {
                     col.put(String.format(Locale.ROOT, "%.2f", r.what().setup().eta()), round(improvement(results, r)));
                 }
             }
@@ -177,7 +180,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         for (Result r : results) {
             Setup s = r.what().setup();
             AecnRun x = r.run();
-            runs.add(new RunRow(r.what().experiment(), r.what().label(), s.rttMs(), s.eta(), s.virtualBufferPackets(), s.flows(),
+            runs.add(new RunRow(r.what().part(), r.what().label(), s.rttMs(), s.eta(), s.virtualBufferPackets(), s.flows(),
                     s.durationSeconds(), round(x.utilisation()), round(improvement(results, r)), x.ecnMarks(), x.drops(),
                     x.retransmissions(), x.aggressiveAcks(), round(x.jain()), r.what().file()));
         }
@@ -187,8 +190,8 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
     /** Percentage improvement of the run's utilisation over Reno's in the same experiment and RTT (0 for Reno). */
     static double improvement(List<Result> results, Result r) {
-        String base = r.what().experiment().equals("exp2") ? "exp1" : r.what().experiment();
-        Result reno = results.stream().filter(x -> x.what().experiment().equals(base) && x.what().label().equals("reno")
+        String base = r.what().part().equals("exp2") ? "exp1" : r.what().part();
+        Result reno = results.stream().filter(x -> x.what().part().equals(base) && x.what().label().equals("reno")
                 && x.what().setup().rttMs() == r.what().setup().rttMs()).findFirst().orElse(null);
         if (reno == null || reno.run().utilisation() == 0) {
             return Double.NaN;
@@ -204,7 +207,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     public void write(Outcome<Result, Summary> done) throws IOException {
         List<Result> results = done.runs();
         new CsvTable<Result>()
-                .column("experiment", r -> r.what().experiment())
+                .column("experiment", r -> r.what().part())
                 .column("label", r -> r.what().label())
                 .column("rtt_ms", r -> CsvTable.format("%d", r.what().setup().rttMs()))
                 .column("eta", r -> CsvTable.format("%.2f", r.what().setup().eta()))
@@ -247,7 +250,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         for (double eta : ETAS) {
             b.append(String.format(Locale.ROOT, "| AECN threshold %.0f%% |", eta * 100));
             for (String[] col : new String[][] {{"exp1", "40"}, {"exp1", "200"}, {"exp1long", "200"}}) {
-                Result r = results.stream().filter(x -> x.what().experiment().equals(col[0])
+                Result r = results.stream().filter(x -> x.what().part().equals(col[0])
                         && x.what().setup().rttMs() == Integer.parseInt(col[1]) && x.what().setup().eta() == eta).findFirst().orElse(null);
                 b.append(r == null ? " |" : String.format(Locale.ROOT, " %.1f%% |", improvement(results, r)));
             }
@@ -266,7 +269,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
                 "vs Reno", "marks", "drops", "Jain");
         for (Result r : results) {
             Setup s = r.what().setup();
-            o.printf(Locale.ROOT, "%-5s %-10s %6d %8d %12.3f %7.1f%% %6d %6d %7.3f%n", r.what().experiment(), r.what().label(),
+            o.printf(Locale.ROOT, "%-5s %-10s %6d %8d %12.3f %7.1f%% %6d %6d %7.3f%n", r.what().part(), r.what().label(),
                     s.rttMs(), s.virtualBufferPackets(), r.run().utilisation(), improvement(results, r), r.run().ecnMarks(),
                     r.run().drops(), r.run().jain());
         }

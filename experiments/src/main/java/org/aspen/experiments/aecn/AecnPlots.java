@@ -60,8 +60,8 @@ final class AecnPlots {
         }
     }
 
-    private static List<Result> pick(List<Result> results, String experiment, int rtt) {
-        return results.stream().filter(r -> r.what().experiment().equals(experiment) && r.what().setup().rttMs() == rtt).toList();
+    private static List<Result> pick(List<Result> results, String part, int rtt) {
+        return results.stream().filter(r -> r.what().part().equals(part) && r.what().setup().rttMs() == rtt).toList();
     }
 
     private static void chart(List<Result> runs, ToDoubleFunction<Sample> y, String title, String yLabel, Path file)
