@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
  * }</pre>
  */
 @Command(name = "acns",
-        description = {"ACNS paper, Tables 7-11: prioritised flows with and without ACNS.",
+        description = {"ACNS paper, Tables 7-11: prioritised flows, ACNS on and off.",
                 "In the simulation: three prioritised RDP flows and three constant-rate flows between two "
                         + "sites. Files: runs.csv, series-*.csv, tables.md, summary.json, Figures 9-12 as PNGs "
                         + "(docs/results-acns.md)."})
