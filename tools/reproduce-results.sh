@@ -6,7 +6,7 @@
 #   FAIL NAME: ...    what differed (the run's files are kept; their directory is printed)
 #   SKIP NAME: ...    not re-run, and why
 #
-#   tools/reproduce-results.sh --quick         # the cheap ones: about 10 minutes on two idle cores
+#   tools/reproduce-results.sh --quick         # the cheap ones: minutes on two idle cores
 #   tools/reproduce-results.sh                 # all, with acc-overhead's real-UDP runs (over 80 minutes)
 #   tools/reproduce-results.sh acc abcd        # just these
 #   tools/reproduce-results.sh --jar other.jar --keep /tmp/out --quick
