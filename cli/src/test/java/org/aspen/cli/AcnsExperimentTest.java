@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.aspen.experiments.acns.AcnsExperiment;
+import org.aspen.experiments.acns.AcnsRun;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
@@ -25,7 +25,7 @@ import picocli.CommandLine;
  * command writes its files.
  */
 class AcnsExperimentTest {
-    static final AcnsExperiment.Setup SHORT = new AcnsExperiment.Setup(20, AcnsExperiment.BOTTLENECK, AcnsExperiment.BUFFER);
+    static final AcnsRun.Setup SHORT = new AcnsRun.Setup(20, AcnsRun.BOTTLENECK, AcnsRun.BUFFER);
 
     @Test
     void printedScenarioRunsInTheLab() throws Exception {

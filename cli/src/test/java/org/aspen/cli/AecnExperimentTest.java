@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.aspen.experiments.aecn.AecnSweep;
+import org.aspen.experiments.aecn.AecnExperiment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -27,7 +27,7 @@ class AecnExperimentTest {
         cl.setOut(new PrintWriter(out));
         int code = cl.execute("experiment", "aecn", "--scale", "0.01", "--paper-duration", "50s", "--out", dir.toString());
         assertEquals(0, code, out.toString());
-        int runs = 3 * (1 + AecnSweep.ETAS.length) + AecnSweep.EXP2_BUFFERS.length + 2;
+        int runs = 3 * (1 + AecnExperiment.ETAS.length) + AecnExperiment.EXP2_BUFFERS.length + 2;
         assertEquals(1 + runs, Files.readAllLines(dir.resolve("runs.csv")).size(), "header + one row per run");
         JsonNode j = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
         assertEquals("aecn", j.get("experiment").asText());

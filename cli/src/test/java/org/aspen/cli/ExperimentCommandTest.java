@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import org.aspen.experiments.acc.AccFigure4;
+import org.aspen.experiments.acc.AccFigure4Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -16,7 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A tiny acc-figure4 sweep through the command: CSV, JSON and non-empty PNG files. */
+/**
+ * {@code aspen experiment}: one subcommand per experiment with its own defaults, help that reads at
+ * 80 columns, usage errors for options an experiment does not have, printed scenarios that are the
+ * runs' own; and a tiny acc-figure4 sweep through the command (CSV, JSON and non-empty PNG files).
+ */
 class ExperimentCommandTest {
     private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
@@ -37,7 +41,7 @@ class ExperimentCommandTest {
         assertTrue(runs.stream().anyMatch(r -> r.startsWith("acc,") && Long.parseLong(r.split(",")[9]) > 0),
                 "ACC runs sent notifications: " + runs);
         List<String> summary = Files.readAllLines(dir.resolve("summary.csv"));
-        assertEquals(1 + 4 * 2 * AccFigure4.METRICS.length, summary.size());
+        assertEquals(1 + 4 * 2 * AccFigure4Run.METRICS.size(), summary.size());
         JsonNode json = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
         for (String base : List.of("accOverReno", "accOverRedEcn")) {
             for (String d : List.of("10", "50")) {
@@ -84,19 +88,107 @@ class ExperimentCommandTest {
         assertEquals(2, cl.execute("experiment", "acc-figure9"));
     }
 
+
+    static final List<String> EXPERIMENTS = List.of("acc-figure4", "acc-overhead", "aecn", "purple", "acns", "abcd");
+
     @Test
-    void ratioIntervalIsTheDeltaMethodWithStudentT() {
-        // means 110 and 100, sd 11 and 10 (10% each), 10 values each: se = 1.1 * sqrt(0.01/10 + 0.01/10)
-        AccFigure4.Stat num = new AccFigure4.Stat(10, 110, 11, 0);
-        AccFigure4.Stat den = new AccFigure4.Stat(10, 100, 10, 0);
-        double[] r = AccFigure4.Stat.ratio(num, den);
-        double h = 2.262 * 1.1 * Math.sqrt(0.002);
-        assertEquals(1.1, r[0], 1e-12);
-        assertEquals(1.1 - h, r[1], 1e-9);
-        assertEquals(1.1 + h, r[2], 1e-9);
-        // the smaller sample sets the degrees of freedom; one value gives no interval
-        assertEquals(1.1 - 2.776 * 1.1 * Math.sqrt(0.01 / 5 + 0.01 / 10), AccFigure4.Stat.ratio(new AccFigure4.Stat(5, 110, 11, 0), den)[1], 1e-9);
-        assertTrue(Double.isNaN(AccFigure4.Stat.ratio(new AccFigure4.Stat(1, 110, 0, 0), den)[1]));
-        assertTrue(Double.isNaN(AccFigure4.Stat.ratio(null, den)[0]));
+    void helpListsEveryExperimentAndEveryHelpFitsEightyColumns() {
+        CliTest.Run root = CliTest.run("experiment", "--help");
+        assertEquals(0, root.code());
+        for (String e : EXPERIMENTS) {
+            assertTrue(root.out().contains("\n  " + e + " "), e + " listed: " + root.out());
+            CliTest.Run r = CliTest.run("experiment", e, "--help");
+            assertEquals(0, r.code(), e);
+            assertTrue(r.out().startsWith("Usage: aspen experiment " + e), r.out());
+            assertTrue(r.out().contains("--out=DIR") && r.out().contains("(default: ./" + e + ")"), e + ": " + r.out());
+        }
+        for (String[] args : new String[][] {{"experiment", "--help"}, {"experiment", "acc-figure4", "--help"},
+                {"experiment", "acc-overhead", "--help"}, {"experiment", "aecn", "--help"}, {"experiment", "purple", "--help"},
+                {"experiment", "acns", "--help"}, {"experiment", "abcd", "--help"}}) {
+            for (String line : CliTest.run(args).out().split("\n")) {
+                assertTrue(line.length() <= 80, String.join(" ", args) + ": " + line.length() + " columns: " + line);
+            }
+        }
+    }
+
+    /** The options an experiment was given, as its parameters, without running it. */
+    private static Object params(String... args) {
+        CommandLine cl = Aspen.commandLine();
+        CommandLine.ParseResult pr = cl.parseArgs(args);
+        ExperimentSubcommand cmd = (ExperimentSubcommand) pr.subcommand().subcommand().commandSpec().userObject();
+        var e = cmd.experiment();
+        assertEquals(2, cmd.threads() == 1 ? 2 : cmd.threads(), "--threads defaults to 2 where there is one");
+        try {
+            return e.getClass().getMethod("params").invoke(e);   // every experiment's record of its parameters
+        } catch (ReflectiveOperationException ex) {
+            throw new AssertionError(e.name() + " has no params()", ex);
+        }
+    }
+
+    @Test
+    void eachExperimentHasItsOwnDefaults() {
+        assertEquals(new org.aspen.experiments.acc.AccFigure4Experiment.Params(10, List.of(10, 50, 100, 200, 300),
+                List.of(AccFigure4Run.Config.values()), new AccFigure4Run.Setup(200, "1.5Mbps", 50,
+                org.aspen.experiments.acc.AccDumbbell.Placement.UPSTREAM)), params("experiment", "acc-figure4"));
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
+                new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
+        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 200), params("experiment", "aecn"));
+        assertEquals(new org.aspen.experiments.purple.PurpleExperiment.Params(
+                List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.values()),
+                List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 1,
+                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 30, 10, 50)), params("experiment", "purple"));
+        assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
+                1, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
+        // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults(), params("experiment", "abcd"));
+        assertEquals(new org.aspen.experiments.abcd.AbcdExperiment.Params(3, 200, List.of(100, 200, 300),
+                List.of(org.aspen.experiments.abcd.AbcdRun.Config.values()), 50), params("experiment", "abcd"));
+        assertEquals(new org.aspen.experiments.abcd.AbcdExperiment.Params(30, 200, List.of(100, 200, 300),
+                List.of(org.aspen.experiments.abcd.AbcdRun.Config.values()), 50), params("experiment", "abcd", "--seeds", "30"));
+    }
+
+    @Test
+    void optionsAnExperimentDoesNotHaveAreUsageErrors() {
+        for (String[] args : new String[][] {{"experiment", "aecn", "--seeds", "3"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
+                {"experiment", "acc-overhead", "--threads", "2"}, {"experiment", "acns", "--delays", "10"},
+                {"experiment", "abcd", "--print-scenario", "abcd:100"}}) {
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(Aspen.USAGE, r.code(), String.join(" ", args));
+            assertTrue(r.err().contains("Unknown option") && r.err().contains("Try 'aspen experiment " + args[1] + " --help'"), r.err());
+        }
+        CliTest.Run bad = CliTest.run("experiment", "abcd", "--duration", "soon");
+        assertEquals(Aspen.USAGE, bad.code());
+        assertEquals("aspen: --duration: 'soon' is not a duration (e.g. 250ms, 1.5s, 2m)", bad.err().lines().findFirst().orElseThrow());
+        assertEquals(Aspen.USAGE, CliTest.run("experiment").code());
+    }
+
+    @Test
+    void purpleUsageIsStillItsHelp() {
+        CliTest.Run r = CliTest.run("experiment", "purple", "--usage");
+        assertEquals(0, r.code());
+        assertTrue(r.out().startsWith("Usage: aspen experiment purple") && r.out().contains("--bundle2"), r.out());
+    }
+
+    @Test
+    void printedScenariosAreTheRunsOwn() {
+        assertEquals(org.aspen.experiments.acc.AccOverheadRun.scenario(true, 50,
+                        new org.aspen.experiments.acc.AccOverheadRun.Setup(12, "4Mbps", 25)),
+                printed("experiment", "acc-overhead", "--print-scenario", "on:50", "--duration", "12s"));
+        assertEquals(org.aspen.experiments.purple.PurpleRun.scenario(org.aspen.experiments.purple.PurpleRun.Part.MULTI,
+                        org.aspen.experiments.purple.PurpleRun.Aqm.RED, 20, new org.aspen.experiments.purple.PurpleRun.Setup(
+                                20_000_000L, 30, 10, 50)),
+                printed("experiment", "purple", "--print-scenario", "multi:red:20"));
+        assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
+                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)),
+                printed("experiment", "acns", "--print-scenario", "reno"));
+        assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
+                        org.aspen.experiments.acc.AccDumbbell.Placement.DOWNSTREAM)),
+                printed("experiment", "acc-figure4", "--print-scenario", "red:100", "--long-link", "downstream"));
+    }
+
+    private static org.aspen.lab.scenario.Scenario printed(String... args) {
+        CliTest.Run r = CliTest.run(args);
+        assertEquals(0, r.code(), r.err());
+        return org.aspen.experiments.sweep.ScenarioYaml.read(r.out(), "printed.yaml");
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.aspen.experiments.purple.PurpleRun;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class PurpleCommandTest {
         List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
         assertEquals(1 + 2 * 2, runs.size(), "header + parts x queues: " + runs);
         assertTrue(runs.stream().skip(1).allMatch(r -> Double.parseDouble(r.split(",")[4]) > 0), "goodput: " + runs);
-        assertEquals(1 + 2 * 2 * PurpleCommand.METRICS.size(), Files.readAllLines(dir.resolve("summary.csv")).size());
+        assertEquals(1 + 2 * 2 * PurpleRun.METRICS.size(), Files.readAllLines(dir.resolve("summary.csv")).size());
         assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"nominalRttMs\""));
         for (String png : List.of("short-goodput.png", "short-delay.png", "short-marks-drops.png", "multi-rto.png", "multi-delay.png")) {
             byte[] b = Files.readAllBytes(dir.resolve(png));

@@ -1,239 +1,227 @@
 package org.aspen.experiments.abcd;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.aspen.experiments.acc.AccFigure4;
-import org.aspen.experiments.sweep.ParallelRuns;
+import java.util.function.ToDoubleFunction;
+import org.aspen.acc.abcd.AbcdConfig;
+import org.aspen.experiments.abcd.AbcdRun.Config;
+import org.aspen.experiments.sweep.CsvTable;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Stat;
+import org.aspen.experiments.sweep.Sweep;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * {@code aspen experiment abcd}: the ACC-ABCD paper's Table 1 (drops, per-flow and total throughput
- * for Reno, ACC and ACC-ABCD) for each R1-R2 delay, averaged over seeds ({@link AbcdTable1}).
+ * {@code aspen experiment abcd}: the ACC-ABCD paper's Table 1 (drops, per-flow and total
+ * throughput for Reno, ACC and ACC-ABCD) for each R1-R2 delay, averaged over seeds: one
+ * {@link AbcdRun} per config, delay and seed.
  *
  * <pre>{@code
- * aspen experiment abcd --seeds 30 --out results/abcd       # the paper's 30 seeds (long); default 3
+ * Sweep.run(new AbcdExperiment(AbcdExperiment.Params.defaults()), new Sweep.Options(2, Path.of("abcd"), false), out);
  * }</pre>
  *
  * Writes {@code runs.csv} (one row per run, with each flow's throughput), {@code table1.csv} (per
- * config and delay: mean and 95% CI of drops, total throughput and each flow's throughput, flows
+ * config and delay: mean, sd and 95% CI of drops, total throughput and each flow's throughput, flows
  * ranked by throughput within each run), {@code summary.json} and two PNG bar charts.
  */
-public final class AbcdExperiment {
+public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, AbcdRun, AbcdExperiment.Summary> {
     public static final List<Integer> DELAYS = List.of(100, 200, 300);
     public static final int DEFAULT_SEEDS = 3;
+    public static final double DEFAULT_SECONDS = 200;
 
-    private final int seeds;
-    private final double seconds;
-    private final List<Integer> delays;
-    private final List<AbcdTable1.Config> configs;
-    private final int threads;
-    private final int buffer;
-    private final Path out;
+    private final Params params;
 
-    public AbcdExperiment(int seeds, double seconds, List<Integer> delays, List<AbcdTable1.Config> configs, int threads,
-                   int buffer, Path out) {
-        this.seeds = seeds;
-        this.seconds = seconds;
-        this.delays = delays;
-        this.configs = configs;
-        this.threads = threads;
-        this.buffer = buffer;
-        this.out = out;
-    }
-
-    public static AbcdTable1.Config config(String id) {
-        for (AbcdTable1.Config c : AbcdTable1.Config.values()) {
-            if (c.id().equals(id)) {
-                return c;
-            }
+    /** Seeds 1..seeds, run length, R1-R2 delays and configs in the tables' order, bottleneck buffer (1000-byte packets). */
+    public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer) {
+        /** The defaults: 3 seeds, 200 s, delays 100, 200, 300 ms, Reno, ACC and ACC-ABCD, 50 packets. */
+        public static Params defaults() {
+            return new Params(DEFAULT_SEEDS, DEFAULT_SECONDS, DELAYS, List.of(Config.values()), AbcdRun.BUFFER);
         }
-        throw new IllegalArgumentException("unknown config '" + id + "' (known: reno, acc, abcd)");
     }
 
-    /** Runs the sweep, writes the files, prints the table (or the JSON summary). */
-    public int run(PrintWriter o, boolean json) throws Exception {
-        Files.createDirectories(out);
-        long wall0 = System.nanoTime();
-        List<AbcdTable1.Run> runs = sweep();
-        double wall = (System.nanoTime() - wall0) / 1e9;
-        writeRuns(runs);
-        Map<String, Object> summary = summarise(runs, wall);
-        writePlots(summary);
-        mapper().writeValue(out.resolve("summary.json").toFile(), summary);
-        if (json) {
-            o.println(mapper().writeValueAsString(summary));
-        } else {
-            printTable(o, summary, wall);
+    /** One run's parameters. */
+    public record RunSpec(Config config, int delayMs, long seed) {
+    }
+
+    /** Per config and delay: the statistics of each metric over the seeds. */
+    public record Point(Config config, int delayMs, @JsonIgnore Map<String, Stat> stats) {
+        @JsonAnyGetter
+        public Map<String, Stat> metrics() {
+            return stats;
         }
-        o.flush();
-        return 0; // the command's exit code: success
+
+        public Stat stat(String metric) {
+            return stats.get(metric);
+        }
     }
 
-    private List<AbcdTable1.Run> sweep() throws Exception {
-        AbcdTable1.Setup setup = new AbcdTable1.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT);
-        // largest delays first: the slowest runs start early, so the threads finish together
-        List<java.util.concurrent.Callable<AbcdTable1.Run>> tasks = new ArrayList<>();
-        for (int d : delays.stream().sorted(Comparator.reverseOrder()).toList()) {
-            for (AbcdTable1.Config c : configs) {
-                for (long seed = 1; seed <= seeds; seed++) {
-                    long s = seed;
-                    tasks.add(() -> AbcdTable1.run(c, d, s, setup));
+    /** What {@code summary.json} holds; {@code abcd} lists ABCD's parameters (every run sets {@code inLink} to r2-r3). */
+    public record Summary(String experiment, int seeds, double durationSeconds, List<Integer> delaysMs, int bufferBytes,
+                          Map<String, String> abcd, double wallSeconds, List<Point> points) {
+    }
+
+    public AbcdExperiment(Params params) {
+        this.params = params;
+    }
+
+    public Params params() {
+        return params;
+    }
+
+    @Override
+    public String name() {
+        return "abcd";
+    }
+
+    @Override
+    public List<RunSpec> plan() {
+        List<RunSpec> plan = new ArrayList<>();
+        for (Config c : params.configs()) {
+            for (int d : params.delays()) {
+                for (long seed = 1; seed <= params.seeds(); seed++) {
+                    plan.add(new RunSpec(c, d, seed));
                 }
             }
         }
-        List<AbcdTable1.Run> runs = new ArrayList<>(ParallelRuns.run("abcd", threads, tasks));
-        runs.sort(Comparator.comparing(AbcdTable1.Run::config).thenComparing(AbcdTable1.Run::delayMs)
-                .thenComparing(AbcdTable1.Run::seed));
-        return runs;
+        plan.sort(Comparator.comparing(RunSpec::config).thenComparing(RunSpec::delayMs).thenComparing(RunSpec::seed));
+        return plan;
     }
 
-    private void writeRuns(List<AbcdTable1.Run> runs) throws IOException {
-        try (Writer w = Files.newBufferedWriter(out.resolve("runs.csv"))) {
-            StringBuilder h = new StringBuilder("config,delay_ms,seed,drops,total_kbps,mean_segment_bytes,advices,resumes,notifications");
-            for (int i = 1; i <= AbcdTable1.FLOWS; i++) {
-                h.append(",flow").append(i).append("_kbps");
-            }
-            w.write(h.append(",wall_s\n").toString());
-            for (AbcdTable1.Run r : runs) {
-                StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%s,%d,%d,%d,%.3f,%.1f,%d,%d,%d", r.config().id(),
-                        r.delayMs(), r.seed(), r.drops(), r.totalKbps(), r.meanSegment(), r.advices(), r.resumes(), r.notifications()));
-                for (double k : r.flowKbps()) {
-                    row.append(String.format(Locale.ROOT, ",%.3f", k));
-                }
-                w.write(row.append(String.format(Locale.ROOT, ",%.2f%n", r.wallSeconds())).toString());
-            }
-        }
+    /** Largest delays first: the slowest runs start early, so the threads finish together. */
+    @Override
+    public Comparator<RunSpec> startOrder() {
+        return Comparator.comparing(RunSpec::delayMs).reversed();
     }
 
-    /** Per config and delay: statistics over seeds; flows are ranked by throughput in each run before averaging. */
-    private Map<String, Object> summarise(List<AbcdTable1.Run> runs, double wall) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("experiment", "abcd");
-        m.put("seeds", seeds);
-        m.put("durationSeconds", seconds);
-        m.put("delaysMs", delays);
-        m.put("bufferBytes", buffer * 1000);
-        m.put("abcd", org.aspen.acc.abcd.AbcdConfig.DEFAULT.toParams());
-        m.put("wallSeconds", Math.round(wall * 10) / 10.0);
-        List<Map<String, Object>> points = new ArrayList<>();
-        try (Writer w = Files.newBufferedWriter(out.resolve("table1.csv"))) {
-            w.write("config,delay_ms,metric,n,mean,sd,ci95\n");
-            for (AbcdTable1.Config c : configs) {
-                for (int d : delays) {
-                    List<AbcdTable1.Run> rs = runs.stream().filter(r -> r.config() == c && r.delayMs() == d).toList();
-                    Map<String, AccFigure4.Stat> stats = new LinkedHashMap<>();
-                    stats.put("drops", stat(rs, r -> (double) r.drops()));
-                    stats.put("totalKbps", stat(rs, AbcdTable1.Run::totalKbps));
-                    stats.put("meanSegmentBytes", stat(rs, AbcdTable1.Run::meanSegment));
-                    stats.put("advices", stat(rs, r -> (double) r.advices()));
-                    stats.put("notifications", stat(rs, r -> (double) r.notifications()));
-                    for (int k = 0; k < AbcdTable1.FLOWS; k++) {
-                        int rank = k;
-                        stats.put("flowRank" + (k + 1) + "Kbps", stat(rs, r -> ranked(r)[rank]));
-                    }
-                    Map<String, Object> p = new LinkedHashMap<>();
-                    p.put("config", c.id());
-                    p.put("delayMs", d);
-                    for (Map.Entry<String, AccFigure4.Stat> e : stats.entrySet()) {
-                        AccFigure4.Stat s = e.getValue();
-                        p.put(e.getKey(), Map.of("mean", s.mean(), "sd", s.sd(), "ci95", s.ci95(), "n", s.n()));
-                        w.write(String.format(Locale.ROOT, "%s,%d,%s,%d,%.4f,%.4f,%.4f%n", c.id(), d, e.getKey(), s.n(), s.mean(),
-                                s.sd(), s.ci95()));
-                    }
-                    points.add(p);
-                }
-            }
+    @Override
+    public AbcdRun run(RunSpec r) {
+        return AbcdRun.simulate(r.config(), r.delayMs(), r.seed(), new AbcdRun.Setup(params.seconds(), params.buffer(), AbcdConfig.DEFAULT));
+    }
+
+    /** The metrics of table1.csv, by name: flows ranked by throughput within each run before averaging. */
+    static Map<String, ToDoubleFunction<AbcdRun>> metrics() {
+        Map<String, ToDoubleFunction<AbcdRun>> m = new LinkedHashMap<>();
+        m.put("drops", r -> (double) r.drops());
+        m.put("totalKbps", AbcdRun::totalKbps);
+        m.put("meanSegmentBytes", AbcdRun::meanSegment);
+        m.put("advices", r -> (double) r.advices());
+        m.put("notifications", r -> (double) r.notifications());
+        for (int k = 0; k < AbcdRun.FLOWS; k++) {
+            int rank = k;
+            m.put("flowRank" + (k + 1) + "Kbps", r -> r.ranked()[rank]);
         }
-        m.put("points", points);
         return m;
     }
 
-    private static double[] ranked(AbcdTable1.Run r) {
-        double[] k = r.flowKbps().clone();
-        java.util.Arrays.sort(k);
-        double[] desc = new double[k.length];
-        for (int i = 0; i < k.length; i++) {
-            desc[i] = k[k.length - 1 - i];
+    @Override
+    public Summary summarise(List<AbcdRun> runs, double wallSeconds) {
+        List<Point> points = new ArrayList<>();
+        for (Config c : params.configs()) {
+            for (int d : params.delays()) {
+                List<AbcdRun> rs = runs.stream().filter(r -> r.config() == c && r.delayMs() == d).toList();
+                Map<String, Stat> stats = new LinkedHashMap<>();
+                metrics().forEach((m, f) -> stats.put(m, Stat.of(rs, f)));
+                points.add(new Point(c, d, stats));
+            }
         }
-        return desc;
+        return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
+                AbcdConfig.DEFAULT.toParams(), Sweep.tenths(wallSeconds), points);
     }
 
-    private static AccFigure4.Stat stat(List<AbcdTable1.Run> rs, java.util.function.ToDoubleFunction<AbcdTable1.Run> f) {
-        return AccFigure4.Stat.of(rs.stream().mapToDouble(f).toArray());
+    @Override
+    public void write(Outcome<AbcdRun, Summary> done) throws IOException {
+        CsvTable<AbcdRun> runs = new CsvTable<AbcdRun>()
+                .column("config", r -> r.config().id())
+                .column("delay_ms", r -> CsvTable.format("%d", r.delayMs()))
+                .column("seed", r -> CsvTable.format("%d", r.seed()))
+                .column("drops", r -> CsvTable.format("%d", r.drops()))
+                .column("total_kbps", r -> CsvTable.format("%.3f", r.totalKbps()))
+                .column("mean_segment_bytes", r -> CsvTable.format("%.1f", r.meanSegment()))
+                .column("advices", r -> CsvTable.format("%d", r.advices()))
+                .column("resumes", r -> CsvTable.format("%d", r.resumes()))
+                .column("notifications", r -> CsvTable.format("%d", r.notifications()));
+        for (int i = 0; i < AbcdRun.FLOWS; i++) {
+            int k = i;
+            runs.column("flow" + (i + 1) + "_kbps", r -> CsvTable.format("%.3f", r.flowKbps()[k]));
+        }
+        runs.column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds())).write(done.dir().resolve("runs.csv"), done.runs());
+        List<PointMetric> rows = new ArrayList<>();
+        for (Point p : done.summary().points()) {
+            p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
+        }
+        new CsvTable<PointMetric>()
+                .column("config", r -> r.point().config().id())
+                .column("delay_ms", r -> CsvTable.format("%d", r.point().delayMs()))
+                .column("metric", PointMetric::metric)
+                .column("n", r -> CsvTable.format("%d", r.stat().n()))
+                .column("mean", r -> CsvTable.format("%.4f", r.stat().mean()))
+                .column("sd", r -> CsvTable.format("%.4f", r.stat().sd()))
+                .column("ci95", r -> CsvTable.format("%.4f", r.stat().ci95()))
+                .write(done.dir().resolve("table1.csv"), rows);
+        writePlots(done);
     }
 
-    @SuppressWarnings("unchecked")
-    private static double mean(Map<String, Object> point, String metric) {
-        return ((Number) ((Map<String, Object>) point.get(metric)).get("mean")).doubleValue();
+    private record PointMetric(Point point, String metric, Stat stat) {
     }
 
-    @SuppressWarnings("unchecked")
-    private void writePlots(Map<String, Object> summary) throws IOException {
+    private void writePlots(Outcome<AbcdRun, Summary> done) throws IOException {
         System.setProperty("java.awt.headless", "true");
-        List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");
         String[][] charts = {{"drops", "Packets dropped at the bottleneck", "drops per run", "abcd-drops.png"},
                 {"totalKbps", "Total throughput of the 10 bulk flows", "kb/s", "abcd-throughput.png"}};
         for (String[] ch : charts) {
-            CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(ch[1] + " (mean of " + seeds + " seeds, "
-                    + Math.round(seconds) + " s)").xAxisTitle("R1-R2 delay (ms)").yAxisTitle(ch[2]).build();
+            CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(ch[1] + " (mean of " + params.seeds()
+                    + " seeds, " + Math.round(params.seconds()) + " s)").xAxisTitle("R1-R2 delay (ms)").yAxisTitle(ch[2]).build();
             chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-            for (AbcdTable1.Config c : configs) {
+            for (Config c : params.configs()) {
                 List<String> x = new ArrayList<>();
                 List<Double> y = new ArrayList<>();
-                for (Map<String, Object> p : points) {
-                    if (p.get("config").equals(c.id())) {
-                        x.add(String.valueOf(p.get("delayMs")));
-                        y.add(mean(p, ch[0]));
+                for (Point p : done.summary().points()) {
+                    if (p.config() == c) {
+                        x.add(String.valueOf(p.delayMs()));
+                        y.add(p.stat(ch[0]).mean());
                     }
                 }
                 chart.addSeries(c.label, x, y);
             }
-            BitmapEncoder.saveBitmap(chart, out.resolve(ch[3]).toString(), BitmapEncoder.BitmapFormat.PNG);
+            BitmapEncoder.saveBitmap(chart, done.dir().resolve(ch[3]).toString(), BitmapEncoder.BitmapFormat.PNG);
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private void printTable(PrintWriter o, Map<String, Object> summary, double wall) {
-        List<Map<String, Object>> points = (List<Map<String, Object>>) summary.get("points");
+    @Override
+    public void print(PrintWriter o, Outcome<AbcdRun, Summary> done) {
+        List<Config> configs = params.configs();
         o.printf(Locale.ROOT, "abcd: %d configs x %d delays x %d seeds, %.0f s each, in %.1f s; files in %s%n", configs.size(),
-                delays.size(), seeds, seconds, wall, out);
-        for (int d : delays) {
+                params.delays().size(), params.seeds(), params.seconds(), done.wallSeconds(), done.dir());
+        for (int d : params.delays()) {
             o.printf(Locale.ROOT, "R1-R2 delay %d ms%n%-28s", d, "");
-            for (AbcdTable1.Config c : configs) {
+            for (Config c : configs) {
                 o.printf(Locale.ROOT, "%14s", c.label);
             }
             o.println();
             List<String> rows = new ArrayList<>(List.of("drops", "totalKbps", "meanSegmentBytes"));
-            for (int k = 1; k <= AbcdTable1.FLOWS; k++) {
+            for (int k = 1; k <= AbcdRun.FLOWS; k++) {
                 rows.add("flowRank" + k + "Kbps");
             }
             for (String metric : rows) {
                 o.printf(Locale.ROOT, "%-28s", metric);
-                for (AbcdTable1.Config c : configs) {
-                    Map<String, Object> p = points.stream().filter(q -> q.get("config").equals(c.id()) && q.get("delayMs").equals(d))
-                            .findFirst().orElseThrow();
-                    o.printf(Locale.ROOT, "%14.1f", mean(p, metric));
+                for (Config c : configs) {
+                    Point p = done.summary().points().stream().filter(q -> q.config() == c && q.delayMs() == d).findFirst()
+                            .orElseThrow();
+                    o.printf(Locale.ROOT, "%14.1f", p.stat(metric).mean());
                 }
                 o.println();
             }
         }
-    }
-
-    private static ObjectMapper mapper() {
-        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.experiments.sweep.Stat;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -24,16 +25,16 @@ public final class AccPlots {
     private AccPlots() {
     }
 
-    public static void write(List<AccFigure4.Point> points, List<AccFigure4.Config> configs, String metric, String title,
-                      String yLabel, Path file) throws IOException {
+    public static void write(List<AccFigure4Experiment.Point> points, List<AccFigure4Run.Config> configs, String metric,
+                             String title, String yLabel, Path file) throws IOException {
         XYChart chart = chart(title, "base round-trip time of the bulk flows (ms)", yLabel);
-        for (AccFigure4.Config c : configs) {
+        for (AccFigure4Run.Config c : configs) {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             List<Double> e = new ArrayList<>();
-            for (AccFigure4.Point p : points) {
+            for (AccFigure4Experiment.Point p : points) {
                 if (p.config() == c) {
-                    AccFigure4.Stat s = p.stats().get(metric);
+                    Stat s = p.stat(metric);
                     x.add(p.rttMs());
                     y.add(s.mean());
                     e.add(s.ci95());
@@ -45,7 +46,7 @@ public final class AccPlots {
     }
 
     /** The overhead experiment's Figure 9: summed throughput against the inserted delay, error bars = sd. */
-    static void writeOverhead(List<AccOverhead.Point> points, String title, Path file) throws IOException {
+    static void writeOverhead(List<AccOverheadExperiment.Point> points, String title, Path file) throws IOException {
         XYChart chart = chart(title, "delay inserted at the converging node (ms, each way)",
                 "throughput of both senders (kb/s), mean +- sd");
         for (boolean acc : new boolean[]{false, true}) {
@@ -53,9 +54,9 @@ public final class AccPlots {
             List<Double> y = new ArrayList<>();
             List<Double> e = new ArrayList<>();
             String label = null;
-            for (AccOverhead.Point p : points) {
+            for (AccOverheadExperiment.Point p : points) {
                 if (p.acc() == acc) {
-                    AccFigure4.Stat s = p.stats().get("throughputKbps");
+                    Stat s = p.stat("throughputKbps");
                     x.add((double) p.delayMs());
                     y.add(s.mean());
                     e.add(s.sd());

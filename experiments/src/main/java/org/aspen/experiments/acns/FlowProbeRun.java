@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.aspen.experiments.sweep.RunReport;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.run.CrossTraffic;
 import org.aspen.lab.run.TransferRun;
@@ -57,9 +58,14 @@ public final class FlowProbeRun {
                              Map<String, Long> closesByCause, long[] commandsReceived) {
     }
 
-    /** The run: per-flow results, cross-traffic reports and the discipline of every link end. */
-    public record Result(List<FlowResult> flows, List<Map<String, Object>> cross, Map<String, Object> queues,
+    /** The run: per-flow results, cross-traffic reports and the discipline of every link end ({@code link@node}). */
+    public record Result(List<FlowResult> flows, List<RunReport.Cross> cross, Map<String, Map<String, Object>> queues,
                          double binSeconds, double durationSeconds) {
+        /** A counter of a link end's discipline ({@code describe()}), 0 when it has none of that name. */
+        public long queueCounter(String linkAtNode, String key) {
+            Map<String, Object> q = queues.get(linkAtNode);
+            return q != null && q.get(key) instanceof Number n ? n.longValue() : 0;
+        }
     }
 
     /** How often the path RTT is sampled. */
@@ -166,8 +172,8 @@ public final class FlowProbeRun {
         for (Probe p : probes) {
             flows.add(result(p, duration, binNanos));
         }
-        List<Map<String, Object>> crossReports = cross.stream().map(CrossTraffic::report).toList();
-        Map<String, Object> queues = new LinkedHashMap<>();
+        List<RunReport.Cross> crossReports = cross.stream().map(c -> RunReport.cross(c.report())).toList();
+        Map<String, Map<String, Object>> queues = new LinkedHashMap<>();
         for (Node n : net.nodes()) {
             for (Link l : n.links()) {
                 queues.put(l.name() + "@" + n.name(), l.discipline().describe());

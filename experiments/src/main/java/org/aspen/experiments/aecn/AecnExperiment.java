@@ -1,202 +1,279 @@
 package org.aspen.experiments.aecn;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
-import org.aspen.rdp.AntiEcnReno;
-import org.aspen.rdp.RdpConnection;
-import org.aspen.rdp.RdpOptions;
-import org.aspen.rdp.RdpStack;
-import org.aspen.rdp.transfer.ByteSink;
-import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.ProgressListener;
-import org.aspen.rdp.transfer.TransferReceiver;
-import org.aspen.rdp.transfer.TransferSender;
-import org.aspen.vnet.VAddr;
-import org.aspen.vnet.link.Link;
-import org.aspen.vnet.link.LinkConfig;
-import org.aspen.vnet.link.QueueLimit;
-import org.aspen.vnet.node.Node;
-import org.aspen.vnet.node.NodeConfig;
-import org.aspen.vnet.qdisc.AntiEcn;
-import org.aspen.vnet.qdisc.QueueDisciplines;
-import org.aspen.vnet.routing.Route;
-import org.aspen.vnet.sim.SimNetwork;
-import org.aspen.vnet.time.Seeds;
+import org.aspen.experiments.aecn.AecnRun.Setup;
+import org.aspen.experiments.sweep.CsvTable;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Sweep;
 
 /**
- * One run of the AntiECN paper's single-link set-up in the simulation, sampled over time.
+ * {@code aspen experiment aecn}: the AntiECN paper's three experiments, scaled, with Table I. One
+ * {@link AecnRun} per planned run, then {@code runs.csv}, one series CSV per run (time, cwnd per
+ * flow, utilisation), {@code table1.md}, {@code summary.json} and the Figures 3-10 as PNGs.
  *
  * <pre>{@code
- * AecnExperiment.Run r = AecnExperiment.run(new AecnExperiment.Setup(40, 0.5, 500, 1, 60, 100_000_000, 200, 1));
- * double utilisation = r.utilisation();          // bytes over the bottleneck / (C x duration)
+ * Sweep.run(new AecnExperiment(AecnExperiment.Params.of(0.1, 200)), new Sweep.Options(2, Path.of("aecn"), false), out);
  * }</pre>
  *
- * Senders s1..sN - r - d. The bottleneck is r -> d, rate C, with the whole propagation delay but
- * 1 ms per access hop, so the base RTT is the requested one; its queue is {@code aecn} (eta, the
- * virtual buffer) over {@code avq} (gamma 0.96, alpha 0.15, the real buffer) as the paper's link:
- * AVQ gives the ECN marks, AntiECN the bits. Access links run at 10 C with large drop-tail buffers,
- * so the one bottleneck is r -> d. Each sender runs one endless ECN-capable RDP flow of 1000-byte
- * frames (940 data bytes): {@code eta = 0} means no AntiECN (Reno over the same link); otherwise
- * the flow asks for AntiECN with Delta = W. The receiver window is 65535 segments (the paper's
- * "very large"), initial ssthresh 65535: slow start ends on the first ECN mark.
+ * Paper-equivalent set-up ({@code docs/results-aecn.md}): C = 1 Gb/s, 1000-byte packets, RTT 40 and
+ * 200 ms, AVQ (gamma 0.96) for the ECN marks. Scaled by k: C, every buffer in packets, the run length
+ * and the start spread are multiplied by k; the RTT and packet size are kept. Windows then scale by
+ * k and so do Reno's ramps in RTTs, so a run covers the same share of them as the full-size one.
  */
-public final class AecnExperiment {
-    public static final int FRAME = 1000;
-    public static final int SEGMENT = 940;
-    public static final double GAMMA = 0.96;
-    public static final double ALPHA = 0.15;
-    public static final long MS = 1_000_000L;
-    public static final int PORT = 7000;
+public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, AecnExperiment.Result, AecnExperiment.Summary> {
+    public static final double[] ETAS = {0.40, 0.50, 0.60, 0.75};
+    static final int[] RTTS = {40, 200};
+    /** Experiment 2's virtual buffers at full size, in packets (the first is the 40 ms BDP). */
+    public static final int[] EXP2_BUFFERS = {5000, 2500, 1000, 100};
+    public static final long PAPER_BPS = 1_000_000_000L;
+    /** AVQ's virtual buffer at full size (the paper does not give it; ours), and its floor when scaled. */
+    public static final int AVQ_BUFFER = 100;
+    public static final int AVQ_BUFFER_MIN = 10;
+    public static final int LONG_RTT = 200;
+    public static final int LONG_FACTOR = 10;
+
+    private final Params params;
+
+    /** The scale k, the paper-equivalent run length (seconds) and the seed of every run. */
+    public record Params(double scale, double paperSeconds, long seed) {
+        public static Params of(double scale, double paperSeconds) {
+            return new Params(scale, paperSeconds, 1);
+        }
+
+        public long bandwidth() {
+            return Math.round(PAPER_BPS * scale);
+        }
+
+        int packets(double fullSize) {
+            return (int) Math.max(1, Math.round(fullSize * scale));
+        }
+
+        public int bdp(int rttMs) {
+            return packets(PAPER_BPS * rttMs / 1e3 / 8 / AecnRun.FRAME);
+        }
+
+        public Setup setup(int rttMs, double eta, int virtualBuffer, int flows) {
+            return setup(rttMs, eta, virtualBuffer, flows, paperSeconds);
+        }
+
+        Setup setup(int rttMs, double eta, int virtualBuffer, int flows, double fullSizeSeconds) {
+            return new Setup(rttMs, eta, virtualBuffer, flows, fullSizeSeconds * scale, bandwidth(), bdp(rttMs),
+                    avqBuffer(), 10 * scale, seed);
+        }
+
+        /**
+         * Below 10 packets a window's growth by one (two packets back to back) already overflows the
+         * virtual queue and every increase is marked, which a full-size link never does: hence the floor.
+         */
+        int avqBuffer() {
+            return Math.max(AVQ_BUFFER_MIN, packets(AVQ_BUFFER));
+        }
+    }
 
     /**
-     * @param rttMs               base round-trip time
-     * @param eta                 AECN threshold, or 0 for plain Reno (no AntiECN)
-     * @param virtualBufferPackets B of the AECN virtual queue, in 1000-byte packets
-     * @param flows               number of senders (1, or 3 for Experiment 3)
-     * @param durationSeconds     simulated time
-     * @param bandwidthBps        bottleneck capacity C
-     * @param bufferPackets       real buffer of the bottleneck
-     * @param avqBufferPackets    AVQ's virtual buffer
-     * @param startSpreadSeconds  flows start uniformly over [0, this) (Experiment 3); one flow starts at 0
-     * @param seed                seeds the start times of the flows and the nodes
+     * A run, the part of the paper it belongs to ({@code exp1}, {@code exp1long}: Experiment 1 over a
+     * longer run, {@code exp2}, {@code exp3}; the files call it {@code experiment}) and its label.
      */
-    record Setup(int rttMs, double eta, int virtualBufferPackets, int flows, double durationSeconds, long bandwidthBps,
-                 int bufferPackets, int avqBufferPackets, double startSpreadSeconds, long seed) {
-        boolean aecn() {
-            return eta > 0;
-        }
-
-        /** Bandwidth-delay product in 1000-byte packets. */
-        double bdpPackets() {
-            return bandwidthBps * rttMs / 1e3 / 8 / FRAME;
+    public record RunSpec(String part, String label, Setup setup) {
+        String file() {
+            return part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "") + ".csv";
         }
     }
 
-    /** One sample: time, each flow's cwnd (packets), the bottleneck's utilisation since the last sample. */
-    record Sample(double seconds, double[] cwnd, double utilisation) {
+    /** A run and what it measured. */
+    public record Result(RunSpec what, AecnRun run) {
     }
 
-    /** A run's samples and totals. */
-    public record Run(Setup setup, List<Sample> samples, double utilisation, long bottleneckBytes, long ecnMarks, long drops,
-               long retransmissions, long aecnKept, long aecnCleared, long aggressiveAcks, long[] flowBytes,
-               boolean[] aecnEnabled, double wallSeconds) {
-        /** Jain's fairness index of the flows' bytes (1 = equal shares). */
-        public double jain() {
-            double sum = 0;
-            double sq = 0;
-            for (long b : flowBytes) {
-                sum += b;
-                sq += (double) b * b;
+    /** One run as {@code summary.json} lists it. */
+    public record RunRow(String experiment, String label, int rttMs, double eta, int virtualBufferPackets, int flows,
+                         double simulatedSeconds, double utilisation, double improvementPct, long ecnMarks, long drops,
+                         long retransmissions, long aggressiveAcks, double jain, String series) {
+    }
+
+    /** What {@code summary.json} holds: the set-up, Table I (improvement in % by column and eta) and every run. */
+    public record Summary(String experiment, double scale, long bandwidthBps, double paperEquivalentSeconds,
+                          double simulatedSecondsPerRun, double avqGamma, int avqBufferPackets, double wallSeconds,
+                          Map<String, Map<String, Double>> tableOneImprovementPct, List<RunRow> runs) {
+    }
+
+    public AecnExperiment(Params params) {
+        this.params = params;
+    }
+
+    public Params params() {
+        return params;
+    }
+
+    @Override
+    public String name() {
+        return "aecn";
+    }
+
+    /**
+     * Experiment 1 (Reno and each eta at both RTTs, same run length), the same at 200 ms over
+     * {@link #LONG_FACTOR} times the run length ({@code exp1long}: twice as many RTTs as at 40 ms),
+     * 2 (virtual buffers), 3 (three flows, Reno and AECN).
+     */
+    @Override
+    public List<RunSpec> plan() {
+        Params p = params;
+        List<RunSpec> l = new ArrayList<>();
+        for (int rtt : RTTS) {
+            l.add(new RunSpec("exp1", "reno", p.setup(rtt, 0, p.bdp(rtt), 1)));
+            for (double eta : ETAS) {
+                l.add(new RunSpec("exp1", label(eta), p.setup(rtt, eta, p.bdp(rtt), 1)));
             }
-            return sq == 0 ? 1 : sum * sum / (flowBytes.length * sq);
         }
+        double longer = p.paperSeconds() * LONG_FACTOR;
+        l.add(new RunSpec("exp1long", "reno", p.setup(LONG_RTT, 0, p.bdp(LONG_RTT), 1, longer)));
+        for (double eta : ETAS) {
+            l.add(new RunSpec("exp1long", label(eta), p.setup(LONG_RTT, eta, p.bdp(LONG_RTT), 1, longer)));
+        }
+        for (int b : EXP2_BUFFERS) {
+            l.add(new RunSpec("exp2", "B=" + b, p.setup(40, 0.5, p.packets(b), 1)));
+        }
+        l.add(new RunSpec("exp3", "reno", p.setup(40, 0, p.bdp(40), 3)));
+        l.add(new RunSpec("exp3", "aecn 50%", p.setup(40, 0.5, p.bdp(40), 3)));
+        return l;
     }
 
-    private AecnExperiment() {
+    static String label(double eta) {
+        return String.format(Locale.ROOT, "aecn %.0f%%", eta * 100);
     }
 
-    static Run run(Setup s) {
-        long wall0 = System.nanoTime();
-        SimNetwork net = new SimNetwork(s.seed());
-        Node r = net.addNode("r", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
-        Node d = net.addNode("d", VAddr.parse("10.0.2.1"), NodeConfig.DEFAULT, null);
-        long access = 10 * s.bandwidthBps();
-        long oneWay = s.rttMs() * MS / 2;
-        QueueLimit big = QueueLimit.packets(65_535);
-        net.connect("r-d", "r", "d", new LinkConfig(s.bandwidthBps(), oneWay - MS, big, 1));
-        Link bottleneck = r.link("r-d");
-        bottleneck.setDiscipline(QueueDisciplines.create("aecn", Map.of("eta", s.aecn() ? s.eta() : 1.0,
-                "virtual_buffer_packets", s.virtualBufferPackets(), "mean_packet_size", FRAME,
-                "inner", Map.of("kind", "avq", "gamma", GAMMA, "alpha", ALPHA, "virtual_buffer_packets", s.avqBufferPackets())),
-                QueueLimit.packets(s.bufferPackets())));
-        r.routes().addStatic(Route.host(d.address(), bottleneck, d.address(), 1, Route.Origin.STATIC));
-        List<Node> senders = new ArrayList<>();
-        for (int i = 1; i <= s.flows(); i++) {
-            Node n = net.addNode("s" + i, VAddr.parse("10.0.1." + i), NodeConfig.DEFAULT, null);
-            net.connect("s" + i + "-r", n.name(), "r", new LinkConfig(access, MS, big, 1));
-            n.routes().addStatic(Route.host(d.address(), n.link("s" + i + "-r"), r.address(), 2, Route.Origin.STATIC));
-            r.routes().addStatic(Route.host(n.address(), r.link("s" + i + "-r"), n.address(), 1, Route.Origin.STATIC));
-            d.routes().addStatic(Route.host(n.address(), d.link("r-d"), r.address(), 2, Route.Origin.STATIC));
-            senders.add(n);
+    /** The 200 ms and three-flow runs are the longest: they go first so the threads finish together. */
+    @Override
+    public Comparator<RunSpec> startOrder() {
+        return Comparator.comparingDouble((RunSpec r) -> cost(r.setup())).reversed();
+    }
+
+    private static double cost(Setup s) {
+        return s.flows() * s.bdpPackets() * s.durationSeconds() / s.rttMs();
+    }
+
+    @Override
+    public Result run(RunSpec r) {
+        return new Result(r, AecnRun.simulate(r.setup()));
+    }
+
+    @Override
+    public Summary summarise(List<Result> results, double wallSeconds) {
+        Map<String, Map<String, Double>> table = new LinkedHashMap<>();
+        for (String[] c : new String[][] {{"exp1", "40", "40ms"}, {"exp1", "200", "200ms"}, {"exp1long", "200", "200msLong"}}) {
+            Map<String, Double> col = new LinkedHashMap<>();
+            for (Result r : results) {
+                if (r.what().part().equals(c[0]) && r.what().setup().rttMs() == Integer.parseInt(c[1]) && r.what().setup().aecn()) {
+                    col.put(String.format(Locale.ROOT, "%.2f", r.what().setup().eta()), round(improvement(results, r)));
+                }
+            }
+            table.put(c[2], col);
         }
-        RdpOptions options = RdpOptions.defaults().withMaxOutstanding(65_535).withMaxSegment(SEGMENT)
-                .withWindow(2, 65_535).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
-        if (s.aecn()) {
-            options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
+        List<RunRow> runs = new ArrayList<>();
+        for (Result r : results) {
+            Setup s = r.what().setup();
+            AecnRun x = r.run();
+            runs.add(new RunRow(r.what().part(), r.what().label(), s.rttMs(), s.eta(), s.virtualBufferPackets(), s.flows(),
+                    s.durationSeconds(), round(x.utilisation()), round(improvement(results, r)), x.ecnMarks(), x.drops(),
+                    x.retransmissions(), x.aggressiveAcks(), round(x.jain()), r.what().file()));
         }
-        RdpOptions o = options;
-        RdpStack dStack = RdpStack.install(d);
-        net.at(0, "d", () -> TransferReceiver.listen(dStack, PORT, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0));
-        SplittableRandom starts = Seeds.stream(s.seed(), "aecn-experiment", "starts");
-        TransferSender[] flows = new TransferSender[s.flows()];
-        for (int i = 0; i < s.flows(); i++) {
-            long start = s.flows() == 1 ? 0 : (long) (starts.nextDouble() * s.startSpreadSeconds() * 1e9);
-            RdpStack stack = RdpStack.install(senders.get(i));
+        return new Summary(name(), params.scale(), params.bandwidth(), params.paperSeconds(),
+                params.paperSeconds() * params.scale(), AecnRun.GAMMA, params.avqBuffer(), Sweep.tenths(wallSeconds), table, runs);
+    }
+
+    /** Percentage improvement of the run's utilisation over Reno's in the same experiment and RTT (0 for Reno). */
+    static double improvement(List<Result> results, Result r) {
+        String base = r.what().part().equals("exp2") ? "exp1" : r.what().part();
+        Result reno = results.stream().filter(x -> x.what().part().equals(base) && x.what().label().equals("reno")
+                && x.what().setup().rttMs() == r.what().setup().rttMs()).findFirst().orElse(null);
+        if (reno == null || reno.run().utilisation() == 0) {
+            return Double.NaN;
+        }
+        return 100 * (r.run().utilisation() / reno.run().utilisation() - 1);
+    }
+
+    private static double round(double v) {
+        return Double.isNaN(v) ? Double.NaN : Math.round(v * 1e4) / 1e4;
+    }
+
+    @Override
+    public void write(Outcome<Result, Summary> done) throws IOException {
+        List<Result> results = done.runs();
+        new CsvTable<Result>()
+                .column("experiment", r -> r.what().part())
+                .column("label", r -> r.what().label())
+                .column("rtt_ms", r -> CsvTable.format("%d", r.what().setup().rttMs()))
+                .column("eta", r -> CsvTable.format("%.2f", r.what().setup().eta()))
+                .column("virtual_buffer_packets", r -> CsvTable.format("%d", r.what().setup().virtualBufferPackets()))
+                .column("flows", r -> CsvTable.format("%d", r.what().setup().flows()))
+                .column("bandwidth_bps", r -> CsvTable.format("%d", r.what().setup().bandwidthBps()))
+                .column("duration_s", r -> CsvTable.format("%.3f", r.what().setup().durationSeconds()))
+                .column("utilisation", r -> CsvTable.format("%.5f", r.run().utilisation()))
+                .column("improvement_pct", r -> CsvTable.format("%.2f", improvement(results, r)))
+                .column("ecn_marks", r -> CsvTable.format("%d", r.run().ecnMarks()))
+                .column("drops", r -> CsvTable.format("%d", r.run().drops()))
+                .column("retransmissions", r -> CsvTable.format("%d", r.run().retransmissions()))
+                .column("aecn_kept", r -> CsvTable.format("%d", r.run().aecnKept()))
+                .column("aecn_cleared", r -> CsvTable.format("%d", r.run().aecnCleared()))
+                .column("aggressive_acks", r -> CsvTable.format("%d", r.run().aggressiveAcks()))
+                .column("jain", r -> CsvTable.format("%.4f", r.run().jain()))
+                .column("wall_s", r -> CsvTable.format("%.2f", r.run().wallSeconds()))
+                .write(done.dir().resolve("runs.csv"), results);
+        for (Result r : results) {
+            series(r.what().setup().flows()).write(done.dir().resolve(r.what().file()), r.run().samples());
+        }
+        AecnPlots.writeAll(results, params, done.dir());
+        Files.writeString(done.dir().resolve("table1.md"), tableOne(results));
+    }
+
+    /** A run's samples: time, each flow's cwnd, the bottleneck's utilisation since the last sample. */
+    private static CsvTable<AecnRun.Sample> series(int flows) {
+        CsvTable<AecnRun.Sample> t = new CsvTable<AecnRun.Sample>().column("time_s", s -> CsvTable.format("%.3f", s.seconds()));
+        for (int i = 0; i < flows; i++) {
             int k = i;
-            net.at(start, senders.get(i).name(), () -> flows[k] = TransferSender.start(stack, d.address(), PORT,
-                    ByteSource.seeded(Seeds.derive(s.seed(), "flow", Integer.toString(k)), Long.MAX_VALUE / 2), o,
-                    ProgressListener.NONE, 0));
+            t.column("cwnd" + (i + 1), s -> CsvTable.format("%.2f", s.cwnd()[k]));
         }
-        long end = Math.round(s.durationSeconds() * 1e9);
-        long step = sampleStep(s);
-        List<Sample> samples = new ArrayList<>();
-        long lastBytes = 0;
-        // the last sample may be shorter: the run always ends at its full duration
-        for (long t = Math.min(step, end); net.now() < end; t = Math.min(t + step, end)) {
-            long from = net.now();
-            net.run(t - from);
-            double[] cwnd = new double[s.flows()];
-            for (int i = 0; i < cwnd.length; i++) {
-                RdpConnection c = flows[i] == null ? null : flows[i].connection();
-                cwnd[i] = c == null || c.state() != RdpConnection.State.OPEN ? 0 : c.congestionState().cwnd();
-            }
-            long bytes = bottleneck.counters().sentBytes;
-            samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / ((t - from) / 1e9)));
-            lastBytes = bytes;
-        }
-        return totals(s, net, bottleneck, flows, samples, (System.nanoTime() - wall0) / 1e9);
+        return t.column("utilisation", s -> CsvTable.format("%.4f", s.utilisation()));
     }
 
-    /**
-     * About 400 samples a run, each a whole number of RTTs: a window travels as one cluster per RTT,
-     * so a shorter or misaligned step would alias the utilisation into a saw-tooth.
-     */
-    static long sampleStep(Setup s) {
-        long rtt = s.rttMs() * MS;
-        return rtt * Math.max(1, (long) Math.ceil(s.durationSeconds() * 1e9 / 400 / rtt));
+    /** Table I as markdown: improvement in overall throughput over Reno, per threshold and RTT. */
+    static String tableOne(List<Result> results) {
+        StringBuilder b = new StringBuilder("| | 40 ms | 200 ms | 200 ms, 10x longer run |\n|---|---|---|---|\n"
+                + "| No AECN (Reno) | — | — | — |\n");
+        for (double eta : ETAS) {
+            b.append(String.format(Locale.ROOT, "| AECN threshold %.0f%% |", eta * 100));
+            for (String[] col : new String[][] {{"exp1", "40"}, {"exp1", "200"}, {"exp1long", "200"}}) {
+                Result r = results.stream().filter(x -> x.what().part().equals(col[0])
+                        && x.what().setup().rttMs() == Integer.parseInt(col[1]) && x.what().setup().eta() == eta).findFirst().orElse(null);
+                b.append(r == null ? " |" : String.format(Locale.ROOT, " %.1f%% |", improvement(results, r)));
+            }
+            b.append('\n');
+        }
+        return b.toString();
     }
 
-    private static Run totals(Setup s, SimNetwork net, Link bottleneck, TransferSender[] flows, List<Sample> samples,
-                              double wall) {
-        AntiEcn aecn = (AntiEcn) bottleneck.discipline();
-        Map<String, Object> desc = aecn.describe();
-        long bytes = bottleneck.counters().sentBytes;
-        long drops = 0;
-        for (Node n : net.nodes()) {
-            for (Link l : n.links()) {
-                drops += l.counters().totalDrops();
-            }
+    @Override
+    public void print(PrintWriter o, Outcome<Result, Summary> done) {
+        List<Result> results = done.runs();
+        o.printf(Locale.ROOT, "aecn: %d runs (scale %.3g: C = %.0f Mb/s, %.1f s simulated each) in %.1f s; files in %s%n",
+                results.size(), params.scale(), params.bandwidth() / 1e6, params.paperSeconds() * params.scale(), done.wallSeconds(),
+                done.dir());
+        o.printf(Locale.ROOT, "%-5s %-10s %6s %8s %12s %8s %6s %6s %7s%n", "exp", "run", "RTT ms", "VB pkts", "utilisation",
+                "vs Reno", "marks", "drops", "Jain");
+        for (Result r : results) {
+            Setup s = r.what().setup();
+            o.printf(Locale.ROOT, "%-5s %-10s %6d %8d %12.3f %7.1f%% %6d %6d %7.3f%n", r.what().part(), r.what().label(),
+                    s.rttMs(), s.virtualBufferPackets(), r.run().utilisation(), improvement(results, r), r.run().ecnMarks(),
+                    r.run().drops(), r.run().jain());
         }
-        long[] flowBytes = new long[flows.length];
-        boolean[] enabled = new boolean[flows.length];
-        long retx = 0;
-        long aggressive = 0;
-        for (int i = 0; i < flows.length; i++) {
-            RdpConnection c = flows[i] == null ? null : flows[i].connection();
-            if (c == null) {
-                continue;
-            }
-            flowBytes[i] = c.stats().bytesAcked();
-            enabled[i] = c.aecnEnabled();
-            retx += c.stats().retransmissions();
-            if (c.congestionControl() instanceof AntiEcnReno a) {
-                aggressive += a.aggressiveAcks();
-            }
-        }
-        double utilisation = bytes * 8.0 / s.bandwidthBps() / s.durationSeconds();
-        return new Run(s, samples, utilisation, bytes, bottleneck.counters().marked, drops, retx,
-                (long) desc.get("aecn_kept"), (long) desc.get("aecn_cleared"), aggressive, flowBytes, enabled, wall);
+        o.println();
+        o.print(tableOne(results));
     }
 }

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
-import org.aspen.experiments.aecn.AecnExperiment.Sample;
-import org.aspen.experiments.aecn.AecnSweep.Result;
+import org.aspen.experiments.aecn.AecnExperiment.Result;
+import org.aspen.experiments.aecn.AecnRun.Sample;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -19,17 +19,17 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * over time, one line per run (or per flow in Experiment 3).
  *
  * <pre>{@code
- * AecnPlots.writeAll(results, plan, Path.of("aecn"));    // figure3-cwnd-40ms.png ... figure10-cwnd-3-reno.png
+ * AecnPlots.writeAll(results, params, Path.of("aecn"));    // figure3-cwnd-40ms.png ... figure10-cwnd-3-reno.png
  * }</pre>
  */
 final class AecnPlots {
     private AecnPlots() {
     }
 
-    static void writeAll(List<Result> results, AecnSweep.Plan plan, Path out) throws IOException {
+    static void writeAll(List<Result> results, AecnExperiment.Params plan, Path out) throws IOException {
         String scaled = String.format(Locale.ROOT, " (C = %.0f Mb/s, scale %.3g)", plan.bandwidth() / 1e6, plan.scale());
         int fig = 3;
-        for (int rtt : AecnSweep.RTTS) {
+        for (int rtt : AecnExperiment.RTTS) {
             List<Result> exp1 = pick(results, "exp1", rtt);
             chart(exp1, s -> s.cwnd()[0], "Figure " + fig + ": cwnd with and without AECN, RTT " + rtt + " ms" + scaled,
                     "congestion window (packets)", out.resolve("figure" + fig + "-cwnd-" + rtt + "ms.png"));
@@ -37,7 +37,7 @@ final class AecnPlots {
                     "utilisation", out.resolve("figure" + (fig + 1) + "-utilisation-" + rtt + "ms.png"));
             fig += 2;
         }
-        List<Result> longer = pick(results, "exp1long", AecnSweep.LONG_RTT);
+        List<Result> longer = pick(results, "exp1long", AecnExperiment.LONG_RTT);
         chart(longer, s -> s.cwnd()[0], "Figure 5b: cwnd, RTT 200 ms, 10x longer run" + scaled,
                 "congestion window (packets)", out.resolve("figure5b-cwnd-200ms-long.png"));
         chart(longer, Sample::utilisation, "Figure 6b: link utilisation, RTT 200 ms, 10x longer run" + scaled,
@@ -60,8 +60,8 @@ final class AecnPlots {
         }
     }
 
-    private static List<Result> pick(List<Result> results, String experiment, int rtt) {
-        return results.stream().filter(r -> r.what().experiment().equals(experiment) && r.what().setup().rttMs() == rtt).toList();
+    private static List<Result> pick(List<Result> results, String part, int rtt) {
+        return results.stream().filter(r -> r.what().part().equals(part) && r.what().setup().rttMs() == rtt).toList();
     }
 
     private static void chart(List<Result> runs, ToDoubleFunction<Sample> y, String title, String yLabel, Path file)

@@ -3,13 +3,15 @@ package org.aspen.experiments.sweep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.aspen.lab.report.ProgressBar;
 
 /**
- * Independent simulations on a fixed pool of threads, with a progress bar; results in task order.
+ * Independent runs on a fixed pool of threads, with a progress bar; results in task order. A run
+ * that fails fails the whole call with its own exception (the others are interrupted).
  *
  * <pre>{@code
  * List<Run> runs = ParallelRuns.run("acns", 2, tasks);
@@ -39,6 +41,8 @@ public final class ParallelRuns {
             for (Future<T> f : futures) {
                 results.add(f.get());
             }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
         } finally {
             pool.shutdownNow();
             bar.done();

@@ -4,21 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
-import org.aspen.experiments.acc.AccFigure4.Config;
-import org.aspen.experiments.acc.AccFigure4.Placement;
-import org.aspen.experiments.acc.AccFigure4.Run;
-import org.aspen.experiments.acc.AccFigure4.Setup;
-import org.aspen.experiments.acc.AccFigure4;
+import org.aspen.experiments.acc.AccDumbbell.Placement;
+import org.aspen.experiments.acc.AccFigure4Run.Config;
+import org.aspen.experiments.acc.AccFigure4Run.Setup;
 import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
 /** The Figure 3 dumbbell in its three placements of the long link, and the paper's headline effect. */
-class AccFigure4Test {
+class AccFigure4RunTest {
 
     @Test
     void eachPlacementPutsTheSweptDelayOnItsLinkAndAccOnTheRoutersAroundTheBottleneck() {
         for (Placement p : Placement.values()) {
-            Scenario s = AccFigure4.scenario(Config.ACC, 200, new Setup(20, AccFigure4.BOTTLENECK, AccFigure4.BUFFER, p));
+            Scenario s = AccFigure4Run.scenario(Config.ACC, 200, new Setup(20, AccFigure4Run.BOTTLENECK, AccFigure4Run.BUFFER, p));
             List<String> chain = p.chain;
             String swept = chain.get(p.swept) + "-" + chain.get(p.swept + 1);
             for (int i = 0; i + 1 < chain.size(); i++) {
@@ -26,19 +24,19 @@ class AccFigure4Test {
                 String expected = link.equals(swept) ? "200ms" : "10ms";
                 assertEquals(expected, s.link(link).delay(), p + ": delay of " + link);
             }
-            assertEquals(AccFigure4.BOTTLENECK, s.link("r2-r3").bandwidth(), p + ": r2 -> r3 is the bottleneck");
+            assertEquals(AccFigure4Run.BOTTLENECK, s.link("r2-r3").bandwidth(), p + ": r2 -> r3 is the bottleneck");
             assertEquals("monitor", s.node("r2").acc(), p.toString());
             assertEquals("filter", s.node("r1").acc(), p.toString());
-            assertEquals(2.0 * (10 + 10 * (chain.size() - 1) + 200), AccFigure4.rttMs(200, p), p.toString());
+            assertEquals(2.0 * (10 + 10 * (chain.size() - 1) + 200), p.rttMs(200), p.toString());
         }
-        assertEquals(460.0, AccFigure4.rttMs(200, Placement.BETWEEN), "the old reading keeps its RTTs");
-        assertEquals(480.0, AccFigure4.rttMs(200, Placement.UPSTREAM));
+        assertEquals(460.0, Placement.BETWEEN.rttMs(200), "the old reading keeps its RTTs");
+        assertEquals(480.0, Placement.UPSTREAM.rttMs(200));
     }
 
     @Test
     void everyPlacementCarriesBothFlowsAndTheCrossTrafficAndAccActs() throws Exception {
         for (Placement p : Placement.values()) {
-            Run r = AccFigure4.run(Config.ACC, 100, 1, new Setup(30, AccFigure4.BOTTLENECK, AccFigure4.BUFFER, p));
+            AccFigure4Run r = AccFigure4Run.simulate(Config.ACC, 100, 1, new Setup(30, AccFigure4Run.BOTTLENECK, AccFigure4Run.BUFFER, p));
             assertTrue(r.goodputKbps() > 300, p + ": bulk goodput " + r.goodputKbps());
             assertTrue(r.crossReceived() > 0.9 * r.crossSent() - r.bottleneckDrops(), p + ": cross traffic arrives " + r);
             assertTrue(r.notifications() > 0, p + ": the monitor notified a sender " + r);
@@ -55,20 +53,20 @@ class AccFigure4Test {
     @Test
     void accGainsAtLeastFifteenPercentOverRenoAtTheHighestRtt() throws Exception {
         Setup setup = Setup.defaults(200);
-        List<Run> red = new ArrayList<>();
-        List<Run> acc = new ArrayList<>();
+        List<AccFigure4Run> red = new ArrayList<>();
+        List<AccFigure4Run> acc = new ArrayList<>();
         for (long seed = 1; seed <= 10; seed++) {
-            red.add(AccFigure4.run(Config.RED, 300, seed, setup));
-            acc.add(AccFigure4.run(Config.ACC, 300, seed, setup));
+            red.add(AccFigure4Run.simulate(Config.RED, 300, seed, setup));
+            acc.add(AccFigure4Run.simulate(Config.ACC, 300, seed, setup));
         }
         double ratio = mean(acc) / mean(red);
         assertTrue(ratio >= 1.15, "ACC / RED at 680 ms base RTT: " + ratio);
-        for (Run r : acc) {
+        for (AccFigure4Run r : acc) {
             assertTrue(r.filtered() > 0 && r.notifications() > 0, "filters deleted packets in every ACC run: " + r);
         }
     }
 
-    private static double mean(List<Run> runs) {
-        return runs.stream().mapToDouble(Run::goodputKbps).average().orElseThrow();
+    private static double mean(List<AccFigure4Run> runs) {
+        return runs.stream().mapToDouble(AccFigure4Run::goodputKbps).average().orElseThrow();
     }
 }

@@ -2,21 +2,16 @@ package org.aspen.experiments.aecn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import java.util.List;
-import org.aspen.experiments.aecn.AecnExperiment;
-import org.aspen.experiments.aecn.AecnSweep;
 import org.junit.jupiter.api.Test;
 
-/** The AntiECN experiment: one scaled-down run of each kind, and the command's files. */
-class AecnExperimentTest {
-    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-
+/** The AntiECN experiment: one scaled-down run of each kind (the command's files: cli's AecnExperimentTest). */
+class AecnRunTest {
     /** Scale 0.02 (20 Mb/s, BDP 100 packets at 40 ms), 4 s simulated: 100 RTTs of Experiment 1. */
     @Test
     void antiEcnFlowGrowsFasterThanRenoOnTheSameLink() {
-        AecnSweep.Plan plan = AecnSweep.Plan.of(0.02, 200);
-        AecnExperiment.Run reno = AecnExperiment.run(plan.setup(40, 0, plan.bdp(40), 1));
-        AecnExperiment.Run aecn = AecnExperiment.run(plan.setup(40, 0.75, plan.bdp(40), 1));
+        AecnExperiment.Params plan = AecnExperiment.Params.of(0.02, 200);
+        AecnRun reno = AecnRun.simulate(plan.setup(40, 0, plan.bdp(40), 1));
+        AecnRun aecn = AecnRun.simulate(plan.setup(40, 0.75, plan.bdp(40), 1));
         assertEquals(100, plan.bdp(40));
         assertEquals(0, reno.drops() + aecn.drops(), "AVQ's ECN marks end slow start and the increase before any loss");
         assertTrue(aecn.aecnEnabled()[0] && !reno.aecnEnabled()[0]);
@@ -33,8 +28,8 @@ class AecnExperimentTest {
     /** Three flows started within [0, 10 s x scale): all open, all get a share. */
     @Test
     void threeFlowsAllGetAShare() {
-        AecnSweep.Plan plan = AecnSweep.Plan.of(0.02, 200);
-        AecnExperiment.Run r = AecnExperiment.run(plan.setup(40, 0.5, plan.bdp(40), 3));
+        AecnExperiment.Params plan = AecnExperiment.Params.of(0.02, 200);
+        AecnRun r = AecnRun.simulate(plan.setup(40, 0.5, plan.bdp(40), 3));
         assertEquals(3, r.flowBytes().length);
         for (int i = 0; i < 3; i++) {
             assertTrue(r.flowBytes()[i] > 0 && r.aecnEnabled()[i], "flow " + i);
@@ -42,9 +37,4 @@ class AecnExperimentTest {
         assertTrue(r.jain() > 0.5 && r.jain() <= 1.0, "Jain " + r.jain());
     }
 
-    private static List<String> iterate(java.util.Iterator<String> it) {
-        List<String> l = new java.util.ArrayList<>();
-        it.forEachRemaining(l::add);
-        return l;
-    }
 }

@@ -1,0 +1,73 @@
+package org.aspen.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.experiments.abcd.AbcdExperiment;
+import org.aspen.experiments.abcd.AbcdRun;
+import org.aspen.experiments.abcd.AbcdRun.Config;
+import org.aspen.experiments.sweep.Experiment;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code aspen experiment abcd}: the ACC-ABCD paper's Table 1 ({@link AbcdExperiment}). Its
+ * defaults are the ones its committed results were made with (200 s runs, a 50-packet buffer).
+ *
+ * <pre>{@code
+ * aspen experiment abcd --out results/abcd               # 3 seeds
+ * aspen experiment abcd --seeds 30 --out results/abcd-30 # the paper's 30 seeds
+ * }</pre>
+ */
+@Command(name = "abcd",
+        description = {"ACC-ABCD paper, Table 1: drops and throughput, Reno/ACC/ABCD.",
+                "In the simulation, on the ACC paper's Figure 3 dumbbell: drops at the bottleneck and per-flow "
+                        + "throughput. Files: runs.csv, table1.csv, summary.json, two PNGs "
+                        + "(docs/results-abcd.md)."})
+final class AbcdCommand extends ExperimentSubcommand {
+    @Mixin
+    SeedsOption seeds = new SeedsOption(AbcdExperiment.DEFAULT_SEEDS);
+
+    @Mixin
+    ThreadsOption threads;
+
+    @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "100,200,300",
+            description = "One-way delays of the R1-R2 link, ms (default: ${DEFAULT-VALUE}).")
+    List<Integer> delays;
+
+    @Option(names = "--configs", split = ",", paramLabel = "CONFIG", defaultValue = "reno,acc,abcd",
+            description = "Systems compared (default: ${DEFAULT-VALUE}).")
+    List<String> configs;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AbcdRun.BUFFER,
+            description = "Bottleneck buffer, in 1000-byte packets' worth of bytes (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
+    @Override
+    Experiment<?, ?, ?> experiment() {
+        double seconds = seconds("--duration", duration);
+        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
+                || buffer < 1) {
+            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
+                    + "--delays non-negative");
+        }
+        List<Config> cs = new ArrayList<>();
+        for (String c : configs) {
+            Config config = Config.byId(c);
+            if (config == null) {
+                throw usage("unknown config '" + c + "' (known: reno, acc, abcd)");
+            }
+            cs.add(config);
+        }
+        return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer));
+    }
+
+    @Override
+    int threads() {
+        return threads.threads;
+    }
+}

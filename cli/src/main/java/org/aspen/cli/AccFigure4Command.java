@@ -1,0 +1,118 @@
+package org.aspen.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.experiments.acc.AccDumbbell.Placement;
+import org.aspen.experiments.acc.AccFigure4Experiment;
+import org.aspen.experiments.acc.AccFigure4Run;
+import org.aspen.experiments.acc.AccFigure4Run.Config;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.lab.scenario.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code aspen experiment acc-figure4}: the ACC paper's Figures 4-7 ({@link AccFigure4Experiment}).
+ *
+ * <pre>{@code
+ * aspen experiment acc-figure4 --seeds 10 --duration 200s --out results/acc
+ * aspen experiment acc-figure4 --print-scenario acc:300 > acc.yaml && aspen lab --sim acc.yaml
+ * }</pre>
+ */
+@Command(name = "acc-figure4",
+        description = {"ACC paper, Figures 4-7: throughput and window closes vs RTT.",
+                "In the simulation: per-flow throughput, window closes per second and close magnitude against "
+                        + "the RTT, for drop-tail, RED, RED+ECN and ACC over RED, on the Figure 3 dumbbell. Files: "
+                        + "runs.csv, summary.csv, summary.json, four PNGs (docs/results-acc.md)."})
+final class AccFigure4Command extends ExperimentSubcommand {
+    @Mixin
+    SeedsOption seeds = new SeedsOption(10);
+
+    @Mixin
+    ThreadsOption threads;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "10,50,100,200,300",
+            description = "One-way delays of the long (R1-R2) link, ms (default: ${DEFAULT-VALUE}).")
+    List<Integer> delays;
+
+    @Option(names = "--configs", split = ",", paramLabel = "CONFIG", defaultValue = "droptail,red,red-ecn,acc",
+            description = "Systems compared (default: ${DEFAULT-VALUE}).")
+    List<String> configs;
+
+    @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AccFigure4Run.BOTTLENECK,
+            description = "Rate of the bottleneck r2 -> r3 (default: ${DEFAULT-VALUE}).")
+    String bottleneck;
+
+    @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AccFigure4Run.BUFFER,
+            description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
+    @Option(names = "--long-link", paramLabel = "PLACEMENT", defaultValue = "upstream",
+            description = "Where the long link lies on the bulk path: upstream (senders' router r0 => filter router r1, "
+                    + "10 ms from the congested r2), between (r1 => r2) or downstream (r3 => r4, past the "
+                    + "bottleneck) (default: ${DEFAULT-VALUE}).")
+    String longLink;
+
+    @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
+            description = "Print one run's scenario as YAML (e.g. acc:300, for 'aspen lab --sim') and run nothing.")
+    String printScenario;
+
+    private AccFigure4Run.Setup setup() {
+        double seconds = seconds("--duration", duration);
+        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
+                || buffer < 1) {
+            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
+                    + "--delays non-negative");
+        }
+        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink));
+    }
+
+    @Override
+    Experiment<?, ?, ?> experiment() {
+        AccFigure4Run.Setup setup = setup();
+        List<Config> cs = new ArrayList<>();
+        for (String c : configs) {
+            cs.add(config(c));
+        }
+        return new AccFigure4Experiment(new AccFigure4Experiment.Params(seeds.seeds, delays, cs, setup));
+    }
+
+    @Override
+    int threads() {
+        return threads.threads;
+    }
+
+    @Override
+    Scenario scenarioToPrint() {
+        if (printScenario == null) {
+            return null;
+        }
+        String[] cd = printScenario.split(":");
+        if (cd.length != 2 || !cd[1].matches("\\d+")) {
+            throw usage("--print-scenario takes CONFIG:DELAY_MS, e.g. acc:300");
+        }
+        return AccFigure4Run.scenario(config(cd[0]), Integer.parseInt(cd[1]), setup());
+    }
+
+    private Config config(String id) {
+        Config c = Config.byId(id);
+        if (c == null) {
+            throw usage("unknown config '" + id + "' (known: droptail, red, red-ecn, acc)");
+        }
+        return c;
+    }
+
+    private Placement placement(String id) {
+        for (Placement p : Placement.values()) {
+            if (p.id().equals(id)) {
+                return p;
+            }
+        }
+        throw usage("--long-link: unknown placement '" + id + "' (known: between, upstream, downstream)");
+    }
+}

@@ -1,0 +1,92 @@
+package org.aspen.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.experiments.acns.AcnsExperiment;
+import org.aspen.experiments.acns.AcnsRun;
+import org.aspen.experiments.acns.AcnsRun.Config;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.lab.scenario.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code aspen experiment acns}: the ACNS paper's Tables 7-11 ({@link AcnsExperiment}).
+ *
+ * <pre>{@code
+ * aspen experiment acns --out results/acns
+ * aspen experiment acns --print-scenario acns > acns.yaml && aspen lab --sim acns.yaml
+ * }</pre>
+ */
+@Command(name = "acns",
+        description = {"ACNS paper, Tables 7-11: prioritised flows, ACNS on and off.",
+                "In the simulation: three prioritised RDP flows and three constant-rate flows between two "
+                        + "sites. Files: runs.csv, series-*.csv, tables.md, summary.json, Figures 9-12 as PNGs "
+                        + "(docs/results-acns.md)."})
+final class AcnsCommand extends ExperimentSubcommand {
+    @Mixin
+    SeedsOption seeds = new SeedsOption(1);
+
+    @Mixin
+    ThreadsOption threads;
+
+    @Option(names = "--configs", split = ",", paramLabel = "CONFIG", defaultValue = "reno,acns",
+            description = "Systems compared (default: ${DEFAULT-VALUE}).")
+    List<String> configs;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "118s",
+            description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AcnsRun.BOTTLENECK,
+            description = "Rate of the two last-mile links (default: ${DEFAULT-VALUE}).")
+    String bottleneck;
+
+    @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AcnsRun.BUFFER,
+            description = "Last-mile buffers in packets (default: ${DEFAULT-VALUE}).")
+    int buffer;
+
+    @Option(names = "--print-scenario", paramLabel = "reno|acns",
+            description = "Print that run's scenario as YAML (for 'aspen lab --sim') and run nothing.")
+    String printScenario;
+
+    private AcnsRun.Setup setup() {
+        double seconds = seconds("--duration", duration);
+        if (seeds.seeds < 1 || threads.threads < 1 || seconds <= 0 || buffer < 1) {
+            throw usage("--seeds, --threads and --buffer must be at least 1, --duration positive");
+        }
+        return new AcnsRun.Setup(seconds, bottleneck, buffer);
+    }
+
+    @Override
+    Experiment<?, ?, ?> experiment() {
+        AcnsRun.Setup setup = setup();
+        List<Config> cs = new ArrayList<>();
+        for (String c : configs) {
+            Config config = Config.byId(c);
+            if (config == null) {
+                throw usage("unknown config '" + c + "' (known: reno, acns)");
+            }
+            cs.add(config);
+        }
+        return new AcnsExperiment(new AcnsExperiment.Params(cs, seeds.seeds, setup));
+    }
+
+    @Override
+    int threads() {
+        return threads.threads;
+    }
+
+    @Override
+    Scenario scenarioToPrint() {
+        if (printScenario == null) {
+            return null;
+        }
+        Config c = Config.byId(printScenario);
+        if (c == null) {
+            throw usage("--print-scenario takes reno or acns");
+        }
+        return AcnsRun.scenario(c, setup());
+    }
+}

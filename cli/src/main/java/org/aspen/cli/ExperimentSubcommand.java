@@ -1,0 +1,109 @@
+package org.aspen.cli;
+
+import java.nio.file.Path;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.ScenarioYaml;
+import org.aspen.experiments.sweep.Sweep;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.Values;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * What every {@code aspen experiment} subcommand shares: {@code --help}, the {@link OutputOptions}
+ * mixin ({@code --out}, {@code --json}), the {@link ThreadsOption} and {@link SeedsOption} mixins
+ * for those that have them ({@code --seeds} with each experiment's own default), and the steps:
+ * check the options, then either print one run's scenario or run the sweep.
+ *
+ * <pre>{@code
+ * // in a subclass annotated with the subcommand's name and description:
+ * final class AbcdCommand extends ExperimentSubcommand {
+ *     // a @Mixin field: SeedsOption seeds = new SeedsOption(3);
+ *     Experiment<?, ?, ?> experiment() { return new AbcdExperiment(params from the options); }
+ * }
+ * }</pre>
+ */
+abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Mixin
+    OutputOptions output;
+
+    /** The experiment the options describe; throws {@link #usage} errors for bad values. */
+    abstract Experiment<?, ?, ?> experiment();
+
+    /** Runs at once ({@code --threads} where the experiment has it). */
+    int threads() {
+        return 1;
+    }
+
+    /** The scenario {@code --print-scenario} asks for, or null when it was not given (or the experiment has none). */
+    Scenario scenarioToPrint() {
+        return null;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Experiment<?, ?, ?> e = experiment();
+        Scenario s = scenarioToPrint();
+        CommandLine.Model.CommandSpec cs = spec;
+        if (s != null) {
+            cs.commandLine().getOut().print(ScenarioYaml.write(s));
+            cs.commandLine().getOut().flush();
+            return Aspen.OK;
+        }
+        Path dir = output.out != null ? output.out : Path.of(cs.name());
+        Sweep.run(e, new Sweep.Options(threads(), dir, output.json), cs.commandLine().getOut());
+        return Aspen.OK;
+    }
+
+    /** A usage error (exit 2) of this subcommand. */
+    CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** A duration option's value in seconds; a bad one is a usage error naming the option. */
+    double seconds(String option, String value) {
+        try {
+            return Values.durationNanos(value) / 1e9;
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code --out DIR} (default: the experiment's name) and {@code --json}. */
+    static final class OutputOptions {
+        @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: ./${COMMAND-NAME}).")
+        Path out;
+
+        @Option(names = "--json", description = "Print the summary as JSON (what summary.json holds) instead of the table.")
+        boolean json;
+    }
+
+    /** {@code --threads N}: independent runs at once. */
+    static final class ThreadsOption {
+        @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+                description = "Runs at once, each an independent seeded simulation: changes only the wall time "
+                        + "(default: ${DEFAULT-VALUE}).")
+        int threads;
+    }
+
+    /** {@code --seeds N}: runs per point, with the experiment's own default. */
+    static final class SeedsOption {
+        @Option(names = "--seeds", paramLabel = "N", description = "Runs per point, seeds 1..N (default: ${DEFAULT-VALUE}).")
+        int seeds;
+
+        SeedsOption() {
+            this(1);
+        }
+
+        SeedsOption(int defaultSeeds) {
+            seeds = defaultSeeds;
+        }
+    }
+}

@@ -1,0 +1,221 @@
+package org.aspen.experiments.abcd;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import org.aspen.acc.AbcdSetup;
+import org.aspen.acc.AccSetup;
+import org.aspen.acc.aa.AccConfig;
+import org.aspen.acc.abcd.AbcdConfig;
+import org.aspen.ee.EeConfig;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.ee.TrustPolicy;
+import org.aspen.experiments.acc.AccDumbbell;
+import org.aspen.experiments.sweep.ScenarioBuilder;
+import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.RdpConnection;
+import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.TraceSink;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.time.Seeds;
+
+/**
+ * One run of the ACC-ABCD paper's Table 1 set-up in the simulation, and what it measured: drops at
+ * the bottleneck and per-flow throughput for Reno, ACC or ACC-ABCD.
+ *
+ * <pre>{@code
+ * AbcdRun r = AbcdRun.simulate(AbcdRun.Config.ABCD, 100, 3, AbcdRun.Setup.defaults(200));
+ * long drops = r.drops();
+ * }</pre>
+ *
+ * Topology: the ACC paper's Figure 3 ({@link AccDumbbell}, the long link between the filter router
+ * and the congested one), which the ABCD paper reuses: bulk senders s1..s10 -> r1 -> r2 -> r3 ->
+ * d1..d10; r1-r2 is 10 Mb/s with the swept delay; r2 -> r3 is the 2 Mb/s, 10 ms bottleneck with a
+ * drop-tail queue limited in bytes (the paper's byte mode: {@code buffer} x 1000 bytes); every
+ * endpoint link is 10 Mb/s, 10 ms. Four on/off cross sources x1, x2 -> y1, y2 (100 kb/s of
+ * 1000-byte packets, 2.5 s on / 2.5 s off, random phase) join at r2 and leave at r3. Senders are RDP
+ * with Reno, 1000-byte packets (940 data bytes), start in the first second, and keep 8 segments
+ * queued beyond the window (so a new segment size applies within a few segments). ACC: monitor on
+ * r2, filters on r1. ACC-ABCD: the ABCD monitor on r3, measuring arrivals over r2-r3. Static routes.
+ *
+ * <p>The topology is the dumbbell's scenario, built into a {@link SimNetwork} by the lab's
+ * {@link LabBuilder}; the rest is wired here by hand, because a scenario's workload cannot say it:
+ * the senders' 8-segment send buffer (a flow has no such field), their start times drawn from the
+ * run's own seed stream, cross traffic in fixed 2.5 s bursts from a random phase (the lab's on/off
+ * sources start at their start time), an execution environment on every node with the ABCD
+ * monitor told which link to measure, and the senders' data segments and bytes, which the lab's
+ * report does not give.
+ */
+public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops, double[] flowKbps, long advices, long resumes,
+                      long notifications, long segmentsSent, long bytesSent, double wallSeconds) {
+    public static final long MS = 1_000_000L;
+    public static final int FLOWS = 10;
+    public static final int SEGMENT = 940;
+    public static final int BUFFER = 50;
+    public static final String BOTTLENECK = "2Mbps";
+
+    /** The compared systems. */
+    public enum Config {
+        RENO("Reno"), ACC("ACC"), ABCD("ACC-ABCD");
+
+        /** The name in tables and plots. */
+        public final String label;
+
+        Config(String label) {
+            this.label = label;
+        }
+
+        /** The name on the command line and in the files: reno, acc, abcd. */
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** The config with this {@link #id()}, or null. */
+        public static Config byId(String id) {
+            for (Config c : values()) {
+                if (c.id().equals(id)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Run length, bottleneck buffer (in 1000-byte packets' worth of bytes) and ABCD's settings. */
+    public record Setup(double durationSeconds, int buffer, AbcdConfig abcd) {
+        public static Setup defaults(double durationSeconds) {
+            return new Setup(durationSeconds, BUFFER, AbcdConfig.DEFAULT);
+        }
+    }
+
+    /** Total throughput of the bulk flows. */
+    public double totalKbps() {
+        double t = 0;
+        for (double k : flowKbps) {
+            t += k;
+        }
+        return t;
+    }
+
+    /** Mean data bytes per data segment the senders emitted (shows the shrinking). */
+    public double meanSegment() {
+        return segmentsSent == 0 ? 0 : bytesSent / (double) segmentsSent;
+    }
+
+    /** The flows' throughputs, highest first (flow 1 of one seed is not flow 1 of another: ranks are). */
+    public double[] ranked() {
+        double[] k = flowKbps.clone();
+        java.util.Arrays.sort(k);
+        double[] desc = new double[k.length];
+        for (int i = 0; i < k.length; i++) {
+            desc[i] = k[k.length - 1 - i];
+        }
+        return desc;
+    }
+
+    /** The topology: the Figure 3 dumbbell with ten bulk pairs, the long link between r1 and r2, a byte-limited drop-tail bottleneck. */
+    public static Scenario topology(int delayMs, Setup setup) {
+        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + delayMs + "ms", String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        new AccDumbbell(AccDumbbell.Placement.BETWEEN, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null, false, true)
+                .addTo(b);
+        return b.build();
+    }
+
+    public static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup) {
+        return simulate(c, delayMs, seed, setup, net -> LabBuilder.build(topology(delayMs, setup), net), TraceSink.NONE);
+    }
+
+    /** The run on a network that {@code topology} builds, every node's packet events going to {@code trace}. */
+    static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace) {
+        long wall0 = System.nanoTime();
+        SimNetwork net = new SimNetwork(seed);
+        topology.accept(net);
+        net.nodes().forEach(n -> n.setTrace(trace));
+        List<ExecutionEnvironment> ees = new ArrayList<>();
+        for (Node n : net.nodes()) {
+            ees.add(new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy()));
+        }
+        ExecutionEnvironment r1 = ee(ees, "r1");
+        ExecutionEnvironment r2 = ee(ees, "r2");
+        ExecutionEnvironment r3 = ee(ees, "r3");
+        if (c == Config.ACC) {
+            net.at(0, "r1", () -> AccSetup.installFilter(r1));
+            net.at(0, "r2", () -> AccSetup.install(r2, AccConfig.DEFAULT));
+        } else if (c == Config.ABCD) {
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
+        }
+        long end = Math.round(setup.durationSeconds() * 1e9);
+        RdpOptions options = RdpOptions.defaults().withMaxSegment(SEGMENT).withSendBuffer(8);
+        SplittableRandom starts = Seeds.stream(seed, "abcd", "starts");
+        TransferSender[] senders = new TransferSender[FLOWS];
+        long[] startAt = new long[FLOWS];
+        for (int i = 0; i < FLOWS; i++) {
+            int k = i;
+            String s = "s" + (i + 1);
+            String d = "d" + (i + 1);
+            startAt[i] = starts.nextLong(1000) * MS;
+            net.at(0, d, () -> TransferReceiver.listen(RdpStack.install(net.node(d)), 7000, options, ByteSink::discard,
+                    sum -> { }, ProgressListener.NONE, 0));
+            net.at(startAt[i], s, () -> senders[k] = TransferSender.start(RdpStack.install(net.node(s)), net.node(d).address(),
+                    7000, ByteSource.seeded(Seeds.derive(seed, "flow", s), Long.MAX_VALUE / 2), options, ProgressListener.NONE, 0));
+        }
+        for (int i = 1; i <= 2; i++) {
+            for (int j = 1; j <= 2; j++) {
+                crossTraffic(net, "x" + i, net.node("y" + j).address(), Seeds.stream(seed, "cross", i + "-" + j), end);
+            }
+        }
+        net.run(end);
+        double[] kbps = new double[FLOWS];
+        long segments = 0;
+        long bytes = 0;
+        for (int i = 0; i < FLOWS; i++) {
+            RdpConnection conn = senders[i] == null ? null : senders[i].connection();
+            if (conn != null) {
+                kbps[i] = conn.stats().bytesAcked() * 8e6 / Math.max(1, end - startAt[i]);
+                segments += conn.stats().dataSegmentsSent();
+                bytes += conn.stats().bytesQueued();
+            }
+        }
+        long drops = net.node("r2").link("r2-r3").counters().totalDrops();
+        AbcdRun r = new AbcdRun(c, delayMs, seed, drops, kbps, AbcdSetup.counter(r3, "advicesSent"),
+                AbcdSetup.counter(r3, "resumesSent"), AccSetup.counter(r2, "notificationsSent"), segments, bytes,
+                (System.nanoTime() - wall0) / 1e9);
+        net.close();
+        return r;
+    }
+
+    private static ExecutionEnvironment ee(List<ExecutionEnvironment> ees, String name) {
+        return ees.stream().filter(e -> e.node().name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** 100 kb/s of 1000-byte RAW packets (one per 80 ms) in 2.5 s bursts every 5 s, from a random phase. */
+    private static void crossTraffic(SimNetwork net, String from, VAddr to, SplittableRandom r, long end) {
+        Node n = net.node(from);
+        long period = 5_000 * MS;
+        long phase = r.nextLong(period);
+        byte[] payload = new byte[1000 - Packet.HEADER_LENGTH];
+        for (long burst = phase - period; burst < end; burst += period) {
+            for (long t = Math.max(0, burst); t < burst + 2_500 * MS && t < end; t += 80 * MS) {
+                if (t >= 0) {
+                    net.at(t, from, () -> n.send(Packet.builder().source(n.address()).destination(to)
+                            .protocol(Protocol.RAW).payload(payload).build()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package org.aspen.experiments.acc;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.aspen.experiments.acc.AccDumbbell.Placement;
+import org.aspen.experiments.sweep.RunReport;
+import org.aspen.experiments.sweep.ScenarioBuilder;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.scenario.Scenario;
+
+/**
+ * One run of the ACC paper's Figures 4-7 set-up in the simulation, and what it measured: the
+ * Figure 3 dumbbell ({@link AccDumbbell}) with two bulk RDP flows and four on/off cross sources,
+ * run by the lab runner.
+ *
+ * <pre>{@code
+ * AccFigure4Run r = AccFigure4Run.simulate(Config.ACC, 100, 3, Setup.defaults(200));  // long link 100 ms, seed 3
+ * double kbps = r.goodputKbps();
+ * }</pre>
+ *
+ * Our reading of Figure 3 (the paper gives the access links, packet size, cross traffic and the
+ * varied R1-R2 delay, not the rest): bulk senders s1, s2 -> r0 => r1 -> r2 -> r3 -> d1, d2 (the
+ * default {@link Placement#UPSTREAM}); the long link r0 => r1 (the paper's R1-R2: from the senders'
+ * router to the next) is 10 Mb/s, uncongested, and its delay is the swept one; the bottleneck is
+ * r2 -> r3, {@link #BOTTLENECK} (default) with a {@link #BUFFER}-packet buffer (default) and 10 ms
+ * delay; four on/off cross sources (x1, x2 -> y1, y2, 100 kb/s, exponential 2.5 s on / 2.5 s off)
+ * join at r2 and leave at r3, so the swept delay changes only the bulk flows' bandwidth-delay
+ * product, as the paper says. Every other link is 10 Mb/s, 10 ms; packets are 1000 bytes (940 RDP
+ * data bytes + 60 of headers). Static routes (no routing traffic in the congested queue). ACC: the
+ * monitor on r2 (the congested router), filters on r1, its neighbour upstream, RED queues. The
+ * other placements put the long link between r1 and r2 or past the bottleneck.
+ *
+ * @param rttMs              the bulk flows' base RTT
+ * @param goodputKbps        mean over the bulk flows
+ * @param closesPerSecond    window closes per second, mean over the bulk flows
+ * @param meanCloseMagnitude mean window reduction per close (packets), over every close
+ * @param accCloseShare      the share of closes caused by ACC notifications
+ * @param filtered           packets the ACC filters deleted (r1 and r2)
+ * @param bottleneckDrops    drops at r2 -> r3 (all reasons but the run's end)
+ */
+public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs, double goodputKbps, double closesPerSecond,
+                            double meanCloseMagnitude, double accCloseShare, long timeouts, long notifications, long filtered,
+                            long bottleneckDrops, long crossSent, long crossReceived, double wallSeconds) {
+    public static final String BOTTLENECK = "1.5Mbps";
+    public static final int BUFFER = 50;
+    public static final int SEGMENT = 940;
+    private static final int FLOWS = 2;
+
+    /** The metrics of the summary, by name, in the order of summary.csv. */
+    public static final Map<String, ToDoubleFunction<AccFigure4Run>> METRICS = new LinkedHashMap<>();
+
+    static {
+        METRICS.put("goodputKbps", AccFigure4Run::goodputKbps);
+        METRICS.put("closesPerSecond", AccFigure4Run::closesPerSecond);
+        METRICS.put("meanCloseMagnitude", AccFigure4Run::meanCloseMagnitude);
+        METRICS.put("accCloseShare", AccFigure4Run::accCloseShare);
+        METRICS.put("timeouts", AccFigure4Run::timeouts);
+        METRICS.put("notifications", AccFigure4Run::notifications);
+        METRICS.put("filtered", AccFigure4Run::filtered);
+        METRICS.put("bottleneckDrops", AccFigure4Run::bottleneckDrops);
+    }
+
+    /** The four compared systems (the paper's Figures 4 and 5). */
+    public enum Config {
+        DROPTAIL("drop-tail", false, false),
+        RED("RED", false, false),
+        RED_ECN("RED+ECN", true, false),
+        ACC("ACC (RED)", false, true);
+
+        /** The name in plots. */
+        public final String label;
+        final boolean ecn;
+        final boolean acc;
+
+        Config(String label, boolean ecn, boolean acc) {
+            this.label = label;
+            this.ecn = ecn;
+            this.acc = acc;
+        }
+
+        /** The name on the command line and in the files: droptail, red, red-ecn, acc. */
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The bottleneck's discipline: drop-tail, or RED as ns's defaults of the paper's time, identical in the RED, RED+ECN and ACC runs. */
+        public Object queue() {
+            return this == DROPTAIL ? "droptail" : red(ecn);
+        }
+
+        /** The config with this {@link #id()}, or null. */
+        public static Config byId(String id) {
+            for (Config c : values()) {
+                if (c.id().equals(id)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** RED's settings (ns's defaults of the paper's time), with or without ECN marking. */
+    static Map<String, Object> red(boolean ecn) {
+        Map<String, Object> q = new LinkedHashMap<>();
+        q.put("kind", "red");
+        q.put("min_th", 5);
+        q.put("max_th", 15);
+        q.put("max_p", 0.1);
+        q.put("w_q", 0.002);
+        q.put("ecn", ecn);
+        return q;
+    }
+
+    /** RED's settings as the summary names them: {@code {kind: red, ..., ecn: false|true}}. */
+    public static String redDescription() {
+        StringBuilder b = new StringBuilder("{");
+        red(false).forEach((k, v) -> b.append(b.length() > 1 ? ", " : "").append(k).append(": ")
+                .append(k.equals("ecn") ? "false|true" : v));
+        return b.append('}').toString();
+    }
+
+    /** What the command can vary besides the delay: run length, bottleneck rate and buffer, and where the long link is. */
+    public record Setup(double durationSeconds, String bottleneck, int buffer, Placement placement) {
+        public static Setup defaults(double durationSeconds) {
+            return new Setup(durationSeconds, BOTTLENECK, BUFFER, Placement.UPSTREAM);
+        }
+    }
+
+    /** The run's scenario: the dumbbell, two bulk flows from 1 s (0.1 s apart) and the cross traffic. */
+    public static Scenario scenario(Config c, int delayMs, Setup setup) {
+        Placement p = setup.placement();
+        String name = "acc-figure3-" + c.id() + "-" + delayMs + "ms" + (p == Placement.BETWEEN ? "" : "-" + p.id());
+        ScenarioBuilder b = new ScenarioBuilder(name, String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        AccDumbbell.figure4(p, delayMs, setup.bottleneck(), setup.buffer(), c.queue()).withAcc(c.acc).addTo(b);
+        for (int i = 1; i <= FLOWS; i++) {
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 100 * (i - 1)) + "ms").segment(SEGMENT)
+                    .ecn(c.ecn).build());
+        }
+        for (String x : new String[] {"x1", "x2"}) {
+            for (String y : new String[] {"y1", "y2"}) {
+                b.cross(new Scenario.CrossSpec(null, x, y, "100kbps", "2.5s", "2.5s", 1000, null, null, null));
+            }
+        }
+        return b.build();
+    }
+
+    /** Runs the scenario with {@code seed} and reads the figures out of its report. */
+    public static AccFigure4Run simulate(Config c, int delayMs, long seed, Setup setup) throws InterruptedException {
+        RunReport r = RunReport.of(LabRunner.run(scenario(c, delayMs, setup), new LabRunner.Options(true, seed, null, null, null)));
+        double goodput = 0;
+        double rate = 0;
+        double magnitude = 0;
+        long closes = 0;
+        long accCloses = 0;
+        long timeouts = 0;
+        for (RunReport.Transfer f : r.transfers()) {
+            goodput += f.goodputBps() / 1e3;
+            rate += f.closesPerSecond();
+            closes += f.windowCloses();
+            magnitude += f.meanCloseMagnitude() * f.windowCloses();
+            accCloses += f.closes("NOTIFICATION");
+            timeouts += f.closes("TIMEOUT");
+        }
+        long sent = 0;
+        long received = 0;
+        for (RunReport.Cross x : r.cross()) {
+            sent += x.sentPackets();
+            received += x.receivedPackets();
+        }
+        int n = Math.max(1, r.transfers().size());
+        return new AccFigure4Run(c, delayMs, seed, setup.placement().rttMs(delayMs), goodput / n, rate / n,
+                closes == 0 ? 0 : magnitude / closes, closes == 0 ? 0 : accCloses / (double) closes, timeouts,
+                r.aaMetric("r2", "notificationsSent"), r.aaMetric("r1", "packetsFiltered") + r.aaMetric("r2", "packetsFiltered"),
+                r.link("r2-r3@r2").congestionDrops(), sent, received, r.wallSeconds());
+    }
+}

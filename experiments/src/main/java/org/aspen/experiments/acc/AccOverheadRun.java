@@ -1,0 +1,104 @@
+package org.aspen.experiments.acc;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.aspen.experiments.sweep.RunReport;
+import org.aspen.experiments.sweep.ScenarioBuilder;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.scenario.Scenario;
+
+/**
+ * One run of the ACC paper's overhead experiment (Figures 8 and 9) over real UDP on loopback, and
+ * what it measured: two bulk RDP senders converge on one node that delays their traffic and, with
+ * ACC on, runs the ACC monitor ({@link AccParkingLot}); one lab run in the real runtime.
+ *
+ * <pre>{@code
+ * AccOverheadRun r = AccOverheadRun.measure(true, 50, 1, AccOverheadRun.Setup.defaults(10));  // ACC on, 50 ms, run 1
+ * double kbps = r.throughputKbps();   // both senders together, as the paper's Figure 9 plots
+ * }</pre>
+ *
+ * The paper used hosts on switched 100 Mb/s Ethernet; here every node is a UDP socket on
+ * loopback, every link 10 Mb/s but the {@link #BOTTLENECK} c -> d with a {@link #BUFFER}-packet
+ * drop-tail queue.
+ */
+public record AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
+                             long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
+                             long packetsFiltered, long bottleneckDrops, double wallSeconds) {
+    public static final String BOTTLENECK = "4Mbps";
+    public static final int BUFFER = 25;
+    public static final int SEGMENT = 940;
+    /** The flows start after the nodes and AAs are up; goodput is measured over the flows' life. */
+    public static final double START_SECONDS = 0.5;
+
+    /** The metrics of the summary, by name, in the order of summary.csv. */
+    public static final Map<String, ToDoubleFunction<AccOverheadRun>> METRICS = new LinkedHashMap<>();
+
+    static {
+        METRICS.put("throughputKbps", AccOverheadRun::throughputKbps);
+        METRICS.put("retransmissions", AccOverheadRun::retransmissions);
+        METRICS.put("timeouts", AccOverheadRun::timeouts);
+        METRICS.put("notifications", AccOverheadRun::notifications);
+        METRICS.put("filterRequests", AccOverheadRun::filterRequests);
+        METRICS.put("filtersStarted", AccOverheadRun::filtersStarted);
+        METRICS.put("packetsFiltered", AccOverheadRun::packetsFiltered);
+        METRICS.put("bottleneckDrops", AccOverheadRun::bottleneckDrops);
+    }
+
+    /** Run length, bottleneck rate and buffer. */
+    public record Setup(double durationSeconds, String bottleneck, int buffer) {
+        public static Setup defaults(double durationSeconds) {
+            return new Setup(durationSeconds, BOTTLENECK, BUFFER);
+        }
+    }
+
+    /** The run's scenario: the parking lot and two bulk flows from {@link #START_SECONDS}. */
+    public static Scenario scenario(boolean acc, int delayMs, Setup setup) {
+        ScenarioBuilder b = new ScenarioBuilder("acc-overhead-" + (acc ? "acc" : "noacc") + "-" + delayMs + "ms",
+                String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc).addTo(b);
+        for (int i = 1; i <= 2; i++) {
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d").start(Math.round(START_SECONDS * 1000) + "ms")
+                    .segment(SEGMENT).build());
+        }
+        return b.build();
+    }
+
+    /**
+     * One run in the real runtime (wall-clock time, UDP sockets on loopback). Fails when the EE
+     * stopped the flakeway or an ACC AA during the run (a handler over its wall-clock budget: a
+     * loaded machine, or a cold JVM's class loading), or when the monitor did not start: such a run
+     * measured something else.
+     */
+    public static AccOverheadRun measure(boolean acc, int delayMs, long seed, Setup setup) throws InterruptedException {
+        RunReport r = RunReport.of(LabRunner.run(scenario(acc, delayMs, setup), new LabRunner.Options(false, seed, null, null, null)));
+        for (String[] aa : new String[][] {{"c", "acc-monitor"}, {"c", "flakeway"}, {"i1", "acc-filter"}, {"i2", "acc-filter"}}) {
+            String state = r.aaState(aa[0], aa[1]);
+            if (state != null && !state.equals("running")) {
+                throw new IllegalStateException(aa[1] + " on " + aa[0] + " was " + state + " during the run");
+            }
+        }
+        if (acc && r.aaState("c", "acc-monitor") == null) {
+            throw new IllegalStateException("the ACC monitor did not start");
+        }
+        double[] kbps = new double[2];
+        long retrans = 0;
+        long timeouts = 0;
+        for (int i = 0; i < r.transfers().size() && i < 2; i++) {
+            RunReport.Transfer f = r.transfers().get(i);
+            kbps[i] = f.goodputBps() / 1e3;
+            retrans += f.retransmissions();
+            timeouts += f.closes("TIMEOUT");
+        }
+        long filtersStarted = 0;
+        long filtered = 0;
+        for (String n : new String[] {"i1", "i2", "c"}) {
+            filtersStarted += r.aaMetric(n, "filtersStarted");
+            filtered += r.aaMetric(n, "packetsFiltered");
+        }
+        return new AccOverheadRun(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
+                r.aaMetric("c", "notificationsSent"), r.aaMetric("c", "filterRequestsSent"), filtersStarted, filtered,
+                r.link("c-d@c").congestionDrops(), r.wallSeconds());
+    }
+}

@@ -1,0 +1,56 @@
+package org.aspen.experiments.acc;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.aspen.experiments.sweep.ScenarioBuilder;
+
+/**
+ * The ACC paper's Figure 8 (the overhead experiment) as scenario topology: two senders' legs
+ * converging on one node, then the bottleneck: s1 -> i1 -> c and s2 -> i2 -> c, then c -> d.
+ *
+ * <pre>{@code
+ * ScenarioBuilder b = new ScenarioBuilder("acc-overhead", "10.000s");
+ * new AccParkingLot("4Mbps", 25, 50, true).addTo(b);      // 50 ms delay on c, ACC on
+ * }</pre>
+ *
+ * Every link is 10 Mb/s without delay except c -> d, the bottleneck ({@code bottleneck}, a
+ * {@code buffer}-packet drop-tail queue), so the two senders' traffic congests c's output queue.
+ * With {@code delayMs} above 0 the flakeway on c delays every RDP packet arriving there (in both
+ * directions: the round trip grows by twice the delay). With {@code acc}, c runs the ACC monitor
+ * and i1, i2 the filters. Static routes: no routing traffic competes with the measurement.
+ */
+public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
+
+    /** Adds the nodes, links and routes to {@code b}. */
+    public ScenarioBuilder addTo(ScenarioBuilder b) {
+        b.node("s1", "10.0.1.1").node("s2", "10.0.1.2");
+        b.node("i1", "10.0.0.1", acc ? "filter" : null, List.of());
+        b.node("i2", "10.0.0.2", acc ? "filter" : null, List.of());
+        b.node("c", "10.0.0.3", acc ? "monitor" : null, delayMs > 0 ? List.of(delayRule()) : List.of());
+        b.node("d", "10.0.2.1");
+        for (String[] l : new String[][] {{"s1", "i1"}, {"s2", "i2"}, {"i1", "c"}, {"i2", "c"}}) {
+            b.link(l[0], l[1], "10Mbps", null);
+        }
+        b.link("c", "d", bottleneck, null, buffer, null);
+        String[][] routes = {
+                {"s1", "10.0.0.0/8", "i1"}, {"s2", "10.0.0.0/8", "i2"},
+                {"i1", "s1", "s1"}, {"i1", "10.0.0.0/8", "c"}, {"i2", "s2", "s2"}, {"i2", "10.0.0.0/8", "c"},
+                // the monitor sends filter requests to i1 and i2 themselves, so c needs routes to them
+                {"c", "s1", "i1"}, {"c", "s2", "i2"}, {"c", "i1", "i1"}, {"c", "i2", "i2"}, {"c", "d", "d"},
+                {"d", "10.0.0.0/8", "c"}};
+        for (String[] r : routes) {
+            b.route(r[0], r[1], r[2]);
+        }
+        return b;
+    }
+
+    /** The flakeway rule on c: every RDP packet waits {@code delayMs}. */
+    private Map<String, Object> delayRule() {
+        Map<String, Object> rule = new LinkedHashMap<>();
+        rule.put("name", "delay");
+        rule.put("match", new LinkedHashMap<>(Map.of("proto", "rdp")));
+        rule.put("delay", delayMs + "ms");
+        return rule;
+    }
+}

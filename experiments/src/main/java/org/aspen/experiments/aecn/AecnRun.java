@@ -1,0 +1,211 @@
+package org.aspen.experiments.aecn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.aspen.rdp.AntiEcnReno;
+import org.aspen.rdp.RdpConnection;
+import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.transfer.ByteSink;
+import org.aspen.rdp.transfer.ByteSource;
+import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferReceiver;
+import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.qdisc.AntiEcn;
+import org.aspen.vnet.qdisc.QueueDisciplines;
+import org.aspen.vnet.routing.Route;
+import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.time.Seeds;
+
+/**
+ * One run of the AntiECN paper's single-link set-up in the simulation, sampled over time, and what
+ * it measured.
+ *
+ * <pre>{@code
+ * AecnRun r = AecnRun.simulate(new AecnRun.Setup(40, 0.5, 500, 1, 6, 10_000_000, 50, 10, 1, 1));
+ * double utilisation = r.utilisation();          // bytes over the bottleneck / (C x duration)
+ * }</pre>
+ *
+ * Senders s1..sN - r - d. The bottleneck is r -> d, rate C, with the whole propagation delay but
+ * 1 ms per access hop, so the base RTT is the requested one; its queue is {@code aecn} (eta, the
+ * virtual buffer) over {@code avq} (gamma 0.96, alpha 0.15, the real buffer) as the paper's link:
+ * AVQ gives the ECN marks, AntiECN the bits. Access links run at 10 C with large drop-tail buffers,
+ * so the one bottleneck is r -> d. Each sender runs one endless ECN-capable RDP flow of 1000-byte
+ * frames (940 data bytes): {@code eta = 0} means no AntiECN (Reno over the same link); otherwise
+ * the flow asks for AntiECN with Delta = W. The receiver window is 65535 segments (the paper's
+ * "very large"), initial ssthresh 65535: slow start ends on the first ECN mark.
+ *
+ * <p>Wired by hand on a {@link SimNetwork}, not from a lab scenario, because a scenario cannot say
+ * three things this run needs: the AECN/AVQ discipline on r's end of the bottleneck only (a
+ * scenario link puts its queue on both ends, and d's ACKs would then pass through an AVQ of their
+ * own), RDP's initial window of 2 with an initial ssthresh of 65535 and a 4096-segment send buffer
+ * (a flow sets only the window, segment, ECN and AntiECN), and the cwnd of every flow sampled at
+ * whole numbers of RTTs while the run goes on.
+ *
+ * @param samples         about 400 over the run ({@link #sampleStep})
+ * @param utilisation     bytes over the bottleneck / (C x duration)
+ * @param bottleneckBytes bytes sent over r -> d
+ * @param flowBytes       bytes acknowledged per flow
+ * @param aecnEnabled     per flow: the AntiECN increase was negotiated
+ */
+public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double utilisation, long bottleneckBytes, long ecnMarks,
+                      long drops, long retransmissions, long aecnKept, long aecnCleared, long aggressiveAcks, long[] flowBytes,
+                      boolean[] aecnEnabled, double wallSeconds) {
+    public static final int FRAME = 1000;
+    public static final int SEGMENT = 940;
+    public static final double GAMMA = 0.96;
+    public static final double ALPHA = 0.15;
+    public static final long MS = 1_000_000L;
+    public static final int PORT = 7000;
+
+    /**
+     * @param rttMs               base round-trip time
+     * @param eta                 AECN threshold, or 0 for plain Reno (no AntiECN)
+     * @param virtualBufferPackets B of the AECN virtual queue, in 1000-byte packets
+     * @param flows               number of senders (1, or 3 for Experiment 3)
+     * @param durationSeconds     simulated time
+     * @param bandwidthBps        bottleneck capacity C
+     * @param bufferPackets       real buffer of the bottleneck
+     * @param avqBufferPackets    AVQ's virtual buffer
+     * @param startSpreadSeconds  flows start uniformly over [0, this) (Experiment 3); one flow starts at 0
+     * @param seed                seeds the start times of the flows and the nodes
+     */
+    public record Setup(int rttMs, double eta, int virtualBufferPackets, int flows, double durationSeconds, long bandwidthBps,
+                 int bufferPackets, int avqBufferPackets, double startSpreadSeconds, long seed) {
+        public boolean aecn() {
+            return eta > 0;
+        }
+
+        /** Bandwidth-delay product in 1000-byte packets. */
+        public double bdpPackets() {
+            return bandwidthBps * rttMs / 1e3 / 8 / FRAME;
+        }
+    }
+
+    /** One sample: time, each flow's cwnd (packets), the bottleneck's utilisation since the last sample. */
+    public record Sample(double seconds, double[] cwnd, double utilisation) {
+    }
+
+    /** Jain's fairness index of the flows' bytes (1 = equal shares). */
+    public double jain() {
+        double sum = 0;
+        double sq = 0;
+        for (long b : flowBytes) {
+            sum += b;
+            sq += (double) b * b;
+        }
+        return sq == 0 ? 1 : sum * sum / (flowBytes.length * sq);
+    }
+
+    /** Builds the network, runs it for the set-up's duration, sampling as it goes, and returns the totals. */
+    public static AecnRun simulate(Setup s) {
+        long wall0 = System.nanoTime();
+        SimNetwork net = new SimNetwork(s.seed());
+        Node r = net.addNode("r", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
+        Node d = net.addNode("d", VAddr.parse("10.0.2.1"), NodeConfig.DEFAULT, null);
+        long access = 10 * s.bandwidthBps();
+        long oneWay = s.rttMs() * MS / 2;
+        QueueLimit big = QueueLimit.packets(65_535);
+        net.connect("r-d", "r", "d", new LinkConfig(s.bandwidthBps(), oneWay - MS, big, 1));
+        Link bottleneck = r.link("r-d");
+        bottleneck.setDiscipline(QueueDisciplines.create("aecn", Map.of("eta", s.aecn() ? s.eta() : 1.0,
+                "virtual_buffer_packets", s.virtualBufferPackets(), "mean_packet_size", FRAME,
+                "inner", Map.of("kind", "avq", "gamma", GAMMA, "alpha", ALPHA, "virtual_buffer_packets", s.avqBufferPackets())),
+                QueueLimit.packets(s.bufferPackets())));
+        r.routes().addStatic(Route.host(d.address(), bottleneck, d.address(), 1, Route.Origin.STATIC));
+        List<Node> senders = new ArrayList<>();
+        for (int i = 1; i <= s.flows(); i++) {
+            Node n = net.addNode("s" + i, VAddr.parse("10.0.1." + i), NodeConfig.DEFAULT, null);
+            net.connect("s" + i + "-r", n.name(), "r", new LinkConfig(access, MS, big, 1));
+            n.routes().addStatic(Route.host(d.address(), n.link("s" + i + "-r"), r.address(), 2, Route.Origin.STATIC));
+            r.routes().addStatic(Route.host(n.address(), r.link("s" + i + "-r"), n.address(), 1, Route.Origin.STATIC));
+            d.routes().addStatic(Route.host(n.address(), d.link("r-d"), r.address(), 2, Route.Origin.STATIC));
+            senders.add(n);
+        }
+        RdpOptions options = RdpOptions.defaults().withMaxOutstanding(65_535).withMaxSegment(SEGMENT)
+                .withWindow(2, 65_535).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
+        if (s.aecn()) {
+            options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
+        }
+        RdpOptions o = options;
+        RdpStack dStack = RdpStack.install(d);
+        net.at(0, "d", () -> TransferReceiver.listen(dStack, PORT, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0));
+        SplittableRandom starts = Seeds.stream(s.seed(), "aecn-experiment", "starts");
+        TransferSender[] flows = new TransferSender[s.flows()];
+        for (int i = 0; i < s.flows(); i++) {
+            long start = s.flows() == 1 ? 0 : (long) (starts.nextDouble() * s.startSpreadSeconds() * 1e9);
+            RdpStack stack = RdpStack.install(senders.get(i));
+            int k = i;
+            net.at(start, senders.get(i).name(), () -> flows[k] = TransferSender.start(stack, d.address(), PORT,
+                    ByteSource.seeded(Seeds.derive(s.seed(), "flow", Integer.toString(k)), Long.MAX_VALUE / 2), o,
+                    ProgressListener.NONE, 0));
+        }
+        long end = Math.round(s.durationSeconds() * 1e9);
+        long step = sampleStep(s);
+        List<Sample> samples = new ArrayList<>();
+        long lastBytes = 0;
+        // the last sample may be shorter: the run always ends at its full duration
+        for (long t = Math.min(step, end); net.now() < end; t = Math.min(t + step, end)) {
+            long from = net.now();
+            net.run(t - from);
+            double[] cwnd = new double[s.flows()];
+            for (int i = 0; i < cwnd.length; i++) {
+                RdpConnection c = flows[i] == null ? null : flows[i].connection();
+                cwnd[i] = c == null || c.state() != RdpConnection.State.OPEN ? 0 : c.congestionState().cwnd();
+            }
+            long bytes = bottleneck.counters().sentBytes;
+            samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / ((t - from) / 1e9)));
+            lastBytes = bytes;
+        }
+        return totals(s, net, bottleneck, flows, samples, (System.nanoTime() - wall0) / 1e9);
+    }
+
+    /**
+     * About 400 samples a run, each a whole number of RTTs: a window travels as one cluster per RTT,
+     * so a shorter or misaligned step would alias the utilisation into a saw-tooth.
+     */
+    static long sampleStep(Setup s) {
+        long rtt = s.rttMs() * MS;
+        return rtt * Math.max(1, (long) Math.ceil(s.durationSeconds() * 1e9 / 400 / rtt));
+    }
+
+    private static AecnRun totals(Setup s, SimNetwork net, Link bottleneck, TransferSender[] flows, List<Sample> samples,
+                              double wall) {
+        AntiEcn aecn = (AntiEcn) bottleneck.discipline();
+        Map<String, Object> desc = aecn.describe();
+        long bytes = bottleneck.counters().sentBytes;
+        long drops = 0;
+        for (Node n : net.nodes()) {
+            for (Link l : n.links()) {
+                drops += l.counters().totalDrops();
+            }
+        }
+        long[] flowBytes = new long[flows.length];
+        boolean[] enabled = new boolean[flows.length];
+        long retx = 0;
+        long aggressive = 0;
+        for (int i = 0; i < flows.length; i++) {
+            RdpConnection c = flows[i] == null ? null : flows[i].connection();
+            if (c == null) {
+                continue;
+            }
+            flowBytes[i] = c.stats().bytesAcked();
+            enabled[i] = c.aecnEnabled();
+            retx += c.stats().retransmissions();
+            if (c.congestionControl() instanceof AntiEcnReno a) {
+                aggressive += a.aggressiveAcks();
+            }
+        }
+        double utilisation = bytes * 8.0 / s.bandwidthBps() / s.durationSeconds();
+        return new AecnRun(s, samples, utilisation, bytes, bottleneck.counters().marked, drops, retx,
+                (long) desc.get("aecn_kept"), (long) desc.get("aecn_cleared"), aggressive, flowBytes, enabled, wall);
+    }
+}

@@ -1,0 +1,196 @@
+package org.aspen.experiments.purple;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.aspen.experiments.purple.PurpleRun.Aqm;
+import org.aspen.experiments.purple.PurpleRun.Part;
+import org.aspen.experiments.purple.PurpleRun.Setup;
+import org.aspen.experiments.sweep.CsvTable;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Stat;
+import org.aspen.experiments.sweep.Sweep;
+
+/**
+ * {@code aspen experiment purple}: the PURPLE paper's Section 3 in the simulation. For each part
+ * (BDP queue without the microscopic term, 100-packet queue with it, the multi-bottleneck case),
+ * each AQM (PURPLE, RED, A-RED), each flow count and seed, one {@link PurpleRun}; then
+ * {@code runs.csv}, {@code summary.csv} (mean, sd, 95 % CI over the seeds), {@code summary.json}
+ * and PNG plots ({@link PurplePlots}).
+ *
+ * <pre>{@code
+ * var params = new PurpleExperiment.Params(List.of(Part.values()), List.of(Aqm.values()), List.of(10, 20, 40, 60, 80),
+ *         List.of(10, 40, 70, 100), 1, new PurpleRun.Setup(20_000_000L, 30, 10, 50));
+ * Sweep.run(new PurpleExperiment(params), new Sweep.Options(2, Path.of("purple"), false), printWriter);
+ * }</pre>
+ */
+public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSpec, PurpleRun, PurpleExperiment.Summary> {
+    private final Params params;
+
+    /**
+     * @param flows   greedy flows through the single bottleneck (parts bdp and short)
+     * @param bundle2 flows in bundle 2 (part multi)
+     * @param seeds   runs per point, seeds 1..seeds
+     */
+    public record Params(List<Part> parts, List<Aqm> aqms, List<Integer> flows, List<Integer> bundle2, int seeds, Setup setup) {
+        /** The flow counts swept in {@code part}. */
+        public List<Integer> xs(Part part) {
+            return part == Part.MULTI ? bundle2 : flows;
+        }
+    }
+
+    /** One run's parameters. */
+    public record RunSpec(Part part, Aqm aqm, int flows, long seed) {
+    }
+
+    /** Per part, AQM and flow count: each metric over the seeds ({@link PurpleRun#METRICS}); JSON has the means. */
+    public record Point(Part part, Aqm aqm, int flows, @JsonIgnore Map<String, Stat> stats) {
+        @JsonAnyGetter
+        public Map<String, Double> means() {
+            Map<String, Double> m = new LinkedHashMap<>();
+            stats.forEach((k, s) -> m.put(k, s.mean()));
+            return m;
+        }
+    }
+
+    /** What {@code summary.json} holds. */
+    public record Summary(String experiment, long bottleneckBps, double nominalRttMs, double durationSeconds, double warmupSeconds,
+                          int seeds, int bundleSize, double wallSeconds, List<Point> points) {
+    }
+
+    public PurpleExperiment(Params params) {
+        this.params = params;
+    }
+
+    public Params params() {
+        return params;
+    }
+
+    @Override
+    public String name() {
+        return "purple";
+    }
+
+    @Override
+    public List<RunSpec> plan() {
+        List<RunSpec> plan = new ArrayList<>();
+        for (Part p : params.parts()) {
+            for (int n : params.xs(p)) {
+                for (Aqm a : params.aqms()) {
+                    for (long seed = 1; seed <= params.seeds(); seed++) {
+                        plan.add(new RunSpec(p, a, n, seed));
+                    }
+                }
+            }
+        }
+        plan.sort(Comparator.comparing(RunSpec::part).thenComparing(RunSpec::aqm).thenComparing(RunSpec::flows)
+                .thenComparing(RunSpec::seed));
+        return plan;
+    }
+
+    /** Part by part, most flows first: the slowest runs start early, so the threads finish together. */
+    @Override
+    public Comparator<RunSpec> startOrder() {
+        return Comparator.comparing((RunSpec r) -> params.parts().indexOf(r.part()))
+                .thenComparing(Comparator.comparing(RunSpec::flows).reversed());
+    }
+
+    @Override
+    public PurpleRun run(RunSpec r) throws InterruptedException {
+        return PurpleRun.simulate(r.part(), r.aqm(), r.flows(), r.seed(), params.setup());
+    }
+
+    static List<PurpleRun> select(List<PurpleRun> runs, Part p, Aqm a, int n) {
+        return runs.stream().filter(r -> r.part() == p && r.aqm() == a && r.flows() == n).toList();
+    }
+
+    @Override
+    public Summary summarise(List<PurpleRun> runs, double wallSeconds) {
+        List<Point> points = new ArrayList<>();
+        for (Part p : params.parts()) {
+            for (Aqm a : params.aqms()) {
+                for (int n : params.xs(p)) {
+                    List<PurpleRun> rs = select(runs, p, a, n);
+                    Map<String, Stat> stats = new LinkedHashMap<>();
+                    PurpleRun.METRICS.forEach((m, f) -> stats.put(m, Stat.of(rs, f)));
+                    points.add(new Point(p, a, n, stats));
+                }
+            }
+        }
+        Setup s = params.setup();
+        return new Summary(name(), s.bottleneckBps(), s.rttMs(), s.durationSeconds(), s.warmupSeconds(), params.seeds(),
+                s.bundleSize(), Sweep.tenths(wallSeconds), points);
+    }
+
+    @Override
+    public void write(Outcome<PurpleRun, Summary> done) throws IOException {
+        new CsvTable<PurpleRun>()
+                .column("part", r -> r.part().id)
+                .column("aqm", r -> r.aqm().id())
+                .column("flows", r -> CsvTable.format("%d", r.flows()))
+                .column("seed", r -> CsvTable.format("%d", r.seed()))
+                .column("goodput_mbps", r -> CsvTable.format("%.4f", r.goodputMbps()))
+                .column("utilisation", r -> CsvTable.format("%.4f", r.utilisation()))
+                .column("delay_ms", r -> CsvTable.format("%.2f", r.delayMs()))
+                .column("mark_rate", r -> CsvTable.format("%.6f", r.markRate()))
+                .column("drop_rate", r -> CsvTable.format("%.6f", r.dropRate()))
+                .column("rto", r -> CsvTable.format("%d", r.timeouts()))
+                .column("rto_b1", r -> CsvTable.format("%d", r.bundleTimeouts()[0]))
+                .column("rto_b2", r -> CsvTable.format("%d", r.bundleTimeouts()[1]))
+                .column("rto_b3", r -> CsvTable.format("%d", r.bundleTimeouts()[2]))
+                .column("goodput_b1_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[0]))
+                .column("goodput_b2_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[1]))
+                .column("goodput_b3_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[2]))
+                .column("wall_s", r -> CsvTable.format("%.1f", r.wallSeconds()))
+                .write(done.dir().resolve("runs.csv"), done.runs());
+        List<PointMetric> rows = new ArrayList<>();
+        for (Point p : done.summary().points()) {
+            p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
+        }
+        new CsvTable<PointMetric>()
+                .column("part", r -> r.point().part().id)
+                .column("aqm", r -> r.point().aqm().id())
+                .column("flows", r -> CsvTable.format("%d", r.point().flows()))
+                .column("metric", PointMetric::metric)
+                .column("n", r -> CsvTable.format("%d", r.stat().n()))
+                .column("mean", r -> CsvTable.format("%.6f", r.stat().mean()))
+                .column("sd", r -> CsvTable.format("%.6f", r.stat().sd()))
+                .column("ci95", r -> CsvTable.format("%.6f", r.stat().ci95()))
+                .write(done.dir().resolve("summary.csv"), rows);
+        PurplePlots.writeAll(done.runs(), params, done.dir());
+    }
+
+    private record PointMetric(Point point, String metric, Stat stat) {
+    }
+
+    @Override
+    public void print(PrintWriter o, Outcome<PurpleRun, Summary> done) {
+        List<PurpleRun> runs = done.runs();
+        o.printf(Locale.ROOT, "%-6s %-7s %6s %9s %6s %9s %9s %9s %6s%n", "part", "queue", "flows", "goodput", "util", "delay_ms",
+                "mark", "drop", "rto");
+        for (Part p : params.parts()) {
+            for (Aqm a : params.aqms()) {
+                for (int n : params.xs(p)) {
+                    List<PurpleRun> rs = select(runs, p, a, n);
+                    o.printf(Locale.ROOT, "%-6s %-7s %6d %9.3f %6.3f %9.1f %9.5f %9.5f %6.1f%n", p.id, a.id(), n,
+                            mean(rs, PurpleRun::goodputMbps), mean(rs, PurpleRun::utilisation), mean(rs, PurpleRun::delayMs),
+                            mean(rs, PurpleRun::markRate), mean(rs, PurpleRun::dropRate), mean(rs, r -> r.timeouts()));
+                }
+            }
+        }
+        o.printf(Locale.ROOT, "%d runs in %.0f s; written to %s%n", runs.size(), done.wallSeconds(), done.dir());
+    }
+
+    /** The mean as the table and plots show it (a stream's average, compensated summation). */
+    static double mean(List<PurpleRun> rs, ToDoubleFunction<PurpleRun> f) {
+        return rs.stream().mapToDouble(f).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,134 @@
+package org.aspen.experiments.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.aspen.lab.scenario.Scenario;
+
+/**
+ * Puts a {@link Scenario} record together in code: nodes, links, static routes, bulk flows and
+ * cross traffic, in the order given (the order matters: a node's links draw their random streams
+ * in the order they are added). What the experiments' topology helpers share; no YAML text.
+ *
+ * <pre>{@code
+ * Scenario s = new ScenarioBuilder("line3", "6.000s")
+ *         .node("a", "10.0.0.1").node("b", "10.0.0.2")
+ *         .link("a", "b", "10Mbps", "5ms")
+ *         .route("a", "10.0.0.0/8", "b").route("b", "10.0.0.0/8", "a")
+ *         .flow(ScenarioBuilder.flow("bulk", "a", "b").start("1s").segment(940).build())
+ *         .build();
+ * }</pre>
+ *
+ * Routing is static: experiments fill their bottleneck queues, which would drop routing hellos too.
+ * Values are what a scenario file would hold (units as text: {@code "10ms"}), so a built scenario
+ * equals the one its YAML ({@link ScenarioYaml}) reads back as.
+ */
+public final class ScenarioBuilder {
+    private final String name;
+    private final String duration;
+    private final List<Scenario.NodeSpec> nodes = new ArrayList<>();
+    private final List<Scenario.LinkSpec> links = new ArrayList<>();
+    private final List<Scenario.RouteSpec> routes = new ArrayList<>();
+    private final List<Scenario.FlowSpec> flows = new ArrayList<>();
+    private final List<Scenario.CrossSpec> cross = new ArrayList<>();
+
+    public ScenarioBuilder(String name, String duration) {
+        this.name = name;
+        this.duration = duration;
+    }
+
+    public ScenarioBuilder node(String node, String address) {
+        return node(node, address, null, List.of());
+    }
+
+    /** A node with an ACC role ({@code monitor}, {@code filter}, or null) and flakeway rules. */
+    public ScenarioBuilder node(String node, String address, String acc, List<Map<String, Object>> flakeway) {
+        nodes.add(new Scenario.NodeSpec(node, address, null, null, null, flakeway, null, acc));
+        return this;
+    }
+
+    /** A link with the default buffer (100 packets) and drop-tail queue. */
+    public ScenarioBuilder link(String a, String b, String bandwidth, String delay) {
+        return link(a, b, bandwidth, delay, null, null);
+    }
+
+    /**
+     * A link named {@code a-b}; {@code delay}, {@code buffer} (packets as an Integer, or a size like
+     * {@code "50000B"}) and {@code queue} (a discipline name or a map with {@code kind}) may be null.
+     */
+    public ScenarioBuilder link(String a, String b, String bandwidth, String delay, Object buffer, Object queue) {
+        links.add(new Scenario.LinkSpec(null, List.of(a, b), bandwidth, delay, buffer, queue, null));
+        return this;
+    }
+
+    /** A static route on {@code node}: packets for {@code to} (a node, an address or a prefix) go to neighbour {@code via}. */
+    public ScenarioBuilder route(String node, String to, String via) {
+        routes.add(new Scenario.RouteSpec(node, to, via));
+        return this;
+    }
+
+    public ScenarioBuilder flow(Scenario.FlowSpec f) {
+        flows.add(f);
+        return this;
+    }
+
+    public ScenarioBuilder cross(Scenario.CrossSpec c) {
+        cross.add(c);
+        return this;
+    }
+
+    public Scenario build() {
+        return new Scenario(name, null, null, duration, "static", null, List.copyOf(nodes), List.copyOf(links),
+                List.copyOf(routes), new Scenario.Workload(null, null, null, List.copyOf(flows), List.copyOf(cross)),
+                null, null, null, null);
+    }
+
+    /** A bulk RDP flow from {@code from} to {@code to}; the other fields are set on the returned builder. */
+    public static FlowBuilder flow(String name, String from, String to) {
+        return new FlowBuilder(name, from, to);
+    }
+
+    /** The optional fields of a {@link Scenario.FlowSpec}; unset ones stay null (the lab's defaults). */
+    public static final class FlowBuilder {
+        private final String name;
+        private final String from;
+        private final String to;
+        private String start;
+        private Integer segment;
+        private Boolean ecn;
+        private Boolean acns;
+        private Integer priority;
+
+        FlowBuilder(String name, String from, String to) {
+            this.name = name;
+            this.from = from;
+            this.to = to;
+        }
+
+        public FlowBuilder start(String start) {
+            this.start = start;
+            return this;
+        }
+
+        public FlowBuilder segment(int bytes) {
+            this.segment = bytes;
+            return this;
+        }
+
+        public FlowBuilder ecn(boolean ecn) {
+            this.ecn = ecn;
+            return this;
+        }
+
+        /** ACNS at both ends, and the sender's VNet priority. */
+        public FlowBuilder acns(boolean acns, int priority) {
+            this.acns = acns;
+            this.priority = priority;
+            return this;
+        }
+
+        public Scenario.FlowSpec build() {
+            return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.aspen.experiments.abcd;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.lab.build.LabBuilder;
+import org.aspen.vnet.VAddr;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.link.QueueLimit;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.node.TraceHasher;
+import org.aspen.vnet.routing.Route;
+import org.aspen.vnet.sim.SimNetwork;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * ACC-ABCD's runs on the shared Figure 3 dumbbell: the topology built from the dumbbell's scenario
+ * is the one the experiment used to wire by hand ({@link #legacy}, kept here as it was), so a run
+ * on either gives the same packet trace and the same figures, for every config.
+ */
+class AbcdRunTest {
+    private static final long MS = 1_000_000L;
+
+    @ParameterizedTest
+    @EnumSource(AbcdRun.Config.class)
+    void dumbbellScenarioRunsExactlyAsTheHandWiredTopology(AbcdRun.Config c) {
+        AbcdRun.Setup setup = AbcdRun.Setup.defaults(8);
+        TraceHasher before = new TraceHasher();
+        TraceHasher after = new TraceHasher();
+        AbcdRun old = AbcdRun.simulate(c, 100, 2, setup, net -> legacy(net, 100, setup.buffer()), before);
+        AbcdRun now = AbcdRun.simulate(c, 100, 2, setup, net -> LabBuilder.build(AbcdRun.topology(100, setup), net), after);
+        assertTrue(before.events() > 10_000, "packets moved: " + before.events());
+        assertEquals(before.hex(), after.hex(), "trace hash");
+        assertEquals(old.drops(), now.drops());
+        assertArrayEquals(old.flowKbps(), now.flowKbps());
+        assertEquals(List.of(old.advices(), old.resumes(), old.notifications(), old.segmentsSent(), old.bytesSent()),
+                List.of(now.advices(), now.resumes(), now.notifications(), now.segmentsSent(), now.bytesSent()));
+    }
+
+    /** AbcdTable1's hand wiring before the dumbbell was shared (commit bc58c29). */
+    static void legacy(SimNetwork net, int delayMs, int buffer) {
+        List<String> left = new ArrayList<>();
+        List<String> right = new ArrayList<>();
+        node(net, "r1", 0x0a000001);
+        node(net, "r2", 0x0a000002);
+        node(net, "r3", 0x0a000003);
+        LinkConfig access = new LinkConfig(10_000_000, 10 * MS, QueueLimit.packets(100), 1);
+        for (int i = 1; i <= AbcdRun.FLOWS; i++) {
+            left.add(node(net, "s" + i, 0x0a000100 + i));
+            right.add(node(net, "d" + i, 0x0a000300 + i));
+            net.connect("s" + i + "-r1", "s" + i, "r1", access);
+            net.connect("r3-d" + i, "r3", "d" + i, access);
+        }
+        for (int i = 1; i <= 2; i++) {
+            left.add(node(net, "x" + i, 0x0a000200 + i));
+            right.add(node(net, "y" + i, 0x0a000400 + i));
+            net.connect("x" + i + "-r2", "x" + i, "r2", access);
+            net.connect("r3-y" + i, "r3", "y" + i, access);
+        }
+        net.connect("r1-r2", "r1", "r2", new LinkConfig(10_000_000, delayMs * MS, QueueLimit.packets(100), 1));
+        net.connect("r2-r3", "r2", "r3", new LinkConfig(2_000_000, 10 * MS, QueueLimit.bytes(buffer * 1000L), 1));
+        VAddr all = VAddr.of(0x0a000000);
+        for (String n : left) {
+            Link l = net.node(n).links().get(0);
+            net.node(n).routes().addStatic(new Route(all, 8, l, l.peer(), 1, Route.Origin.STATIC));
+            Node router = n.startsWith("s") ? net.node("r1") : net.node("r2");
+            Link back = router.link(n + "-" + router.name());
+            router.routes().addStatic(Route.host(net.node(n).address(), back, net.node(n).address(), 1, Route.Origin.STATIC));
+        }
+        for (String n : right) {
+            Link l = net.node(n).links().get(0);
+            net.node(n).routes().addStatic(new Route(all, 8, l, l.peer(), 1, Route.Origin.STATIC));
+            Link out = net.node("r3").link("r3-" + n);
+            net.node("r3").routes().addStatic(Route.host(net.node(n).address(), out, net.node(n).address(), 1, Route.Origin.STATIC));
+        }
+        Link r1r2 = net.node("r1").link("r1-r2");
+        Link r2r1 = net.node("r2").link("r1-r2");
+        Link r2r3 = net.node("r2").link("r2-r3");
+        Link r3r2 = net.node("r3").link("r2-r3");
+        net.node("r1").routes().addStatic(new Route(all, 8, r1r2, net.node("r2").address(), 1, Route.Origin.STATIC));
+        net.node("r2").routes().addStatic(new Route(VAddr.of(0x0a000100), 24, r2r1, net.node("r1").address(), 1, Route.Origin.STATIC));
+        net.node("r2").routes().addStatic(new Route(VAddr.of(0x0a000001), 32, r2r1, net.node("r1").address(), 1, Route.Origin.STATIC));
+        net.node("r2").routes().addStatic(new Route(all, 8, r2r3, net.node("r3").address(), 1, Route.Origin.STATIC));
+        net.node("r3").routes().addStatic(new Route(all, 8, r3r2, net.node("r2").address(), 1, Route.Origin.STATIC));
+    }
+
+    private static String node(SimNetwork net, String name, int address) {
+        net.addNode(name, VAddr.of(address), NodeConfig.DEFAULT, null);
+        return name;
+    }
+}

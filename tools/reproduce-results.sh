@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Re-runs the documented command of every result directory in docs/results/ into a temporary
+# directory and compares what it writes with what is committed, wall time left out
+# (tools/results-diff.py says exactly what is compared). One line per result directory:
+#   PASS NAME (N s)   every committed file reproduced
+#   FAIL NAME: ...    what differed (the run's files are kept; their directory is printed)
+#   SKIP NAME: ...    not re-run, and why
+#
+#   tools/reproduce-results.sh --quick         # the cheap ones: minutes on two idle cores
+#   tools/reproduce-results.sh                 # all, with acc-overhead's real-UDP runs (over 80 minutes)
+#   tools/reproduce-results.sh acc abcd        # just these
+#   tools/reproduce-results.sh --jar other.jar --keep /tmp/out --quick
+#
+# The simulated experiments are deterministic, so their files must come out identical. The
+# acc-overhead runs go over real UDP and depend on the machine: for them only the shape is compared
+# (columns, rows, JSON fields). --threads is left at its default: it changes only the wall time.
+# Exit status: 0 when nothing failed.
+set -uo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+results="$here/docs/results"
+jar="$here/cli/target/aspen.jar"
+quick=0
+keep=""
+only=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --jar) jar="$2"; shift ;;
+    --keep) keep="$2"; shift ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "reproduce-results: unknown option $1" >&2; exit 2 ;;
+    *) only+=("$1") ;;
+  esac
+  shift
+done
+
+# name | how to compare (exact, structure, skip) | cheap or expensive | results-diff.py options | the documented command's
+# arguments. The two *-between sweeps predate --long-link: their summary.json has no longLink field.
+commands='
+acc|exact|cheap||acc-figure4
+acc-between|exact|cheap||acc-figure4 --long-link between
+acc-downstream|exact|cheap||acc-figure4 --long-link downstream
+acc-3mbps-buf100|exact|cheap||acc-figure4 --bottleneck 3Mbps --buffer 100
+acc-3mbps-buf100-between|exact|cheap|--new-field longLink|acc-figure4 --bottleneck 3Mbps --buffer 100 --seeds 5 --long-link between
+acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200,300,400
+acc-5mbps-between|exact|expensive|--new-field longLink|acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200,300,400 --long-link between
+acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
+acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
+acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
+aecn|exact|cheap||aecn --scale 0.1 --paper-duration 200s
+acns|exact|cheap||acns
+abcd|exact|cheap||abcd
+abcd-30seeds|exact|expensive||abcd --seeds 30
+purple|exact|cheap||purple --duration 30s --warmup 10s --flows 10,20,40,60,80 --bundle2 10,40,70,100
+soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
+'
+
+if [ ! -f "$jar" ]; then
+  echo "reproduce-results: building $jar" >&2
+  (cd "$here" && mvn -q -B -DskipTests package -pl cli -am) >&2 || { echo "reproduce-results: build failed" >&2; exit 1; }
+fi
+work="${keep:-$(mktemp -d "${TMPDIR:-/tmp}/aspen-reproduce.XXXXXX")}"
+mkdir -p "$work"
+
+wanted() {
+  [ ${#only[@]} -eq 0 ] && return 0
+  local n
+  for n in "${only[@]}"; do [ "$n" = "$1" ] && return 0; done
+  return 1
+}
+
+failed=0
+known=" "
+while IFS='|' read -r name how cost opts args; do
+  [ -z "$name" ] && continue
+  known="$known$name "
+  [ -d "$results/$name" ] || continue
+  wanted "$name" || continue
+  if [ "$how" = skip ]; then
+    echo "SKIP $name: $args"
+    continue
+  fi
+  if [ "$quick" = 1 ] && [ "$cost" = expensive ]; then
+    echo "SKIP $name: expensive, runs without --quick (aspen experiment $args)"
+    continue
+  fi
+  out="$work/$name"
+  rm -rf "$out"
+  start=$(date +%s)
+  # shellcheck disable=SC2086  # the arguments are words
+  if ! java -jar "$jar" experiment $args --out "$out" > "$work/$name.stdout" 2> "$work/$name.stderr"; then
+    echo "FAIL $name: 'aspen experiment $args' failed: $(tail -1 "$work/$name.stderr")"
+    failed=1
+    continue
+  fi
+  seconds=$(( $(date +%s) - start ))
+  # shellcheck disable=SC2086  # the options are words
+  if diffs=$(python3 "$here/tools/results-diff.py" "$results/$name" "$out" $opts); then
+    echo "PASS $name (${seconds} s$([ "$how" = structure ] && echo ", real UDP: columns, rows and fields only"))"
+  else
+    echo "FAIL $name: $(echo "$diffs" | head -3 | tr '\n' ' ')(files in $out)"
+    failed=1
+  fi
+done <<< "$commands"
+
+for d in "$results"/*/; do
+  name="$(basename "$d")"
+  wanted "$name" || continue
+  case "$known" in
+    *" $name "*) ;;
+    *) echo "FAIL $name: no command for it in tools/reproduce-results.sh"; failed=1 ;;
+  esac
+done
+[ -z "$keep" ] && [ "$failed" = 0 ] && rm -rf "$work"
+exit $failed
