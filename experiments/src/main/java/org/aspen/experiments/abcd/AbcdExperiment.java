@@ -14,6 +14,9 @@ import java.util.function.ToDoubleFunction;
 import org.aspen.acc.abcd.AbcdConfig;
 import org.aspen.experiments.abcd.AbcdRun.Config;
 import org.aspen.experiments.sweep.CsvTable;
+import org.aspen.experiments.sweep.DelayGrid;
+import org.aspen.experiments.sweep.DelayGrid.PointMetric;
+import org.aspen.experiments.sweep.DelayGrid.RunSpec;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
@@ -35,7 +38,7 @@ import org.knowm.xchart.style.Styler;
  * config and delay: mean, sd and 95% CI of drops, total throughput and each flow's throughput, flows
  * ranked by throughput within each run), {@code summary.json} and two PNG bar charts.
  */
-public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, AbcdRun, AbcdExperiment.Summary> {
+public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun, AbcdExperiment.Summary> {
     public static final List<Integer> DELAYS = List.of(100, 200, 300);
     public static final int DEFAULT_SEEDS = 3;
     public static final double DEFAULT_SECONDS = 200;
@@ -48,10 +51,6 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
         public static Params defaults() {
             return new Params(DEFAULT_SEEDS, DEFAULT_SECONDS, DELAYS, List.of(Config.values()), AbcdRun.BUFFER);
         }
-    }
-
-    /** One run's parameters. */
-    public record RunSpec(Config config, int delayMs, long seed) {
     }
 
     /** Per config and delay: the statistics of each metric over the seeds. */
@@ -85,27 +84,17 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
     }
 
     @Override
-    public List<RunSpec> plan() {
-        List<RunSpec> plan = new ArrayList<>();
-        for (Config c : params.configs()) {
-            for (int d : params.delays()) {
-                for (long seed = 1; seed <= params.seeds(); seed++) {
-                    plan.add(new RunSpec(c, d, seed));
-                }
-            }
-        }
-        plan.sort(Comparator.comparing(RunSpec::config).thenComparing(RunSpec::delayMs).thenComparing(RunSpec::seed));
-        return plan;
-    }
-
-    /** Largest delays first: the slowest runs start early, so the threads finish together. */
-    @Override
-    public Comparator<RunSpec> startOrder() {
-        return Comparator.comparing(RunSpec::delayMs).reversed();
+    public List<RunSpec<Config>> plan() {
+        return DelayGrid.plan(params.configs(), params.delays(), params.seeds());
     }
 
     @Override
-    public AbcdRun run(RunSpec r) {
+    public Comparator<RunSpec<Config>> startOrder() {
+        return DelayGrid.largestDelayFirst();
+    }
+
+    @Override
+    public AbcdRun run(RunSpec<Config> r) {
         return AbcdRun.simulate(r.config(), r.delayMs(), r.seed(), new AbcdRun.Setup(params.seconds(), params.buffer(), AbcdConfig.DEFAULT));
     }
 
@@ -126,15 +115,8 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
 
     @Override
     public Summary summarise(List<AbcdRun> runs, double wallSeconds) {
-        List<Point> points = new ArrayList<>();
-        for (Config c : params.configs()) {
-            for (int d : params.delays()) {
-                List<AbcdRun> rs = runs.stream().filter(r -> r.config() == c && r.delayMs() == d).toList();
-                Map<String, Stat> stats = new LinkedHashMap<>();
-                metrics().forEach((m, f) -> stats.put(m, Stat.of(rs, f)));
-                points.add(new Point(c, d, stats));
-            }
-        }
+        List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AbcdRun::config, AbcdRun::delayMs,
+                metrics(), (c, d, rs, stats) -> new Point(c, d, stats));
         return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
                 AbcdConfig.DEFAULT.toParams(), Sweep.tenths(wallSeconds), points);
     }
@@ -156,11 +138,7 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
             runs.column("flow" + (i + 1) + "_kbps", r -> CsvTable.format("%.3f", r.flowKbps()[k]));
         }
         runs.column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds())).write(done.dir().resolve("runs.csv"), done.runs());
-        List<PointMetric> rows = new ArrayList<>();
-        for (Point p : done.summary().points()) {
-            p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
-        }
-        new CsvTable<PointMetric>()
+        new CsvTable<PointMetric<Point>>()
                 .column("config", r -> r.point().config().id())
                 .column("delay_ms", r -> CsvTable.format("%d", r.point().delayMs()))
                 .column("metric", PointMetric::metric)
@@ -168,11 +146,8 @@ public final class AbcdExperiment implements Experiment<AbcdExperiment.RunSpec, 
                 .column("mean", r -> CsvTable.format("%.4f", r.stat().mean()))
                 .column("sd", r -> CsvTable.format("%.4f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.4f", r.stat().ci95()))
-                .write(done.dir().resolve("table1.csv"), rows);
+                .write(done.dir().resolve("table1.csv"), DelayGrid.rows(done.summary().points(), Point::stats));
         writePlots(done);
-    }
-
-    private record PointMetric(Point point, String metric, Stat stat) {
     }
 
     private void writePlots(Outcome<AbcdRun, Summary> done) throws IOException {

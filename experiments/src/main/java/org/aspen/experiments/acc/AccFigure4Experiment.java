@@ -15,6 +15,9 @@ import java.util.Map;
 import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.acc.AccFigure4Run.Setup;
 import org.aspen.experiments.sweep.CsvTable;
+import org.aspen.experiments.sweep.DelayGrid;
+import org.aspen.experiments.sweep.DelayGrid.PointMetric;
+import org.aspen.experiments.sweep.DelayGrid.RunSpec;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.Ratio;
 import org.aspen.experiments.sweep.Stat;
@@ -33,15 +36,11 @@ import org.aspen.experiments.sweep.Sweep;
  * Sweep.run(new AccFigure4Experiment(params), new Sweep.Options(2, Path.of("acc"), false), printWriter);
  * }</pre>
  */
-public final class AccFigure4Experiment implements Experiment<AccFigure4Experiment.RunSpec, AccFigure4Run, AccFigure4Experiment.Summary> {
+public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, AccFigure4Run, AccFigure4Experiment.Summary> {
     private final Params params;
 
     /** Seeds 1..{@code seeds} per point; delays and configs in the order the tables list them. */
     public record Params(int seeds, List<Integer> delays, List<Config> configs, Setup setup) {
-    }
-
-    /** One run's parameters. */
-    public record RunSpec(Config config, int delayMs, long seed) {
     }
 
     /** Per config and delay: the statistics of each metric over the seeds ({@link AccFigure4Run#METRICS}). */
@@ -80,41 +79,25 @@ public final class AccFigure4Experiment implements Experiment<AccFigure4Experime
     }
 
     @Override
-    public List<RunSpec> plan() {
-        List<RunSpec> plan = new ArrayList<>();
-        for (Config c : params.configs()) {
-            for (int d : params.delays()) {
-                for (long seed = 1; seed <= params.seeds(); seed++) {
-                    plan.add(new RunSpec(c, d, seed));
-                }
-            }
-        }
-        plan.sort(Comparator.comparing(RunSpec::config).thenComparing(RunSpec::delayMs).thenComparing(RunSpec::seed));
-        return plan;
-    }
-
-    /** Largest delays first: the slowest runs start early, so the threads finish together. */
-    @Override
-    public Comparator<RunSpec> startOrder() {
-        return Comparator.comparing(RunSpec::delayMs).reversed();
+    public List<RunSpec<Config>> plan() {
+        return DelayGrid.plan(params.configs(), params.delays(), params.seeds());
     }
 
     @Override
-    public AccFigure4Run run(RunSpec r) throws InterruptedException {
+    public Comparator<RunSpec<Config>> startOrder() {
+        return DelayGrid.largestDelayFirst();
+    }
+
+    @Override
+    public AccFigure4Run run(RunSpec<Config> r) throws InterruptedException {
         return AccFigure4Run.simulate(r.config(), r.delayMs(), r.seed(), params.setup());
     }
 
     @Override
     public Summary summarise(List<AccFigure4Run> runs, double wallSeconds) {
-        List<Point> points = new ArrayList<>();
-        for (Config c : params.configs()) {
-            for (int d : params.delays()) {
-                List<AccFigure4Run> rs = runs.stream().filter(r -> r.config() == c && r.delayMs() == d).toList();
-                Map<String, Stat> stats = new LinkedHashMap<>();
-                AccFigure4Run.METRICS.forEach((m, f) -> stats.put(m, Stat.of(rs, f)));
-                points.add(new Point(c, d, rs.isEmpty() ? Double.NaN : rs.get(0).rttMs(), stats));
-            }
-        }
+        List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AccFigure4Run::config,
+                AccFigure4Run::delayMs, AccFigure4Run.METRICS,
+                (c, d, rs, stats) -> new Point(c, d, rs.isEmpty() ? Double.NaN : rs.get(0).rttMs(), stats));
         Setup s = params.setup();
         Map<Integer, Ratio> overRed = ratios(points, Config.RED);
         Map<Integer, Ratio> overRedEcn = ratios(points, Config.RED_ECN);
@@ -162,11 +145,7 @@ public final class AccFigure4Experiment implements Experiment<AccFigure4Experime
     public void write(Outcome<AccFigure4Run, Summary> done) throws IOException {
         Path dir = done.dir();
         runsTable().write(dir.resolve("runs.csv"), done.runs());
-        List<PointMetric> rows = new ArrayList<>();
-        for (Point p : done.summary().points()) {
-            p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
-        }
-        new CsvTable<PointMetric>()
+        new CsvTable<PointMetric<Point>>()
                 .column("config", r -> r.point().config().id())
                 .column("delay_ms", r -> CsvTable.format("%d", r.point().delayMs()))
                 .column("rtt_ms", r -> CsvTable.format("%.0f", r.point().rttMs()))
@@ -175,11 +154,8 @@ public final class AccFigure4Experiment implements Experiment<AccFigure4Experime
                 .column("mean", r -> CsvTable.format("%.5f", r.stat().mean()))
                 .column("sd", r -> CsvTable.format("%.5f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.5f", r.stat().ci95()))
-                .write(dir.resolve("summary.csv"), rows);
+                .write(dir.resolve("summary.csv"), DelayGrid.rows(done.summary().points(), Point::stats));
         writePlots(done.summary().points(), dir);
-    }
-
-    private record PointMetric(Point point, String metric, Stat stat) {
     }
 
     static CsvTable<AccFigure4Run> runsTable() {
