@@ -59,21 +59,8 @@ final class WorkloadChecks {
         for (int i = 0; i < ts.size(); i++) {
             Scenario.TransferSpec t = ts.get(i);
             String p = "workload.transfers[" + i + "]";
-            c.nodeRef(p + ".from", t.from());
-            c.nodeRef(p + ".to", t.to());
-            if (t.from().equals(t.to())) {
-                throw c.fail(p + ".to", "a transfer goes to another node");
-            }
-            if (!transferNames.add(t.nameAt(i))) {
-                throw c.fail(p + ".name", "duplicate transfer name '" + t.nameAt(i) + "'");
-            }
-            int port = t.portAt(i);
-            if (port < 1 || port > 65535) {
-                throw c.fail(p + ".port", "must be 1-65535");
-            }
-            if (!transferEndpoints.add(t.to() + ":" + port)) {
-                throw c.fail(p + ".port", "port " + port + " on '" + t.to() + "' is used by another transfer");
-            }
+            ends(p, t.from(), t.to(), "a transfer goes to another node");
+            nameAndPort(p, t.to(), t.nameAt(i), t.portAt(i), "transfer");
             if ((t.size() == null) == (t.file() == null)) {
                 throw c.fail(p, "give exactly one of 'size' (seeded bytes, e.g. 2MB) or 'file'");
             }
@@ -88,28 +75,39 @@ final class WorkloadChecks {
         for (int i = 0; i < fs.size(); i++) {
             Scenario.FlowSpec f = fs.get(i);
             String p = "workload.flows[" + i + "]";
-            c.nodeRef(p + ".from", f.from());
-            c.nodeRef(p + ".to", f.to());
-            if (f.from().equals(f.to())) {
-                throw c.fail(p + ".to", "a flow goes to another node");
-            }
-            String name = f.nameAt(i);
-            if (!transferNames.add(name)) {
-                throw c.fail(p + ".name", "duplicate transfer or flow name '" + name + "'");
-            }
-            int port = f.portAt(i);
-            if (port < 1 || port > 65535) {
-                throw c.fail(p + ".port", "must be 1-65535");
-            }
-            if (!transferEndpoints.add(f.to() + ":" + port)) {
-                throw c.fail(p + ".port", "port " + port + " on '" + f.to() + "' is used by another transfer or flow");
-            }
+            ends(p, f.from(), f.to(), "a flow goes to another node");
+            nameAndPort(p, f.to(), f.nameAt(i), f.portAt(i), "transfer or flow");
             c.unit(p + ".start", f.start(), Values::durationNanos);
             c.unit(p + ".stop", f.stop(), Values::durationNanos);
             if (f.start() != null && f.stop() != null && Values.durationNanos(f.stop()) <= Values.durationNanos(f.start())) {
                 throw c.fail(p + ".stop", "must be later than 'start'");
             }
             connection(p, f.window(), f.segment(), f.priority());
+        }
+    }
+
+    /** Both ends name nodes, and two different ones ({@code sameEnds}: the message when they are the same). */
+    private void ends(String p, String from, String to, String sameEnds) {
+        c.nodeRef(p + ".from", from);
+        c.nodeRef(p + ".to", to);
+        if (from.equals(to)) {
+            throw c.fail(p + ".to", sameEnds);
+        }
+    }
+
+    /**
+     * A transfer's or flow's name, unique among transfers and flows, and its port, valid and used by no
+     * other on the receiver; {@code others} names what the earlier ones were, in the messages.
+     */
+    private void nameAndPort(String p, String to, String name, int port, String others) {
+        if (!transferNames.add(name)) {
+            throw c.fail(p + ".name", "duplicate " + others + " name '" + name + "'");
+        }
+        if (port < 1 || port > 65535) {
+            throw c.fail(p + ".port", "must be 1-65535");
+        }
+        if (!transferEndpoints.add(to + ":" + port)) {
+            throw c.fail(p + ".port", "port " + port + " on '" + to + "' is used by another " + others);
         }
     }
 
@@ -132,11 +130,7 @@ final class WorkloadChecks {
         for (int i = 0; i < cs.size(); i++) {
             Scenario.CrossSpec x = cs.get(i);
             String p = "workload.cross[" + i + "]";
-            c.nodeRef(p + ".from", x.from());
-            c.nodeRef(p + ".to", x.to());
-            if (x.from().equals(x.to())) {
-                throw c.fail(p + ".to", "cross traffic goes to another node");
-            }
+            ends(p, x.from(), x.to(), "cross traffic goes to another node");
             if (!pairs.add(x.from() + ">" + x.to())) {
                 // the destination counts arrivals by source address
                 throw c.fail(p, "another cross source already sends from '" + x.from() + "' to '" + x.to() + "'");

@@ -66,6 +66,14 @@ class ScenarioLoaderTest {
         "bad routing        | routing: 'ospf' is not 'auto' or 'static'                       | 'routing: ospf'",
         "not a neighbour    | routes[0].via: 'b' is not a neighbour of 'a'                    | 'routes:\n  - {node: a, to: b, via: b}'",
         "wrong type         | workload.pings[0].count: expected a whole number                | 'workload:\n  pings:\n    - {from: a, to: b, count: many}'",
+        "transfer to itself | workload.transfers[0].to: a transfer goes to another node       | 'workload:\n  transfers:\n    - {from: a, to: a, size: 1MB}'",
+        "flow to itself     | workload.flows[0].to: a flow goes to another node               | 'workload:\n  flows:\n    - {from: b, to: b}'",
+        "cross to itself    | workload.cross[0].to: cross traffic goes to another node        | 'workload:\n  cross:\n    - {from: a, to: a}'",
+        "same transfer name | workload.transfers[1].name: duplicate transfer name 'x'         | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, name: x}\n    - {from: b, to: a, size: 1MB, name: x}'",
+        "same flow name     | workload.flows[0].name: duplicate transfer or flow name 'x'     | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, name: x}\n  flows:\n    - {from: a, to: b, name: x}'",
+        "same transfer port | workload.transfers[1].port: port 7000 on 'b' is used by another transfer | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, port: 7000}\n    - {from: a, to: b, size: 1MB, port: 7000}'",
+        "same flow port     | workload.flows[0].port: port 7000 on 'b' is used by another transfer or flow | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, port: 7000}\n  flows:\n    - {from: a, to: b, port: 7000}'",
+        "bad flow port      | workload.flows[0].port: must be 1-65535                         | 'workload:\n  flows:\n    - {from: a, to: b, port: 70000}'",
     })
     void errorsNameTheFieldAndTheProblem(String name, String expected, String extra) {
         String yaml = BASE.replaceAll("links:\\n  - .*\\n", "") + extra.replace("\\n", "\n") + "\n";
