@@ -50,11 +50,7 @@ final class AbcdCommand extends ExperimentSubcommand {
     @Override
     Experiment<?, ?, ?> experiment() {
         double seconds = seconds("--duration", duration);
-        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
-                || buffer < 1) {
-            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
-                    + "--delays non-negative");
-        }
+        checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
             Config config = Config.byId(c);
@@ -64,10 +60,5 @@ final class AbcdCommand extends ExperimentSubcommand {
             cs.add(config);
         }
         return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer));
-    }
-
-    @Override
-    int threads() {
-        return threads.threads;
     }
 }

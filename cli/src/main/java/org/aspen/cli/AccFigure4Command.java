@@ -7,6 +7,7 @@ import org.aspen.experiments.acc.AccFigure4Experiment;
 import org.aspen.experiments.acc.AccFigure4Run;
 import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Ids;
 import org.aspen.lab.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,11 +65,7 @@ final class AccFigure4Command extends ExperimentSubcommand {
 
     private AccFigure4Run.Setup setup() {
         double seconds = seconds("--duration", duration);
-        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || threads.threads < 1 || delays.stream().anyMatch(d -> d < 0)
-                || buffer < 1) {
-            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
-                    + "--delays non-negative");
-        }
+        checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
         return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink));
     }
 
@@ -80,11 +77,6 @@ final class AccFigure4Command extends ExperimentSubcommand {
             cs.add(config(c));
         }
         return new AccFigure4Experiment(new AccFigure4Experiment.Params(seeds.seeds, delays, cs, setup));
-    }
-
-    @Override
-    int threads() {
-        return threads.threads;
     }
 
     @Override
@@ -108,10 +100,9 @@ final class AccFigure4Command extends ExperimentSubcommand {
     }
 
     private Placement placement(String id) {
-        for (Placement p : Placement.values()) {
-            if (p.id().equals(id)) {
-                return p;
-            }
+        Placement p = Ids.byId(Placement.values(), Placement::id, id);
+        if (p != null) {
+            return p;
         }
         throw usage("--long-link: unknown placement '" + id + "' (known: between, upstream, downstream)");
     }

@@ -74,11 +74,6 @@ final class AcnsCommand extends ExperimentSubcommand {
     }
 
     @Override
-    int threads() {
-        return threads.threads;
-    }
-
-    @Override
     Scenario scenarioToPrint() {
         if (printScenario == null) {
             return null;

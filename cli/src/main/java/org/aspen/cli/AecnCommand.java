@@ -38,9 +38,4 @@ final class AecnCommand extends ExperimentSubcommand {
         }
         return new AecnExperiment(AecnExperiment.Params.of(scale, paperSeconds));
     }
-
-    @Override
-    int threads() {
-        return threads.threads;
-    }
 }

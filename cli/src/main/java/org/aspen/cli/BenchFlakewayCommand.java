@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.aspen.bench.flakeway.FlakewayBench;
@@ -49,13 +48,6 @@ final class BenchFlakewayCommand implements Callable<Integer> {
                     + "--rounds >= 1, --size 64-9000");
         }
         FlakewayBench.Result r = FlakewayBench.run(new FlakewayBench.Options(delays, packets, pps, ratePackets, rounds, size));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            JsonOption.printIndented(out, r);
-        } else {
-            out.print(r.summary());
-            out.flush();
-        }
-        return Aspen.OK;
+        return output.printResult(spec.commandLine().getOut(), r, r::summary);
     }
 }

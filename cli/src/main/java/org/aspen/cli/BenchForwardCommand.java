@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.aspen.bench.vnet.ForwardingBench;
@@ -36,18 +35,16 @@ final class BenchForwardCommand implements Callable<Integer> {
         }
         var d = ForwardingBench.Options.DEFAULT;
         ForwardingBench.Result r = ForwardingBench.run(new ForwardingBench.Options(size, trialMs, d.startPps(), d.maxSteps(), nio));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            JsonOption.printIndented(out, r);
-            return Aspen.OK;
-        }
-        out.println("relay   offered      sent   relayed delivered   loss");
+        return output.printResult(spec.commandLine().getOut(), r, () -> table(r));
+    }
+
+    /** The trials, one line each, then the summary. */
+    private static String table(ForwardingBench.Result r) {
+        StringBuilder b = new StringBuilder("relay   offered      sent   relayed delivered   loss").append(System.lineSeparator());
         for (ForwardingBench.Trial t : r.trials()) {
-            out.printf(Locale.ROOT, "%-6s %8d %9d %9d %9d %6.2f%%%n", t.relay(), t.offeredPps(), t.sentPps(),
-                    t.relayedPps(), t.deliveredPps(), t.loss() * 100);
+            b.append(String.format(Locale.ROOT, "%-6s %8d %9d %9d %9d %6.2f%%%n", t.relay(), t.offeredPps(), t.sentPps(),
+                    t.relayedPps(), t.deliveredPps(), t.loss() * 100));
         }
-        out.println(r.summary());
-        out.flush();
-        return Aspen.OK;
+        return b.append(r.summary()).append(System.lineSeparator()).toString();
     }
 }

@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.aspen.bench.vnet.LatencyBench;
 import picocli.CommandLine;
@@ -31,13 +30,6 @@ final class BenchLatencyCommand implements Callable<Integer> {
         }
         var d = LatencyBench.Options.DEFAULT;
         LatencyBench.Result r = LatencyBench.run(new LatencyBench.Options(relays, pings, d.warmup(), d.frameBytes(), false));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            JsonOption.printIndented(out, r);
-        } else {
-            out.println(r.summary());
-            out.flush();
-        }
-        return Aspen.OK;
+        return output.printResult(spec.commandLine().getOut(), r, () -> r.summary() + System.lineSeparator());
     }
 }

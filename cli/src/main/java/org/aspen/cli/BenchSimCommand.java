@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.aspen.bench.vnet.SimBench;
 import picocli.CommandLine;
@@ -35,13 +34,6 @@ final class BenchSimCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--nodes must be 3-1000, --seconds positive, --repeats at least 1");
         }
         SimBench.Result r = SimBench.run(nodes, (long) (seconds * 1e9), repeats);
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            JsonOption.printIndented(out, r);
-        } else {
-            out.print(r.summary());
-            out.flush();
-        }
-        return Aspen.OK;
+        return output.printResult(spec.commandLine().getOut(), r, r::summary);
     }
 }

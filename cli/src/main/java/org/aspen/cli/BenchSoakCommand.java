@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -57,14 +56,8 @@ final class BenchSoakCommand implements Callable<Integer> {
                 f -> bar.update(f, Values.formatDuration((long) (f * d)) + " / " + Values.formatDuration(d)));
         bar.done();
         List<Path> written = SoakFiles.write(r, out);
-        PrintWriter pw = spec.commandLine().getOut();
-        if (output.json()) {
-            JsonOption.printIndented(pw, r.toJson());
-        } else {
-            pw.print(r.summary());
-            pw.println("written: " + written.get(0) + ", " + written.get(1) + ", " + written.get(2));
-            pw.flush();
-        }
-        return Aspen.OK;
+        return output.printResult(spec.commandLine().getOut(), r.toJson(),
+                () -> r.summary() + "written: " + written.get(0) + ", " + written.get(1) + ", " + written.get(2)
+                        + System.lineSeparator());
     }
 }

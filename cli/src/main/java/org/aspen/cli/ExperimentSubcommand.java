@@ -1,6 +1,7 @@
 package org.aspen.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.ScenarioYaml;
 import org.aspen.experiments.sweep.Sweep;
@@ -37,9 +38,10 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
     /** The experiment the options describe; throws {@link #usage} errors for bad values. */
     abstract Experiment<?, ?, ?> experiment();
 
-    /** Runs at once ({@code --threads} where the experiment has it). */
+    /** Runs at once: {@code --threads} where the subcommand has the {@link ThreadsOption} mixin, else 1. */
     int threads() {
-        return 1;
+        return spec.mixins().values().stream().map(CommandLine.Model.CommandSpec::userObject)
+                .filter(ThreadsOption.class::isInstance).mapToInt(o -> ((ThreadsOption) o).threads).findFirst().orElse(1);
     }
 
     /** The scenario {@code --print-scenario} asks for, or null when it was not given (or the experiment has none). */
@@ -65,6 +67,14 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
     /** A usage error (exit 2) of this subcommand. */
     CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /** The checks of the config x delay x seed sweeps (acc-figure4, abcd): a bad value is a usage error. */
+    void checkDelayGrid(int seeds, double seconds, List<Integer> delays, int threads, int buffer) {
+        if (seeds < 1 || seconds <= 2 || delays.isEmpty() || threads < 1 || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
+            throw usage("--seeds must be at least 1, --duration more than 2s, --threads and --buffer at least 1, "
+                    + "--delays non-negative");
+        }
     }
 
     /** A duration option's value in seconds; a bad one is a usage error naming the option. */

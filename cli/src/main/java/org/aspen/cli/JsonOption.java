@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
  * @Mixin JsonOption output = new JsonOption();
  * if (output.json()) { out.println(line); } else { out.printf("reply from %s%n", ...); }
  * output.printAnswer(out, control.call("stats", Map.of()));
+ * return output.printResult(out, benchResult, benchResult::summary);
  * }</pre>
  */
 public final class JsonOption {
@@ -38,6 +40,20 @@ public final class JsonOption {
             tree(out, "", answer, 0);
         }
         out.flush();
+    }
+
+    /**
+     * A benchmark's result: {@code json} as indented JSON with {@code --json}, else {@code text}
+     * (printed as it is, no line end added); returns {@link Aspen#OK}.
+     */
+    int printResult(PrintWriter out, Object json, Supplier<String> text) throws JsonProcessingException {
+        if (this.json) {
+            printIndented(out, json);
+        } else {
+            out.print(text.get());
+            out.flush();
+        }
+        return Aspen.OK;
     }
 
     /** A result (a record, a map) as indented JSON, whatever {@code --json} says. */

@@ -6,6 +6,7 @@ import org.aspen.experiments.purple.PurpleRun;
 import org.aspen.experiments.purple.PurpleRun.Aqm;
 import org.aspen.experiments.purple.PurpleRun.Part;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Ids;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
@@ -108,11 +109,6 @@ final class PurpleCommand extends ExperimentSubcommand {
     }
 
     @Override
-    int threads() {
-        return threads.threads;
-    }
-
-    @Override
     Scenario scenarioToPrint() {
         if (printScenario == null) {
             return null;
@@ -125,19 +121,17 @@ final class PurpleCommand extends ExperimentSubcommand {
     }
 
     private Part part(String id) {
-        for (Part p : Part.values()) {
-            if (p.id.equals(id)) {
-                return p;
-            }
+        Part p = Ids.byId(Part.values(), q -> q.id, id);
+        if (p != null) {
+            return p;
         }
         throw usage("unknown part '" + id + "' (known: bdp, short, multi)");
     }
 
     private Aqm aqm(String id) {
-        for (Aqm a : Aqm.values()) {
-            if (a.id().equals(id)) {
-                return a;
-            }
+        Aqm a = Ids.byId(Aqm.values(), Aqm::id, id);
+        if (a != null) {
+            return a;
         }
         throw usage("unknown queue '" + id + "' (known: purple, red, ared)");
     }

@@ -148,6 +148,16 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void threadsComesFromTheThreadsMixinWhereThereIsOne() {
+        for (String e : List.of("acc-figure4", "aecn", "purple", "acns", "abcd")) {
+            CommandLine.ParseResult pr = Aspen.commandLine().parseArgs("experiment", e, "--threads", "3");
+            assertEquals(3, ((ExperimentSubcommand) pr.subcommand().subcommand().commandSpec().userObject()).threads(), e);
+        }
+        CommandLine.ParseResult pr = Aspen.commandLine().parseArgs("experiment", "acc-overhead");
+        assertEquals(1, ((ExperimentSubcommand) pr.subcommand().subcommand().commandSpec().userObject()).threads());
+    }
+
+    @Test
     void optionsAnExperimentDoesNotHaveAreUsageErrors() {
         for (String[] args : new String[][] {{"experiment", "aecn", "--seeds", "3"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
                 {"experiment", "acc-overhead", "--threads", "2"}, {"experiment", "acns", "--delays", "10"},

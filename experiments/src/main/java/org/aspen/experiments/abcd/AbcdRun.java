@@ -14,6 +14,7 @@ import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.TrustPolicy;
 import org.aspen.experiments.acc.AccDumbbell;
+import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.scenario.Scenario;
@@ -87,12 +88,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
         /** The config with this {@link #id()}, or null. */
         public static Config byId(String id) {
-            for (Config c : values()) {
-                if (c.id().equals(id)) {
-                    return c;
-                }
-            }
-            return null;
+            return Ids.byId(values(), Config::id, id);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
+import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.RunReport;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.run.LabRunner;
@@ -94,12 +95,7 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
 
         /** The config with this {@link #id()}, or null. */
         public static Config byId(String id) {
-            for (Config c : values()) {
-                if (c.id().equals(id)) {
-                    return c;
-                }
-            }
-            return null;
+            return Ids.byId(values(), Config::id, id);
         }
     }
 

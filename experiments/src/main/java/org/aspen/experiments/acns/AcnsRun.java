@@ -1,6 +1,7 @@
 package org.aspen.experiments.acns;
 
 import java.util.Locale;
+import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
 
@@ -29,12 +30,7 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result) {
 
         /** The config with this {@link #id()}, or null. */
         public static Config byId(String id) {
-            for (Config c : values()) {
-                if (c.id().equals(id)) {
-                    return c;
-                }
-            }
-            return null;
+            return Ids.byId(values(), Config::id, id);
         }
     }
 
