@@ -30,8 +30,8 @@ final class BenchSimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes < 3 || nodes > 1000 || seconds <= 0 || repeats < 1) {
-            throw new IllegalArgumentException("--nodes must be 3-1000, --seconds positive, --repeats at least 1");
+        if (nodes < 4 || nodes > 1000 || seconds <= 0 || repeats < 1) {
+            throw new IllegalArgumentException("--nodes must be 4-1000, --seconds positive, --repeats at least 1");
         }
         SimBench.Result r = SimBench.run(nodes, (long) (seconds * 1e9), repeats);
         return output.printResult(spec.commandLine().getOut(), r, r::summary);
