@@ -135,6 +135,32 @@ class CliMixinsTest {
         assertEquals("", warnings.toString(), "picocli rendered every description as written (no '%' warnings)");
     }
 
+    /**
+     * picocli wraps at spaces but also after a dot or before a digit inside a long token, which splits
+     * URLs ({@code http://127.} / {@code 0.0.1:PORT/}), numbers and abbreviations ({@code (e.} /
+     * {@code g. on:50}); the texts are worded so that no such break happens at 80 columns.
+     */
+    @Test
+    void noHelpLineBreaksAUrlANumberAnAbbreviationOrAnOption() {
+        for (CommandSpec c : commands()) {
+            List<String> lines = c.commandLine().getUsageMessage().lines().toList();
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                String next = lines.get(i + 1);
+                if (next.isBlank() || !Character.isWhitespace(next.charAt(0))) {
+                    continue;   // not a wrapped continuation
+                }
+                String[] prev = lines.get(i).trim().split("\\s+");
+                String a = prev[prev.length - 1];
+                String b = next.trim().split("\\s+")[0];
+                String where = name(c) + ": '" + a + "' / '" + b + "'";
+                assertFalse(a.contains("://") && !a.matches(".*/[.,;:)]?"), where + " splits a URL");
+                assertFalse(a.matches(".*\\d\\.") && b.matches("\\d.*"), where + " splits a number");
+                assertFalse(a.matches("\\(?[a-z]\\.") && b.matches("[a-z]\\..*"), where + " splits an abbreviation");
+                assertFalse(a.startsWith("--") && a.endsWith("-"), where + " splits an option name");
+            }
+        }
+    }
+
     private static void assertFromMixin(CommandSpec c, String option, Class<?> mixin) {
         OptionSpec o = c.findOption(option);
         assertNotNull(o, name(c) + " has " + option);
