@@ -1,6 +1,10 @@
 package org.aspen.lab.judge;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.aspen.lab.scenario.Scenario.CounterBound;
 import org.aspen.lab.scenario.ScenarioCheck;
 
@@ -34,6 +38,51 @@ final class CounterBoundJudge extends ExpectationJudge<CounterBound, Void> {
         }
         boolean ok = v != null && (c.atLeast() == null || value >= c.atLeast()) && (c.atMost() == null || value <= c.atMost());
         return new ExpectationResult("counter", c.node() + " " + c.counter(), ok, Refs.bounds(c.atLeast(), c.atMost()),
-                v == null ? "no such counter (known: " + String.join(", ", flat.keySet()) + ")" : value);
+                v == null ? missing(c.node(), c.counter(), flat.keySet()) : value);
+    }
+
+    /**
+     * Why {@code counter} is not among {@code node}'s counters, in words a student can act on: an AA
+     * that is not running there, a link the node does not have, or else the known counters that share
+     * the longest prefix with the name asked for (a handful, not the node's whole list).
+     */
+    static String missing(String node, String counter, Collection<String> known) {
+        for (String scope : List.of("aa", "link")) {
+            if (counter.startsWith(scope + ".") && counter.indexOf('.', scope.length() + 1) > 0) {
+                String name = counter.substring(scope.length() + 1, counter.indexOf('.', scope.length() + 1));
+                Set<String> present = new TreeSet<>();
+                for (String k : known) {
+                    int end = k.startsWith(scope + ".") ? k.indexOf('.', scope.length() + 1) : -1;
+                    if (end > 0) {
+                        present.add(k.substring(scope.length() + 1, end));
+                    }
+                }
+                if (!present.contains(name)) {
+                    String others = present.isEmpty() ? "none" : String.join(", ", present);
+                    return scope.equals("aa")
+                            ? "AA " + name + " is not running on " + node + " (running: " + others + ")"
+                            : node + " has no link " + name + " (its links: " + others + ")";
+                }
+            }
+        }
+        int best = 0;
+        for (String k : known) {
+            best = Math.max(best, commonPrefix(k, counter));
+        }
+        int b = best;
+        List<String> near = known.stream().filter(k -> commonPrefix(k, counter) == b).sorted().limit(8).toList();
+        return "no such counter on " + node + (near.isEmpty() ? "" : " (nearest: " + String.join(", ", near)
+                + (near.size() == 8 ? ", ..." : "") + ")");
+    }
+
+    /** Length of the common prefix of {@code a} and {@code b}, counted in whole dot-separated parts. */
+    private static int commonPrefix(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        int n = 0;
+        while (n < x.length && n < y.length && x[n].equals(y[n])) {
+            n++;
+        }
+        return n;
     }
 }
