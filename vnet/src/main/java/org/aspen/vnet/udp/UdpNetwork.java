@@ -150,7 +150,9 @@ public final class UdpNetwork implements Network {
     }
 
     private Bootstrap bootstrap(EventLoop loop, NodeConfig config, NodeSocket socket) {
-        int chunk = config.maxFrame();
+        // one byte over maxFrame: a longer datagram then arrives as maxFrame + 1 bytes (the kernel cuts
+        // the rest), which the codec counts as oversized, not as a truncated frame of maxFrame bytes
+        int chunk = config.maxFrame() + 1;
         Bootstrap b = new Bootstrap().group(loop).channel(Transports.datagramChannel(epoll))
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.SO_RCVBUF, options.socketBuffer())
@@ -159,7 +161,7 @@ public final class UdpNetwork implements Network {
                         new WriteBufferWaterMark(options.sendBacklog() / 2, options.sendBacklog()))
                 .handler(socket.handler());
         if (epoll && options.readBatch() > 1) {
-            // recvmmsg: one read fills readBatch slots of maxFrame bytes each
+            // recvmmsg: one read fills readBatch slots of maxFrame + 1 bytes each
             b.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, chunk)
                     .option(ChannelOption.RCVBUF_ALLOCATOR,
                             new BatchReadAllocator(chunk, options.readBatch(), options.readsPerWakeup()));

@@ -168,6 +168,10 @@ class UdpNetworkTest {
         }
     }
 
+    private static byte[] good() {
+        return raw(addr(9), addr(3), 42).frame();
+    }
+
     @Test
     void malformedAndUnknownPeerDatagramsAreCountedAndForwardingGoesOn() throws Exception {
         try (UdpNetwork net = new UdpNetwork(4);
@@ -189,6 +193,10 @@ class UdpNetworkTest {
             stranger.send(new DatagramPacket(junk, junk.length, n2));
             known.send(new DatagramPacket(junk, junk.length, n2));
             known.send(new DatagramPacket(badSum, badSum.length, n2));
+            // longer than the node's maxFrame (16,384): oversized, as docs/wire-format.md says, not truncated
+            byte[] huge = new byte[NodeConfig.DEFAULT.maxFrame() + 3616];
+            System.arraycopy(good(), 0, huge, 0, good().length);
+            known.send(new DatagramPacket(huge, huge.length, n2));
             // one socket's datagrams arrive in order: once this one is through, the bad ones were handled
             byte[] good = raw(addr(9), addr(3), 42).frame();
             known.send(new DatagramPacket(good, good.length, n2));
@@ -199,6 +207,7 @@ class UdpNetworkTest {
             assertEquals(1L, (long) onLoop(net, "n2", () -> b.counters().drops(DropReason.UNKNOWN_PEER)));
             assertEquals(1L, (long) onLoop(net, "n2", () -> net.udpCounters("n2").unknownPeer));
             assertEquals(1L, (long) onLoop(net, "n2", () -> b.link("x").counters().drops(DropReason.TRUNCATED)));
+            assertEquals(1L, (long) onLoop(net, "n2", () -> b.link("x").counters().drops(DropReason.OVERSIZED)));
             assertEquals(1L, (long) onLoop(net, "n2", () -> b.link("x").counters().drops(DropReason.BAD_CHECKSUM)));
             assertEquals(1L, (long) onLoop(net, "n2", () -> b.counters().drops(DropReason.BAD_CHECKSUM)));
             assertEquals(2L, (long) onLoop(net, "n2", () -> b.counters().forwarded));
