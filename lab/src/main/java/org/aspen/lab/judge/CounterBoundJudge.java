@@ -38,15 +38,22 @@ final class CounterBoundJudge extends ExpectationJudge<CounterBound, Void> {
         }
         boolean ok = v != null && (c.atLeast() == null || value >= c.atLeast()) && (c.atMost() == null || value <= c.atMost());
         return new ExpectationResult("counter", c.node() + " " + c.counter(), ok, Refs.bounds(c.atLeast(), c.atMost()),
-                v == null ? missing(c.node(), c.counter(), flat.keySet()) : value);
+                v == null ? missing(c.node(), c.counter(), flat) : value);
     }
 
     /**
      * Why {@code counter} is not among {@code node}'s counters, in words a student can act on: an AA
-     * that is not running there, a link the node does not have, or else the known counters that share
-     * the longest prefix with the name asked for (a handful, not the node's whole list).
+     * that is not running there, a link the node does not have, a queue discipline of another kind,
+     * or else the known counters that share the longest prefix with the name asked for (a handful, not
+     * the node's whole list).
      */
-    static String missing(String node, String counter, Collection<String> known) {
+    static String missing(String node, String counter, Map<String, Object> counters) {
+        Collection<String> known = counters.keySet();
+        String[] parts = counter.split("\\.", 4);
+        if (parts.length == 4 && parts[0].equals("link") && parts[2].equals("discipline")
+                && counters.get("link." + parts[1] + ".discipline.kind") instanceof String kind) {
+            return node + "'s link " + parts[1] + " runs queue discipline " + kind + ", which has no counter " + parts[3];
+        }
         for (String scope : List.of("aa", "link")) {
             if (counter.startsWith(scope + ".") && counter.indexOf('.', scope.length() + 1) > 0) {
                 String name = counter.substring(scope.length() + 1, counter.indexOf('.', scope.length() + 1));
