@@ -15,6 +15,9 @@ final class AaStopCommand implements Callable<Integer> {
     String aa;
 
     @CommandLine.Mixin
+    JsonOption output = new JsonOption();
+
+    @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
     @CommandLine.Spec
@@ -23,8 +26,15 @@ final class AaStopCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JsonNode r = control.call("aa.stop", aa.contains("@") ? Map.of("id", aa) : Map.of("name", aa));
-        spec.commandLine().getOut().println("stopped " + r.path("stopped").toString());
-        spec.commandLine().getOut().flush();
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        if (output.json()) {
+            out.println(r);
+        } else {
+            java.util.List<String> ids = new java.util.ArrayList<>();
+            r.path("stopped").forEach(id -> ids.add(id.asText()));
+            out.println(ids.isEmpty() ? "nothing stopped: no running AA matches " + aa : "stopped " + String.join(", ", ids));
+        }
+        out.flush();
         return Aspen.OK;
     }
 }

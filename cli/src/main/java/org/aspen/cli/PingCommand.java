@@ -88,9 +88,12 @@ public final class PingCommand implements Callable<Integer> {
             if (st.equals("reply")) {
                 out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", d.path("from").asText(), d.path("seq").asInt(),
                         d.path("ttl").asInt(), d.path("rttMs").asDouble());
+            } else if (st.equalsIgnoreCase("timeout")) {
+                out.printf("timeout waiting for %s, seq %d%n", target, d.path("seq").asInt());
             } else {
-                out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' '),
-                        d.path("from").isNull() ? "" : " from " + d.path("from").asText());
+                String from = d.path("from").asText("");
+                out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' ').toLowerCase(java.util.Locale.ROOT),
+                        from.isEmpty() || from.equals("0.0.0.0") ? "" : " from " + from);
             }
         }
         out.flush();

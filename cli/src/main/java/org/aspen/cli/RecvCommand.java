@@ -1,6 +1,8 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -24,7 +26,7 @@ public final class RecvCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--wait", defaultValue = "10m", paramLabel = "D",
-            description = "Give up after this long without data (default: ${DEFAULT-VALUE}).")
+            description = "Give up after this long without a sender or without data (default: ${DEFAULT-VALUE}).")
     String wait;
 
     @CommandLine.Mixin
@@ -47,9 +49,18 @@ public final class RecvCommand implements Callable<Integer> {
             args.put("out", out.toAbsolutePath().toString());
         }
         long waitMs = Values.durationNanos(wait) / 1_000_000L;
-        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), output.json(), "receiving");
+        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
+                output.json(), "receiving");
         // --wait is enforced here, as the connection's quiet limit: the node sends progress lines while data arrives
-        control.stream("rdp.recv", args, Duration.ofMillis(Math.max(1000, waitMs)), printer::accept);
+        try {
+            control.stream("rdp.recv", args, Duration.ofMillis(Math.max(1000, waitMs)), printer::accept);
+        } catch (SocketTimeoutException e) {
+            printer.abandon();
+            throw new IOException(printer.bytesSoFar() < 0
+                    ? "no transfer arrived on port " + port + " within " + wait
+                    : "the transfer on port " + port + " stalled: no data for " + wait + " after "
+                            + printer.bytesSoFar() + " bytes", e);
+        }
         JsonNode s = printer.finish();
         return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
     }

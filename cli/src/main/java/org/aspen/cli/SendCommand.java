@@ -50,9 +50,13 @@ public final class SendCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("destination '" + destination + "': port is not a number");
         }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("destination '" + destination + "': port must be 1-65535");
+        }
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("target", destination.substring(0, colon));
         args.put("port", port);
+        args.put("failFast", true);   // no route on the node: say so at once, not after the handshake timer
         if ((file == null) == (size == null)) {
             throw new IllegalArgumentException("give a FILE or --size, not both");
         }
@@ -64,7 +68,8 @@ public final class SendCommand implements Callable<Integer> {
         } else {
             args.put("size", Values.sizeBytes(size));
         }
-        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), output.json(), "sending");
+        TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
+                output.json(), "sending");
         control.stream("rdp.send", args, ControlOptions.TRANSFER_QUIET, printer::accept);
         JsonNode s = printer.finish();
         return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;

@@ -100,6 +100,7 @@ class AaCommandsTest {
 
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(0, r.code(), r.err());
+            assertEquals("stopped flow-counter@9.9.9", r.out().trim());   // a line for people, not raw JSON
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(Aspen.FAILURE, r.code());
             assertTrue(r.err().contains("no running AA"), r.err());

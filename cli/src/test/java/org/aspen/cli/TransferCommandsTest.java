@@ -70,8 +70,111 @@ class TransferCommandsTest {
         }
     }
 
+    /**
+     * Failures say why in one line: a, b and c with static routes; a routes to c but c never runs, and
+     * nothing routes to 10.0.0.9.
+     */
     @Test
-    void badArgumentsAreUsageErrors() {
+    void failuresSayWhyInOneLine() throws Exception {
+        int pa = MultiProcessNodeTest.freePort();
+        int pb = MultiProcessNodeTest.freePort();
+        int pc = MultiProcessNodeTest.freePort();
+        Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
+                name: three
+                routing: static
+                nodes:
+                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
+                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
+                  - {name: c, address: 10.0.0.3, udp: 127.0.0.1:%d}
+                links:
+                  - {between: [a, b]}
+                  - {between: [a, c]}
+                routes:
+                  - {node: a, to: b, via: b}
+                  - {node: b, to: a, via: a}
+                  - {node: a, to: c, via: c}
+                """.formatted(pa, pb, pc).getBytes()), "three.yaml", true);
+        try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null)) {
+            String ctlA = "127.0.0.1:" + a.controlAddress().getPort();
+            String ctlB = "127.0.0.1:" + b.controlAddress().getPort();
+
+            // no route on the node: at once, not after the 15 s handshake timer
+            long t0 = System.nanoTime();
+            CliTest.Run r = CliTest.run("send", "10.0.0.9:7000", "--size", "1000", "--node", ctlA);
+            assertEquals(Aspen.FAILURE, r.code());
+            assertEquals("aspen: error: no route to 10.0.0.9 from node a (10.0.0.1)", r.err().trim());
+            assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "no route took " + (System.nanoTime() - t0) / 1e9 + " s");
+
+            // nothing listening on b's port: refused, one line (b answers the SYN with RST)
+            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000", "--node", ctlA);
+            assertEquals(Aspen.FAILURE, r.code());
+            assertEquals("aspen: send to 10.0.0.2:7001 failed: refused by 10.0.0.2:7001 (nothing listening)", r.err().trim());
+            assertEquals("", r.out().trim());
+            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000", "--node", ctlA, "--json");
+            assertEquals(Aspen.FAILURE, r.code());
+            assertTrue(r.out().contains("\"end\":\"REFUSED\""), r.out());   // --json unchanged
+
+            // recv --wait expiring says what it waited for
+            r = CliTest.run("recv", "--port", "7002", "--wait", "1s", "--node", ctlB);
+            assertEquals(Aspen.FAILURE, r.code());
+            assertEquals("aspen: error: no transfer arrived on port 7002 within 1s", r.err().trim());
+
+            // a second recv on a busy port: one line, no exception name
+            CompletableFuture<CliTest.Run> first = CompletableFuture.supplyAsync(
+                    () -> CliTest.run("recv", "--port", "7003", "--wait", "3s", "--node", ctlB));
+            CliTest.Run second = null;
+            for (int i = 0; i < 40; i++) {
+                second = CliTest.run("recv", "--port", "7003", "--wait", "1s", "--node", ctlB);
+                if (second.err().contains("already")) {
+                    break;
+                }
+            }
+            assertEquals(Aspen.FAILURE, second.code());
+            assertEquals("aspen: error: port 7003 is already receiving on node b", second.err().trim());
+            first.get(30, TimeUnit.SECONDS);
+
+            // c never answers: ping names the destination it waited for
+            r = CliTest.run("ping", "10.0.0.3", "-c", "1", "-W", "200ms", "--node", ctlA);
+            assertEquals(Aspen.FAILURE, r.code());
+            assertTrue(r.out().contains("timeout waiting for 10.0.0.3, seq "), r.out());
+            assertTrue(!r.out().contains("0.0.0.0"), r.out());
+        }
+    }
+
+    @Test
+    void unfinishedTransferSaysWhy() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        assertEquals("send to 10.0.0.3:7000 failed: handshake timed out after 15 s (no answer from 10.0.0.3)",
+                TransferPrinter.why(json.readTree("""
+                        {"role":"send","peer":"10.0.0.3:7000","bytes":0,"expected":1000,"seconds":15.02,"complete":false,
+                         "end":"HANDSHAKE_TIMEOUT"}""")));
+        assertEquals("send to 10.0.0.3:7000 failed: peer stopped answering after 350000 of 1000000 bytes",
+                TransferPrinter.why(json.readTree("""
+                        {"role":"send","peer":"10.0.0.3:7000","bytes":350000,"expected":1000000,"seconds":20,
+                         "complete":false,"end":"PEER_DEAD"}""")));
+        assertEquals("receive from 10.0.0.1:49152 failed: peer closed the connection after 500 of 1000 bytes",
+                TransferPrinter.why(json.readTree("""
+                        {"role":"recv","peer":"10.0.0.1:49152","bytes":500,"expected":1000,"seconds":2,
+                         "complete":false,"end":"PEER_RESET"}""")));
+    }
+
+    @Test
+    void badArgumentsAreUsageErrors() throws Exception {
+        // usage errors exit 2 before anything is sent: --node names a port where no node listens
+        String nowhere = "127.0.0.1:" + MultiProcessNodeTest.freePort();
+        CliTest.Run r = CliTest.run("send", "10.0.0.3:70000", "--size", "10", "--node", nowhere);
+        assertEquals(Aspen.USAGE, r.code(), r.err());
+        assertTrue(r.err().contains("port must be 1-65535"), r.err());
+        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.3:0", "--size", "10", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.3:7000", "--size", "lots", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.300:7000", "--size", "10", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "70000", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "7000", "--wait", "soon", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("ping", "10.0.0.300", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("ping", "10.0.0.3", "-c", "0", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("ping", "10.0.0.3", "-i", "often", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("trace", "10.0.0.3", "--max-hops", "300", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("trace", "nowhere", "--node", nowhere).code());
         assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.2", "x.bin").code());
         assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.2:7000", "/no/such/file").code());
         assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "0").code());

@@ -34,6 +34,11 @@ import org.aspen.vnet.mgmt.ReplySink;
  * {@code rdp.send} with {@code details: true} also puts the sender connection's counters ({@code stats})
  * and its window-close figures ({@link CloseFigures}) in the summary, as a lab transfer's report has
  * them ({@code aspen lab --processes} asks for them to judge {@code stat} expectations).
+ * {@code rdp.send} with {@code failFast: true} (as {@code aspen send} asks) fails at once, with "no route
+ * to ...", when the node's route table has no route to {@code target}, instead of retrying the SYN until
+ * the handshake times out; without it (a lab's workload) the SYN is retried, as the in-process runner's
+ * transfers do, so a transfer started before routing converges still runs.
+ * {@code rdp.recv} on a port that already has a listener fails with one line ("port P is already receiving").
  * Paths are the node's: its control endpoint listens on loopback by default, so the caller is on the
  * same machine.
  */
@@ -47,6 +52,11 @@ final class RdpCommands {
         control.register("rdp.send", (args, reply) -> {
             VAddr target = VAddr.parse(args.path("target").asText(""));
             int port = port(args.path("port").asInt(-1));
+            String noRoute = args.path("failFast").asBoolean(false) ? noRoute(stack, target) : null;
+            if (noRoute != null) {
+                reply.error(noRoute);   // at once: waiting out the handshake timer would tell the user nothing more
+                return;
+            }
             ByteSource source;
             if (args.hasNonNull("file")) {
                 Path p = Path.of(args.get("file").asText());
@@ -71,13 +81,34 @@ final class RdpCommands {
             int port = port(args.path("port").asInt(-1));
             String out = args.hasNonNull("out") ? args.get("out").asText() : null;
             RdpListener[] listener = new RdpListener[1];
-            listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
-                listener[0].close();
-                finish(reply, s, null, false);
-            }, progress(reply), PROGRESS_NANOS);
+            try {
+                listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
+                    listener[0].close();
+                    finish(reply, s, null, false);
+                }, progress(reply), PROGRESS_NANOS);
+            } catch (IllegalStateException busy) {   // another listener (a recv, an AA) holds the port
+                reply.error("port " + port + " is already receiving on node " + stack.node().name());
+                return;
+            }
             reply.next(Map.of("listening", port));
             reply.onClose(() -> listener[0].close());
         });
+    }
+
+    /**
+     * Why a connection to {@code target} cannot even start from this node, or null: the node's own
+     * route table has no route to it (the node would drop the SYN and answer itself with unreachable).
+     */
+    static String noRoute(RdpStack stack, VAddr target) {
+        org.aspen.vnet.node.Node n = stack.node();
+        if (target.equals(n.address()) || target.isBroadcast()) {
+            return null;
+        }
+        org.aspen.vnet.routing.Route r = n.routes().lookup(target);
+        if (r == null || !r.link().isUp()) {
+            return "no route to " + target + " from node " + n.name() + " (" + n.address() + ")";
+        }
+        return null;
     }
 
     /** RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}. */

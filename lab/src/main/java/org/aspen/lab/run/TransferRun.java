@@ -38,6 +38,12 @@ public final class TransferRun {
     final Long stop;
     private final CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
     private final CompletableFuture<TransferSummary> received = new CompletableFuture<>();
+    /**
+     * Payload bytes delivered to the receiver so far, -1 before it accepted a connection: an unfinished
+     * transfer has no receiver summary, and its report still says what arrived. Written on the receiver
+     * node's loop only.
+     */
+    private volatile long arrived = -1;
     /** The sender once started (written and read on the sender node's loop; see LabSeries). */
     private TransferSender active;
 
@@ -110,7 +116,7 @@ public final class TransferRun {
         RdpStack to = stacks.get(spec.to());
         RdpOptions options = options();
         var dest = net.node(spec.to()).address();
-        net.at(0, spec.to(), () -> TransferReceiver.listen(to, port, options, ByteSink::discard,
+        net.at(0, spec.to(), () -> TransferReceiver.listen(to, port, options, this::countingSink,
                 summary -> received.complete(summary), ProgressListener.NONE, 0));
         TransferSender[] sender = new TransferSender[1];
         net.at(start, spec.from(), () -> {
@@ -136,6 +142,22 @@ public final class TransferRun {
                 }
             });
         }
+    }
+
+    /** A sink that discards what arrives and counts it in {@link #arrived}. */
+    private ByteSink countingSink() {
+        arrived = 0;
+        return (data, off, len) -> arrived += len;   // one writer: the receiver node's loop
+    }
+
+    /** What the receiver counted: its summary's bytes, or what arrived so far when it has none (null: nothing accepted). */
+    private Long bytesReceived() {
+        TransferSummary b = receiver();
+        if (b != null) {
+            return b.bytes();
+        }
+        long n = arrived;
+        return n < 0 ? null : n;
     }
 
     private ByteSource source(long seed, Path baseDir) {
@@ -199,7 +221,8 @@ public final class TransferRun {
             m.put("digestMatch", digestMatch());
         }
         m.put("bytesSent", a == null ? 0 : a.bytes());
-        m.put("bytesReceived", b == null ? 0 : b.bytes());
+        Long got = bytesReceived();
+        m.put("bytesReceived", got == null ? 0 : got);
         m.put("seconds", a == null ? null : a.seconds());
         m.put("goodputBps", a == null ? null : Math.round(a.goodputBps()));
         m.put("retransmissions", a == null ? null : a.retransmissions());
@@ -215,10 +238,9 @@ public final class TransferRun {
     /** How the transfer or flow ended, as the judges see it. */
     public TransferOutcome outcome() {
         TransferSummary a = sender();
-        TransferSummary b = receiver();
         TransferOutcome.Sent sent = a == null ? null : new TransferOutcome.Sent(a.bytes(), a.retransmissions(), a.goodputBps());
         Map<String, Object> counters = a == null || a.stats() == null ? Map.of() : a.stats();
-        return new TransferOutcome(name, spec.from(), spec.to(), bulk(), sent, b == null ? null : b.bytes(), digestMatch(),
+        return new TransferOutcome(name, spec.from(), spec.to(), bulk(), sent, bytesReceived(), digestMatch(),
                 report(null), counters, null);
     }
 

@@ -106,6 +106,32 @@ class LabRunnerTest {
     }
 
     @Test
+    void unfinishedTransferReportsWhatArrived() throws Exception {
+        // 10 MB over 2 Mbps cannot finish in 3 s: hundreds of segments arrive, the receiver has no summary yet
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: slow
+                duration: 3s
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                links:
+                  - {between: [a, b], bandwidth: 2Mbps, delay: 5ms}
+                workload:
+                  transfers: [{name: big, from: a, to: b, size: 10MB, start: 500ms}]
+                expect:
+                  - {type: transfer, transfer: big}
+                """.getBytes()), "slow.yaml", true);
+        LabResult r = sim(s, 1);
+        @SuppressWarnings("unchecked")
+        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
+        assertEquals(false, t.get("complete"));
+        long got = ((Number) t.get("bytesReceived")).longValue();
+        assertTrue(got > 100_000 && got < 10_000_000, "bytesReceived " + got);
+        String measured = String.valueOf(r.expectations().get(0).measured());
+        assertTrue(measured.contains(got + " bytes received"), measured);
+    }
+
+    @Test
     void transferThroughFlakewayOnRealUdp(@TempDir Path dir) throws Exception {
         Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
                 name: real-transfer
