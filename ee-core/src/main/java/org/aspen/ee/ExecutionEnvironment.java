@@ -224,7 +224,7 @@ public final class ExecutionEnvironment {
             if (e instanceof AaException a) {
                 throw a;
             }
-            throw refuse(code + ": cannot create " + code.entryClass() + ": " + e);
+            throw refuse(code + ": cannot create " + code.entryClass() + ": " + creationFailure(e));
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
         instances.put(code.id(), inst);
@@ -232,6 +232,23 @@ public final class ExecutionEnvironment {
         counters.started++;
         log.info("{}: started AA {} ({})", node.name(), code, code.description());
         return inst;
+    }
+
+    /**
+     * What went wrong creating an AA, in one line: the constructor's or static initialiser's own
+     * exception (class and message), not the reflection wrapper around it.
+     */
+    static String creationFailure(Throwable e) {
+        Throwable cause = e;
+        String where = "";
+        if (e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null) {
+            cause = e.getCause();
+            where = "its constructor threw ";
+        } else if (e instanceof ExceptionInInitializerError && e.getCause() != null) {
+            cause = e.getCause();
+            where = "its static initialiser threw ";
+        }
+        return (where + cause).replaceAll("\\s*[\\r\\n]+\\s*", " ");
     }
 
     /**
