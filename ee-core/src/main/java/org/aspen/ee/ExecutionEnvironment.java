@@ -157,17 +157,25 @@ public final class ExecutionEnvironment {
      * @param signature detached Ed25519 signature over the jar's SHA-256, or null
      */
     public AaCode deploy(byte[] jar, byte[] signature) {
+        AaCode code = read(jar, signature);
+        admit(code);
+        return code;
+    }
+
+    /**
+     * Reads {@code jar} as AA code without admitting it: refused (and counted) when it is over the
+     * size limit or not a readable AA jar. The operator's {@code allow} asks this first, so only a
+     * jar that could run goes on the allow-list.
+     */
+    public AaCode read(byte[] jar, byte[] signature) {
         if (jar.length > config.maxJarBytes()) {
             throw refuse("AA jar of " + jar.length + " bytes is over this node's limit of " + config.maxJarBytes());
         }
-        AaCode code;
         try {
-            code = AaCode.parse(jar, signature);
+            return AaCode.parse(jar, signature);
         } catch (AaException e) {
             throw refuse(e.getMessage());
         }
-        admit(code);
-        return code;
     }
 
     private void admit(AaCode code) {
