@@ -38,7 +38,8 @@ class KeygenCommandTest {
         Path report = dir.resolve("report.json");
         CliTest.Run missing = CliTest.run("lab", "--sim", "--duration", "2s", cfg.toString());
         assertEquals(Aspen.USAGE, missing.code(), "no keys yet: " + missing.out() + missing.err());
-        assertTrue((missing.out() + missing.err()).contains("auth.keys[0].secret: cannot read key file"), missing.err());
+        assertTrue(missing.err().contains("aspen: auth.keys[0].secret: no key file " + dir.resolve("keys/a.key")
+                + " (create it with: aspen keygen FILE)\n"), missing.err());
         for (String n : new String[] {"a", "b", "c"}) {
             assertEquals(0, CliTest.run("keygen", dir.resolve("keys/" + n + ".key").toString()).code());
         }

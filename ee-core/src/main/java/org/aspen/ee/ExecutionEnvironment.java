@@ -157,17 +157,25 @@ public final class ExecutionEnvironment {
      * @param signature detached Ed25519 signature over the jar's SHA-256, or null
      */
     public AaCode deploy(byte[] jar, byte[] signature) {
+        AaCode code = read(jar, signature);
+        admit(code);
+        return code;
+    }
+
+    /**
+     * Reads {@code jar} as AA code without admitting it: refused (and counted) when it is over the
+     * size limit or not a readable AA jar. The operator's {@code allow} asks this first, so only a
+     * jar that could run goes on the allow-list.
+     */
+    public AaCode read(byte[] jar, byte[] signature) {
         if (jar.length > config.maxJarBytes()) {
             throw refuse("AA jar of " + jar.length + " bytes is over this node's limit of " + config.maxJarBytes());
         }
-        AaCode code;
         try {
-            code = AaCode.parse(jar, signature);
+            return AaCode.parse(jar, signature);
         } catch (AaException e) {
             throw refuse(e.getMessage());
         }
-        admit(code);
-        return code;
     }
 
     private void admit(AaCode code) {
@@ -224,7 +232,7 @@ public final class ExecutionEnvironment {
             if (e instanceof AaException a) {
                 throw a;
             }
-            throw refuse(code + ": cannot create " + code.entryClass() + ": " + e);
+            throw refuse(code + ": cannot create " + code.entryClass() + ": " + creationFailure(e));
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
         instances.put(code.id(), inst);
@@ -232,6 +240,23 @@ public final class ExecutionEnvironment {
         counters.started++;
         log.info("{}: started AA {} ({})", node.name(), code, code.description());
         return inst;
+    }
+
+    /**
+     * What went wrong creating an AA, in one line: the constructor's or static initialiser's own
+     * exception (class and message), not the reflection wrapper around it.
+     */
+    static String creationFailure(Throwable e) {
+        Throwable cause = e;
+        String where = "";
+        if (e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null) {
+            cause = e.getCause();
+            where = "its constructor threw ";
+        } else if (e instanceof ExceptionInInitializerError && e.getCause() != null) {
+            cause = e.getCause();
+            where = "its static initialiser threw ";
+        }
+        return (where + cause).replaceAll("\\s*[\\r\\n]+\\s*", " ");
     }
 
     /**

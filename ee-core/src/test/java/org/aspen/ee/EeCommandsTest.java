@@ -79,6 +79,20 @@ class EeCommandsTest {
     }
 
     @Test
+    void aBrokenJarIsRefusedBeforeItsDigestIsAllowed() {
+        byte[] truncated = java.util.Arrays.copyOf(jar, jar.length / 2);
+        Map<String, Object> r = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(truncated), "allow", true));
+        assertEquals(false, r.get("ok"), r.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().isEmpty(), lab.ee("b").trust().allowedDigests().toString());
+        byte[] notAJar = "hello".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Map<String, Object> r2 = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(notAJar), "allow", true,
+                "start", true));
+        assertEquals(false, r2.get("ok"), r2.toString());
+        assertTrue(lab.ee("b").trust().allowedDigests().isEmpty(), lab.ee("b").trust().allowedDigests().toString());
+        assertEquals(2L, lab.ee("b").counters().refused);
+    }
+
+    @Test
     void signedCodeIsDeployedWhenTheNodeTrustsTheKey() throws Exception {
         java.security.KeyPair k = java.security.KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         lab.ee("b").trust().trustKey(k.getPublic());

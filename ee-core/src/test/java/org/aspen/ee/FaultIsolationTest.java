@@ -151,4 +151,36 @@ class FaultIsolationTest {
         assertTrue(e.getMessage().contains("start threw java.io.IOException: no config"), e.getMessage());
         assertEquals(AaInstance.State.STOPPED, lab.ee("b").instance("bad@1").state());
     }
+
+    @Test
+    void aaWhoseConstructorThrowsIsRefusedWithTheCauseNotTheReflectionWrapper() {
+        SimLab lab = new SimLab();
+        byte[] jar = TestJars.jar("ctor", "1", "t.Ctor", Map.of("t.Ctor", """
+                package t;
+                public final class Ctor implements org.aspen.ee.api.ActiveApplication {
+                    public Ctor() {
+                        throw new IllegalStateException("no table\\nsecond line");
+                    }
+                    public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) {
+                    }
+                }
+                """));
+        AaException e = org.junit.jupiter.api.Assertions.assertThrows(AaException.class, () -> lab.start("b", jar, Map.of()));
+        assertTrue(e.getMessage().endsWith("cannot create t.Ctor: its constructor threw java.lang.IllegalStateException: no table second line"),
+                e.getMessage());
+        assertTrue(!e.getMessage().contains("InvocationTargetException"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+
+        byte[] init = TestJars.jar("init", "1", "t.Init", Map.of("t.Init", """
+                package t;
+                public final class Init implements org.aspen.ee.api.ActiveApplication {
+                    static final int N = Integer.parseInt("many");
+                    public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) {
+                    }
+                }
+                """));
+        AaException f = org.junit.jupiter.api.Assertions.assertThrows(AaException.class, () -> lab.start("b", init, Map.of()));
+        assertTrue(f.getMessage().contains("cannot create t.Init: its static initialiser threw java.lang.NumberFormatException: For input string: \"many\""),
+                f.getMessage());
+    }
 }

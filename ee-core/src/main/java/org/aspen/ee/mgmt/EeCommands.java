@@ -126,6 +126,7 @@ public final class EeCommands {
         byte[] jar = base64(args, "jar", true);
         byte[] sig = base64(args, "signature", false);
         if (Boolean.TRUE.equals(args.get("allow"))) {
+            ee.read(jar, sig);   // a jar that cannot run is refused here, before its digest is allowed
             ee.trust().allowJar(jar);
             log.info("{}: operator allowed code {} by management command", ee.node().name(), AaCode.hex(AaCode.sha256(jar)));
         }

@@ -1,5 +1,6 @@
 package org.aspen.lab.build;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,13 +38,27 @@ public final class NodeAuthSetup {
             Scenario.KeySpec k = s.auth().keys().get(i);
             Set<VAddr> nodes = new HashSet<>();
             k.nodes().forEach(n -> nodes.add(VAddr.parse(s.node(n).address())));
+            String field = "auth.keys[" + i + "].secret: ";
+            Path file = keyFile(k.secret(), baseDir);
+            if (file != null && !Files.exists(file)) {
+                throw new ConfigException(field + "no key file " + file + " (create it with: aspen keygen FILE)");
+            }
             try {
                 ring.add(new AuthKey(k.id(), AuthKey.secret(k.secret(), baseDir), nodes, Set.copyOf(k.links())));
             } catch (IllegalArgumentException e) {
-                throw new ConfigException(s.name() + ": auth.keys[" + i + "].secret: " + e.getMessage());
+                throw new ConfigException(field + e.getMessage());
             }
         }
         return ring;
+    }
+
+    /** The file a {@code file:PATH} secret names, resolved as {@link AuthKey#secret} resolves it; null for other secrets. */
+    private static Path keyFile(String secret, Path baseDir) {
+        if (secret == null || !secret.startsWith("file:") || secret.length() <= 5) {
+            return null;
+        }
+        Path p = Path.of(secret.substring(5));
+        return baseDir != null && !p.isAbsolute() ? baseDir.resolve(p) : p;
     }
 
     /**

@@ -49,7 +49,11 @@ public final class NodeHost implements AutoCloseable {
     private final Node node;
     private final ControlServer control;
     private final ControlPlane plane;
-    /** Room for a deploy request: a jar of up to the EE's limit, base64-encoded. */
+    /**
+     * The control endpoint's longest line, 12 MiB where a plain {@code ControlServer} takes 64 KiB:
+     * room for a deploy request, whose jar (up to the EE's 8 MiB limit) travels base64-encoded on
+     * one line (docs/real-runtime.md).
+     */
     static final int MAX_CONTROL_LINE = 12 << 20;
     private ExecutionEnvironment ee;
     private RdpStack rdp;

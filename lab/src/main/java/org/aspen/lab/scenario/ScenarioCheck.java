@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * The meaning checks of one scenario, run by {@link ScenarioLoader} after parsing: each failure is
@@ -47,6 +48,25 @@ public final class ScenarioCheck {
             parser.accept(value);
         } catch (IllegalArgumentException e) {
             throw fail(path, e.getMessage());
+        }
+    }
+
+    /**
+     * Parses {@code value} (when given) like {@link #unit} and refuses zero: a rate, an interval or a
+     * timer of nothing is impossible ({@code bandwidth: 0bps}, {@code interval: 0s}).
+     */
+    public void positive(String path, String value, ToLongFunction<String> parser) {
+        if (value == null) {
+            return;
+        }
+        long v;
+        try {
+            v = parser.applyAsLong(value);
+        } catch (IllegalArgumentException e) {
+            throw fail(path, e.getMessage());
+        }
+        if (v <= 0) {
+            throw fail(path, "'" + value + "' must be above zero");
         }
     }
 
@@ -94,9 +114,9 @@ public final class ScenarioCheck {
         if (!s.routing().equals("auto") && !s.routing().equals("static")) {
             throw fail("routing", "'" + s.routing() + "' is not 'auto' or 'static'");
         }
-        unit("timers.hello", s.timers().hello(), Values::durationNanos);
-        unit("timers.dead", s.timers().dead(), Values::durationNanos);
-        unit("timers.lsaRefresh", s.timers().lsaRefresh(), Values::durationNanos);
+        positive("timers.hello", s.timers().hello(), Values::durationNanos);
+        positive("timers.dead", s.timers().dead(), Values::durationNanos);
+        positive("timers.lsaRefresh", s.timers().lsaRefresh(), Values::durationNanos);
         if (s.timers().hello() != null && s.timers().dead() != null
                 && Values.durationNanos(s.timers().dead()) <= Values.durationNanos(s.timers().hello())) {
             throw fail("timers.dead", "must be longer than timers.hello");

@@ -87,7 +87,7 @@ final class TopologyChecks {
             if (!names.add(l.linkName())) {
                 throw c.fail(p + (l.name() == null ? ".between" : ".name"), "duplicate link '" + l.linkName() + "'");
             }
-            c.unit(p + ".bandwidth", l.bandwidth(), Values::rateBps);
+            c.positive(p + ".bandwidth", l.bandwidth(), Values::rateBps);   // leave it out for unlimited
             c.unit(p + ".delay", l.delay(), Values::durationNanos);
             try {
                 QueueSpecs.bufferLimit(l.buffer());

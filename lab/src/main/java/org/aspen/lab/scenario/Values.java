@@ -12,11 +12,14 @@ import java.util.regex.Pattern;
  */
 public final class Values {
     private static final Pattern NUMBER_UNIT = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([a-zA-Z/]*)\\s*");
+    /** A number with a minus sign and a unit, refused as such rather than as "not a duration". */
+    private static final Pattern NEGATIVE = Pattern.compile("\\s*-\\s*[0-9]+(?:\\.[0-9]+)?\\s*[a-zA-Z/]*\\s*");
 
     private Values() {
     }
 
     public static long durationNanos(String text) {
+        refuseNegative(text, "a duration");
         Matcher m = NUMBER_UNIT.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a duration (e.g. 250ms, 1.5s, 2m)");
@@ -41,6 +44,7 @@ public final class Values {
     }
 
     public static long rateBps(String text) {
+        refuseNegative(text, "a rate");
         Matcher m = NUMBER_UNIT.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a rate (e.g. 10Mbps, 512kbps, 1Gbps)");
@@ -59,6 +63,7 @@ public final class Values {
     }
 
     public static long sizeBytes(String text) {
+        refuseNegative(text, "a size");
         Matcher m = NUMBER_UNIT.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("'" + text + "' is not a size (e.g. 1500B, 64KB, 2MiB)");
@@ -77,6 +82,13 @@ public final class Values {
                     + "' (use B, KB, MB, GB, KiB, MiB, GiB)");
         };
         return Math.round(v * scale);
+    }
+
+    /** {@code -5ms} is a duration, but an impossible one: say so rather than "not a duration". */
+    private static void refuseNegative(String text, String kind) {
+        if (NEGATIVE.matcher(text).matches()) {
+            throw new IllegalArgumentException("'" + text.trim() + "' is negative: " + kind + " must be >= 0");
+        }
     }
 
     /** A ratio written as {@code 90%} or {@code 0.9}; must lie in [0, 1]. */

@@ -34,9 +34,9 @@ final class WorkloadChecks {
             if (g.count() != null && (g.count() < 1 || g.count() > 1_000_000)) {
                 throw c.fail(p + ".count", "must be 1-1000000");
             }
-            c.unit(p + ".interval", g.interval(), Values::durationNanos);
+            c.positive(p + ".interval", g.interval(), Values::durationNanos);
             c.unit(p + ".start", g.start(), Values::durationNanos);
-            c.unit(p + ".timeout", g.timeout(), Values::durationNanos);
+            c.positive(p + ".timeout", g.timeout(), Values::durationNanos);
             if (g.size() != null && (g.size() < 0 || g.size() > 8000)) {
                 throw c.fail(p + ".size", "must be 0-8000 bytes");
             }
@@ -135,15 +135,9 @@ final class WorkloadChecks {
                 // the destination counts arrivals by source address
                 throw c.fail(p, "another cross source already sends from '" + x.from() + "' to '" + x.to() + "'");
             }
-            c.unit(p + ".rate", x.rate(), Values::rateBps);
-            if (x.rate() != null && Values.rateBps(x.rate()) <= 0) {
-                throw c.fail(p + ".rate", "must be positive");
-            }
-            c.unit(p + ".on", x.on(), Values::durationNanos);
-            c.unit(p + ".off", x.off(), Values::durationNanos);
-            if ((x.on() != null && Values.durationNanos(x.on()) <= 0) || (x.off() != null && Values.durationNanos(x.off()) < 0)) {
-                throw c.fail(p + (x.on() != null && Values.durationNanos(x.on()) <= 0 ? ".on" : ".off"), "must be positive");
-            }
+            c.positive(p + ".rate", x.rate(), Values::rateBps);
+            c.positive(p + ".on", x.on(), Values::durationNanos);
+            c.unit(p + ".off", x.off(), Values::durationNanos);     // 0s: always on
             if (x.size() != null && (x.size() <= org.aspen.vnet.packet.Packet.HEADER_LENGTH || x.size() > 65_000)) {
                 throw c.fail(p + ".size", "must be 21-65000 bytes (the whole VNet packet)");
             }

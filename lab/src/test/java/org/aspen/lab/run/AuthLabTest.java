@@ -110,6 +110,7 @@ class AuthLabTest {
                 auth: {keys: [{id: 1, secret: "file:none.key", nodes: [a]}]}
                 """);
         ConfigException e = assertThrows(ConfigException.class, () -> LabRunner.run(s, new LabRunner.Options(true, 1L, null, null, null, dir, null)));
-        assertTrue(e.getMessage().startsWith("nokey: auth.keys[0].secret: cannot read key file"), e.getMessage());
+        assertEquals("auth.keys[0].secret: no key file " + dir.resolve("none.key") + " (create it with: aspen keygen FILE)",
+                e.getMessage());
     }
 }

@@ -74,6 +74,20 @@ class ScenarioLoaderTest {
         "same transfer port | workload.transfers[1].port: port 7000 on 'b' is used by another transfer | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, port: 7000}\n    - {from: a, to: b, size: 1MB, port: 7000}'",
         "same flow port     | workload.flows[0].port: port 7000 on 'b' is used by another transfer or flow | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, port: 7000}\n  flows:\n    - {from: a, to: b, port: 7000}'",
         "bad flow port      | workload.flows[0].port: must be 1-65535                         | 'workload:\n  flows:\n    - {from: a, to: b, port: 70000}'",
+        "negative delay     | links[0].delay: '-5ms' is negative: a duration must be >= 0     | 'links:\n  - {between: [a, b], delay: -5ms}'",
+        "zero bandwidth     | links[0].bandwidth: '0bps' must be above zero                   | 'links:\n  - {between: [a, b], bandwidth: 0bps}'",
+        "negative bandwidth | links[0].bandwidth: '-1Mbps' is negative: a rate must be >= 0   | 'links:\n  - {between: [a, b], bandwidth: -1Mbps}'",
+        "zero buffer        | links[0].buffer: a buffer of 0 packets is outside 1-1000000     | 'links:\n  - {between: [a, b], buffer: 0}'",
+        "negative buffer    | links[0].buffer: '-64KB' is negative: a size must be >= 0       | 'links:\n  - {between: [a, b], buffer: -64KB}'",
+        "zero interval      | workload.pings[0].interval: '0s' must be above zero             | 'workload:\n  pings:\n    - {from: a, to: b, interval: 0s}'",
+        "negative interval  | workload.pings[0].interval: '-1s' is negative                   | 'workload:\n  pings:\n    - {from: a, to: b, interval: -1s}'",
+        "zero ping timeout  | workload.pings[0].timeout: '0ms' must be above zero             | 'workload:\n  pings:\n    - {from: a, to: b, timeout: 0ms}'",
+        "negative start     | workload.pings[0].start: '-2s' is negative                      | 'workload:\n  pings:\n    - {from: a, to: b, start: -2s}'",
+        "negative event at  | events[0].at: '-1s' is negative                                 | 'links:\n  - {between: [a, b]}\nevents:\n  - {at: -1s, down: a-b}'",
+        "zero hello         | timers.hello: '0s' must be above zero                           | 'timers: {hello: 0s}'",
+        "zero cross rate    | workload.cross[0].rate: '0kbps' must be above zero              | 'workload:\n  cross:\n    - {from: a, to: b, rate: 0kbps}'",
+        "zero cross on      | workload.cross[0].on: '0s' must be above zero                   | 'workload:\n  cross:\n    - {from: a, to: b, on: 0s}'",
+        "negative duration  | duration: '-10s' is negative                                    | 'duration: -10s'",
     })
     void errorsNameTheFieldAndTheProblem(String name, String expected, String extra) {
         String yaml = BASE.replaceAll("links:\\n  - .*\\n", "") + extra.replace("\\n", "\n") + "\n";

@@ -73,7 +73,9 @@ public record AuthKey(int id, byte[] secret, Set<VAddr> nodes, Set<String> links
             try {
                 raw = Files.readAllBytes(p);
             } catch (IOException e) {
-                throw new IllegalArgumentException("cannot read key file " + p + ": " + e.getMessage());
+                // NIO's messages are often just the path again: name the exception instead
+                String why = e.getMessage() == null || e.getMessage().equals(p.toString()) ? e.getClass().getSimpleName() : e.getMessage();
+                throw new IllegalArgumentException("cannot read key file " + p + " (" + why + ")");
             }
             String t = new String(raw, StandardCharsets.US_ASCII).trim();
             if (t.matches("(hex|base64):.*")) {
