@@ -14,6 +14,7 @@ import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.run.RunObserver;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
@@ -100,7 +101,7 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
             return;
         }
         long slice = Math.max(1, Math.round(SLICE_NANOS * Math.max(1, speed)));
-        long wallStart = System.nanoTime();
+        long wallStart = HostTime.nanos();
         long done = 0;
         while (done < duration) {
             long step = Math.min(slice, duration - done);
@@ -109,10 +110,7 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
             if (progress != null) {
                 progress.accept(done / (double) duration);
             }
-            long ahead = wallStart + Math.round(done / speed) - System.nanoTime();
-            if (ahead > 0) {
-                Thread.sleep(ahead / 1_000_000, (int) (ahead % 1_000_000));
-            }
+            HostTime.sleepUntil(wallStart + Math.round(done / speed));
         }
     }
 

@@ -18,6 +18,7 @@ import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
@@ -138,7 +139,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
     /** The run on a network that {@code topology} builds, every node's packet events going to {@code trace}. */
     static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace) {
-        long wall0 = System.nanoTime();
+        long wall0 = HostTime.nanos();
         SimNetwork net = new SimNetwork(seed);
         topology.accept(net);
         net.nodes().forEach(n -> n.setTrace(trace));
@@ -190,7 +191,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         long drops = net.node("r2").link("r2-r3").counters().totalDrops();
         AbcdRun r = new AbcdRun(c, delayMs, seed, drops, kbps, AbcdSetup.counter(r3, "advicesSent"),
                 AbcdSetup.counter(r3, "resumesSent"), AccSetup.counter(r2, "notificationsSent"), segments, bytes,
-                (System.nanoTime() - wall0) / 1e9);
+                HostTime.secondsSince(wall0));
         net.close();
         return r;
     }

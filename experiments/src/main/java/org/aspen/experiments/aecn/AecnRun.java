@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
@@ -107,7 +108,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
 
     /** Builds the network, runs it for the set-up's duration, sampling as it goes, and returns the totals. */
     public static AecnRun simulate(Setup s) {
-        long wall0 = System.nanoTime();
+        long wall0 = HostTime.nanos();
         SimNetwork net = new SimNetwork(s.seed());
         Node r = net.addNode("r", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
         Node d = net.addNode("d", VAddr.parse("10.0.2.1"), NodeConfig.DEFAULT, null);
@@ -165,7 +166,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / ((t - from) / 1e9)));
             lastBytes = bytes;
         }
-        return totals(s, net, bottleneck, flows, samples, (System.nanoTime() - wall0) / 1e9);
+        return totals(s, net, bottleneck, flows, samples, HostTime.secondsSince(wall0));
     }
 
     /**

@@ -11,6 +11,7 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.time.HostTime;
 
 /**
  * One run of the PURPLE paper's Section 3 in the simulation ({@link PurpleBundles}' topology and
@@ -156,7 +157,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
      */
     public static PurpleRun simulate(Part part, Aqm aqm, int flows, long seed, Setup s) throws InterruptedException {
         Scenario sc = scenario(part, aqm, flows, s);
-        long t0 = System.nanoTime();
+        long t0 = HostTime.nanos();
         Totals warm = s.warmupSeconds() > 0
                 ? Totals.of(part, LabRunner.run(sc, new LabRunner.Options(true, seed, (long) (s.warmupSeconds() * 1e9), null, null)))
                 : Totals.ZERO;
@@ -168,7 +169,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         long[] rto = {(long) d.rto()[0], (long) d.rto()[1], (long) d.rto()[2]};
         return new PurpleRun(part, aqm, flows, seed, bundleGoodput[0] + bundleGoodput[1] + bundleGoodput[2], d.busy() / t / queues,
                 d.queueTime() / t / queues * s.packetMs(), d.marks() / arrivals, d.drops() / arrivals, rto[0] + rto[1] + rto[2],
-                rto, bundleGoodput, (System.nanoTime() - t0) / 1e9);
+                rto, bundleGoodput, HostTime.secondsSince(t0));
     }
 
     /**

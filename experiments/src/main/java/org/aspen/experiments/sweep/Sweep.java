@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.aspen.lab.time.HostTime;
 
 /**
  * Runs an {@link Experiment}: its runs on a pool of threads, then its summary, files and table.
@@ -48,9 +49,9 @@ public final class Sweep {
             P p = plan.get(i);
             tasks.add(() -> e.run(p));
         }
-        long wall0 = System.nanoTime();
+        long wall0 = HostTime.nanos();
         List<R> done = ParallelRuns.run(e.name(), Math.min(o.threads(), e.maxParallel()), tasks);
-        double wall = (System.nanoTime() - wall0) / 1e9;
+        double wall = HostTime.secondsSince(wall0);
         List<R> runs = new ArrayList<>(plan.size());
         for (int i = 0; i < plan.size(); i++) {
             runs.add(null);

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.aspen.ee.auth.ControlAuth;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.time.HostTime;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.auth.AuthKey;
 import org.aspen.vnet.auth.NodeAuth;
@@ -78,9 +79,10 @@ public final class NodeAuthSetup {
     /**
      * A first counter that grows across restarts of a node process: microseconds of wall time
      * times 1024, so a node may sign 1024 messages per microsecond of uptime before a restart could
-     * reuse a counter its peers saw. CLI code may read wall time; the node code is handed the result.
+     * reuse a counter its peers saw. The harness reads the host's clock ({@link HostTime}); node code
+     * is handed the result.
      */
     public static long wallClockCounter() {
-        return System.currentTimeMillis() * 1000L * 1024L;
+        return HostTime.epochNanos() / 1000L * 1024L;
     }
 }

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.lab.time.HostTime;
 import org.aspen.vnet.capture.Capture;
 import org.aspen.vnet.capture.PcapngWriter;
 import org.aspen.vnet.mgmt.ControlServer;
@@ -74,7 +75,7 @@ final class CaptureCommands {
             this.durationNanos = durationNanos;
             this.maxPackets = maxPackets;
             // the one place that reads wall time: CLI-side code turning the node clock into Unix time
-            long epoch = System.currentTimeMillis() * 1_000_000L - node.scheduler().nanos();
+            long epoch = HostTime.epochNanos() - node.scheduler().nanos();
             this.capture = new Capture(new PcapngWriter(buf, "aspen node " + node.name()), epoch);
         }
 

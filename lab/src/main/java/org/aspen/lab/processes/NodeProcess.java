@@ -14,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.aspen.lab.scenario.ConfigException;
+import org.aspen.lab.time.HostTime;
 import org.aspen.vnet.mgmt.ControlClient;
 
 /**
@@ -54,8 +55,8 @@ final class NodeProcess {
     }
 
     void awaitUp(Duration timeout) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
+        long deadline = HostTime.nanos() + timeout.toNanos();
+        while (HostTime.nanos() < deadline) {
             if (!process.isAlive()) {
                 throw new ConfigException("node " + name + " exited with code " + process.exitValue()
                         + " before it was up: " + lastLines());
@@ -67,7 +68,7 @@ final class NodeProcess {
                     return;
                 }
             }
-            TimeUnit.MILLISECONDS.sleep(50);
+            HostTime.sleepUntil(HostTime.nanos() + 50_000_000L);   // poll the log again in 50 ms
         }
         throw new ConfigException("node " + name + " was not up after " + timeout.toSeconds() + " s; its log: " + log);
     }

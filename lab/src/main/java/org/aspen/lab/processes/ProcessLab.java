@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleConsumer;
 import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.judge.Judges;
@@ -19,6 +18,7 @@ import org.aspen.lab.judge.Judging;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
+import org.aspen.lab.time.HostTime;
 
 /**
  * {@code aspen lab FILE --processes}: runs a scenario as one {@code aspen node} process per node on
@@ -179,10 +179,7 @@ public final class ProcessLab {
     private void waitWithProgress(Timeline time) throws InterruptedException {
         int steps = 50;
         for (int i = 1; i <= steps; i++) {
-            long left = time.t0() + duration * i / steps - System.nanoTime();
-            if (left > 0) {
-                TimeUnit.NANOSECONDS.sleep(left);
-            }
+            HostTime.sleepUntil(time.t0() + duration * i / steps);
             for (NodeProcess p : nodes.values()) {
                 p.checkAlive();
             }

@@ -9,6 +9,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.aspen.lab.scenario.Values;
+import org.aspen.lab.time.HostTime;
 
 /**
  * A {@link ProcessLab} run's wall clock: time zero (when every node process is up), tasks at scenario
@@ -32,7 +33,7 @@ final class Timeline implements AutoCloseable {
     }
 
     static Timeline startNow() {
-        return new Timeline(System.nanoTime());
+        return new Timeline(HostTime.nanos());
     }
 
     long t0() {
@@ -41,7 +42,7 @@ final class Timeline implements AutoCloseable {
 
     /** Runs {@code task} on a worker {@code t} nanoseconds after time zero (at once when that has passed). */
     void at(long t, Runnable task) {
-        timer.schedule(() -> workers.execute(task), Math.max(0, t0 + t - System.nanoTime()), TimeUnit.NANOSECONDS);
+        timer.schedule(() -> workers.execute(task), Math.max(0, t0 + t - HostTime.nanos()), TimeUnit.NANOSECONDS);
     }
 
     /** As {@link #at(long, Runnable)} at a scenario time as written (null: time zero). */
@@ -71,7 +72,7 @@ final class Timeline implements AutoCloseable {
     }
 
     String elapsed() {
-        return Values.formatDuration(Math.max(0, System.nanoTime() - t0));
+        return Values.formatDuration(Math.max(0, HostTime.nanos() - t0));
     }
 
     @Override

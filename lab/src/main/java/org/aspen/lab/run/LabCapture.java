@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.time.HostTime;
 import org.aspen.vnet.capture.Capture;
 import org.aspen.vnet.capture.PcapngWriter;
 import org.aspen.vnet.node.Node;
@@ -54,9 +55,9 @@ public final class LabCapture implements AutoCloseable {
         }
         if (!net.simulated() && !net.nodes().isEmpty()) {
             // wall-clock timestamps: the node clock starts with the run; near enough now, exact once it runs
-            cap.setEpochNanos(System.currentTimeMillis() * 1_000_000L);
+            cap.setEpochNanos(HostTime.epochNanos());
             String first = net.nodes().iterator().next().name();
-            net.at(0, first, () -> cap.setEpochNanos(System.currentTimeMillis() * 1_000_000L - net.now()));
+            net.at(0, first, () -> cap.setEpochNanos(HostTime.epochNanos() - net.now()));
         }
         return new LabCapture(f, out, cap);
     }

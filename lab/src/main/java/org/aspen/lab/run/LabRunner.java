@@ -26,6 +26,7 @@ import org.aspen.lab.report.LabResult;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
+import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
@@ -77,7 +78,7 @@ public final class LabRunner {
     public static LabResult run(Scenario s, Options o, RunObserver dashboard) throws InterruptedException {
         long seed = o.seed() != null ? o.seed() : (s.seed() != null ? s.seed() : 1L);
         long duration = o.durationNanos() != null ? o.durationNanos() : s.durationNanos();
-        long wallStart = System.nanoTime();
+        long wallStart = HostTime.nanos();
         TraceHasher hasher = new TraceHasher();
         BufferedWriter traceOut = null;
         LabCapture capture = null;
@@ -182,7 +183,7 @@ public final class LabRunner {
                 capture.close();
                 events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
             }
-            long wall = System.nanoTime() - wallStart;
+            long wall = HostTime.nanos() - wallStart;
             Map<String, Object> nodeStats = new LinkedHashMap<>();
             Map<String, Object> linkStats = new LinkedHashMap<>();
             long now = net.now();
