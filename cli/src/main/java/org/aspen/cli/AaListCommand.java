@@ -1,7 +1,6 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -23,12 +22,11 @@ final class AaListCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JsonNode r = control.call("aa.list", Map.of());
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            out.println(r.path("aas").toPrettyString());
-        } else if (r.path("aas").isEmpty()) {
-            out.println("no AAs on this node");
-        } else {
+        return output.printReply(spec.commandLine().getOut(), r.path("aas"), true, out -> {
+            if (r.path("aas").isEmpty()) {
+                out.println("no AAs on this node");
+                return;
+            }
             out.printf("%-28s %-9s %-14s %9s %9s %7s  %s%n", "AA", "STATE", "DIGEST", "PACKETS", "BYTES", "ERRORS", "DESCRIPTION");
             for (JsonNode a : r.path("aas")) {
                 JsonNode c = a.path("counters");
@@ -37,8 +35,6 @@ final class AaListCommand implements Callable<Integer> {
                         c.path("packets").asLong(), c.path("bytes").asLong(), c.path("errors").asLong(),
                         a.hasNonNull("stopReason") ? "stopped: " + a.path("stopReason").asText() : a.path("description").asText());
             }
-        }
-        out.flush();
-        return Aspen.OK;
+        });
     }
 }

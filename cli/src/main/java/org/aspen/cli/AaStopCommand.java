@@ -1,6 +1,8 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,15 +28,10 @@ final class AaStopCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JsonNode r = control.call("aa.stop", aa.contains("@") ? Map.of("id", aa) : Map.of("name", aa));
-        java.io.PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            out.println(r);
-        } else {
-            java.util.List<String> ids = new java.util.ArrayList<>();
+        return output.printReply(spec.commandLine().getOut(), r, false, out -> {
+            List<String> ids = new ArrayList<>();
             r.path("stopped").forEach(id -> ids.add(id.asText()));
             out.println(ids.isEmpty() ? "nothing stopped: no running AA matches " + aa : "stopped " + String.join(", ", ids));
-        }
-        out.flush();
-        return Aspen.OK;
+        });
     }
 }

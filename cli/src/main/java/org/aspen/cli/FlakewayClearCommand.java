@@ -1,7 +1,6 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -27,13 +26,7 @@ final class FlakewayClearCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JsonNode d = control.call("flakeway.clear", name == null ? Map.of() : Map.of("name", name));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            out.println(d);
-        } else {
-            out.printf("cleared %d rule(s) on %s%n", d.path("cleared").asInt(), control.node);
-        }
-        out.flush();
-        return Aspen.OK;
+        return output.printReply(spec.commandLine().getOut(), d, false,
+                out -> out.printf("cleared %d rule(s) on %s%n", d.path("cleared").asInt(), control.node));
     }
 }

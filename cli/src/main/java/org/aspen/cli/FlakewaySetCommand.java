@@ -1,7 +1,6 @@
 package org.aspen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -30,13 +29,7 @@ final class FlakewaySetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JsonNode d = control.call("flakeway.set", Map.of("rule", String.join(" ", words)));
-        PrintWriter out = spec.commandLine().getOut();
-        if (output.json()) {
-            out.println(d);
-        } else {
-            out.printf("rule %s set on %s: %s%n", d.path("name").asText(), control.node, d.path("spec").asText());
-        }
-        out.flush();
-        return Aspen.OK;
+        return output.printReply(spec.commandLine().getOut(), d, false,
+                out -> out.printf("rule %s set on %s: %s%n", d.path("name").asText(), control.node, d.path("spec").asText()));
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,7 @@ import picocli.CommandLine.Option;
  * @Mixin JsonOption output = new JsonOption();
  * if (output.json()) { out.println(line); } else { out.printf("reply from %s%n", ...); }
  * output.printAnswer(out, control.call("stats", Map.of()));
+ * return output.printReply(out, reply, false, o -> o.println("cleared"));
  * return output.printResult(out, benchResult, benchResult::summary);
  * }</pre>
  */
@@ -40,6 +42,20 @@ public final class JsonOption {
             tree(out, "", answer, 0);
         }
         out.flush();
+    }
+
+    /**
+     * A node's reply to a client command: {@code reply} as JSON with {@code --json} (indented when
+     * {@code indent}, else one line), else what {@code text} prints; returns {@link Aspen#OK}.
+     */
+    int printReply(PrintWriter out, JsonNode reply, boolean indent, Consumer<PrintWriter> text) {
+        if (json) {
+            out.println(indent ? reply.toPrettyString() : reply.toString());
+        } else {
+            text.accept(out);
+        }
+        out.flush();
+        return Aspen.OK;
     }
 
     /**
