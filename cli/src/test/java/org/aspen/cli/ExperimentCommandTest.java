@@ -189,7 +189,7 @@ class ExperimentCommandTest {
                                 20_000_000L, 30, 10, 50)),
                 printed("experiment", "purple", "--print-scenario", "multi:red:20"));
         assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
-                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)),
+                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100), 1),
                 printed("experiment", "acns", "--print-scenario", "reno"));
         assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
                         org.aspen.experiments.acc.AccDumbbell.Placement.DOWNSTREAM)),
