@@ -122,7 +122,7 @@ public final class AcnsTables {
                 perFlow(runs, FlowResult::avgRttMs, false), perFlow(runs, FlowResult::maxRttMs, false),
                 perFlow(runs, f -> f.bytesAcked() / 1e6, true), perFlow(runs, f -> f.drops(), true),
                 perFlow(runs, f -> f.dropsInSlowStart(), true), perFlow(runs, f -> f.lateThroughputBps() / 1e6, false),
-                perFlow(runs, f -> f.timeouts(), false), perFlow(runs, f -> f.closesByCause().get("ACNS"), false),
+                perFlow(runs, f -> f.timeouts(), false), perFlow(runs, f -> f.closesByCause().getOrDefault("ACNS", 0L), false),
                 perFlow(runs, f -> f.requests(), false), perFlow(runs, f -> f.commandsReceived()[1], false),
                 perFlow(runs, f -> f.commandsReceived()[2], false), perFlow(runs, f -> f.commandsReceived()[3], false),
                 perFlow(runs, f -> f.lossTrends()[1], false), perFlow(runs, f -> f.lossTrends()[2], false),
