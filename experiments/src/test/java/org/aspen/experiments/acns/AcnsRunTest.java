@@ -30,6 +30,12 @@ class AcnsRunTest {
         assertTrue(old.commandsReceived()[3] > 0, "the receiver echoed fallbacks to the old flow");
         assertTrue(old.closesByCause().get("ACNS") > 0);
         assertTrue(old.commandsReceived()[3] > young.commandsReceived()[3]);
+        // docs/results-acns.md: equations 3-5 tell a young flow only "normal" at first, so most of its losses
+        // come in its first slow start, while the old flow, told to fall back, loses (almost) nothing there
+        assertTrue(young.dropsInSlowStart() * 2 > young.drops(), young.dropsInSlowStart() + " of " + young.drops());
+        assertTrue(old.dropsInSlowStart() < young.dropsInSlowStart());
+        assertTrue(old.commandsReceived()[1] + old.commandsReceived()[2] + old.commandsReceived()[3] <= old.requests(),
+                "a command comes back only for a segment that asked, once per window");
         assertTrue(old.avgRttMs() > 88 && old.maxRttMs() >= old.avgRttMs(), "path RTT above the 88 ms propagation");
         FlowProbeRun.Result plain = AcnsRun.simulate(Config.RENO, 1, SHORT).result();
         assertFalse(plain.flows().get(0).acnsNegotiated());
