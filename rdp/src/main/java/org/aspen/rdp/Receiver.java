@@ -28,7 +28,7 @@ final class Receiver {
     private boolean eceToSend;
     /** AECN bit of the last data segment received (what the next ACK echoes). */
     private boolean aecnToEcho;
-    /** ACNS: the strongest router command (header bits) on data received since our last ACK. */
+    /** ACNS: the strongest router command (0 none, 1 normal, 2 freeze, 3 fallback) on data received since our last ACK. */
     private int acnsToEcho;
     private boolean ackOwed;
     private boolean ackScheduled;

@@ -85,6 +85,7 @@ final class Transmitter {
             s.flags |= Segment.CWR;
             cs.clearCwr();
         }
+        s.acnsRequest = !retransmission && c.acnsNegotiated && c.cc.acnsRequest(cs, seq);
         c.rx.echoes(s);
         emit(s, c.ecn);
     }
@@ -101,7 +102,7 @@ final class Transmitter {
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
                 .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority).payload(payload)
                 .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
-                .aecn(c.aecnSending && s.dataLength > 0).build();
+                .aecn(c.aecnSending && s.dataLength > 0).acnsCommand(s.acnsRequest ? Packet.ACNS_REQUEST : 0).build();
         stats.segmentsSent++;
         c.stack.counters().segmentsOut++;
         node.send(p);
@@ -265,8 +266,8 @@ final class Transmitter {
         if (aee) {
             stats.aecnEchoes++;
         }
-        if (c.acnsNegotiated) {
-            c.cc.onAcnsCommand(cs, s.acnsEcho + 1);
+        if (c.acnsNegotiated && s.acnsEcho != 0) {
+            c.cc.onAcnsCommand(cs, s.acnsEcho);
         }
         if (ack != una - 1) {
             int newly = ack - (una - 1);
