@@ -451,6 +451,10 @@ function drawChart(id, series, opts) {
       }
     });
   }
+  if (opts.bars && values.every(v => v <= 0)) {
+    g.fillStyle = '#2f8f46'; g.font = '12px system-ui'; g.textAlign = 'center';
+    g.fillText('no probe lost', (L + w - R) / 2, Y(ymax / 2));
+  }
   // lines (a null value breaks the line), clipped points as triangles on the top edge
   keys.forEach(k => {
     if (opts.bars) return;
