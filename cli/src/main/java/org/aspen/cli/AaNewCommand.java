@@ -92,7 +92,7 @@ final class AaNewCommand implements Callable<Integer> {
         for (String part : aaName.split("-")) {
             b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
         }
-        return Character.isDigit(b.charAt(0)) ? "Aa" + b : b.toString();
+        return b.toString();
     }
 
     private Map<String, String> values(String javaPackage, String className) {

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
@@ -98,6 +99,22 @@ class AaNewProjectTest {
             assertTrue(r.out().contains("hop-counter@1.0.0") && r.out().contains("\"state\" : \"running\""), r.out());
             assertTrue(r.out().matches("(?s).*\"packets\" : [1-9].*"), r.out());
         }
+    }
+
+    @Test
+    void badArgumentsAreUsageErrorsAndWriteNothing(@TempDir Path tmp) throws IOException {
+        CliTest.Run r = CliTest.run("aa", "new", "Hop_Counter", "--dir", tmp.resolve("x").toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertTrue(r.err().contains("AA name 'Hop_Counter' must be"), r.err());
+        r = CliTest.run("aa", "new", "ok", "--package", "org.int", "--dir", tmp.resolve("x").toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertTrue(r.err().contains("--package 'org.int' is not a Java package name"), r.err());
+        Files.writeString(tmp.resolve("taken.txt"), "mine");
+        r = CliTest.run("aa", "new", "ok", "--dir", tmp.toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertTrue(r.err().contains("exists and is not an empty directory"), r.err());
+        assertEquals(List.of(tmp.resolve("taken.txt")), Files.list(tmp).toList(), "nothing written");
+        assertEquals("HopCounter2", AaNewCommand.className("hop-counter2"));
     }
 
     /**
