@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.ee.HandlerWatchdog;
 import org.aspen.ee.mgmt.EeControl;
 import org.aspen.flakeway.FlakewayCommands;
 import org.aspen.lab.build.EeSetup;
@@ -130,8 +128,7 @@ public final class NodeHost implements AutoCloseable {
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
-            ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock()));
-            EeSetup.chargeCpuTime(ee);
+            EeSetup.watchCpuTime(ee);
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;

@@ -101,7 +101,7 @@ public final class LabRunner {
                 events.watchRoutes(net, n, cp);
                 ExecutionEnvironment ee = EeSetup.create(n);
                 if (!o.simulated()) {
-                    EeSetup.chargeCpuTime(ee);
+                    EeSetup.watchCpuTime(ee);
                 }
                 ees.put(n.name(), ee);
                 Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
