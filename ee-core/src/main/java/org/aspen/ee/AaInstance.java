@@ -343,7 +343,9 @@ public final class AaInstance {
             if (overrun != null || fatal != null) {
                 counters.overruns++;
                 ee.counters().overruns++;
-                stop(what + " handler " + (overrun != null ? overrun : fatal));
+                String why = what + " handler " + (overrun != null ? overrun : fatal);
+                log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
+                stop(why);
             } else {
                 // without a watchdog (simulation, tests) the handler clock's reading counts: a test's
                 // clock may charge time; with one, the watchdog has charged CPU time while it ran

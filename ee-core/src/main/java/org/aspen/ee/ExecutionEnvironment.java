@@ -248,6 +248,10 @@ public final class ExecutionEnvironment {
                  | StackOverflowError | OutOfMemoryError e) {
             // an Error from a static initialiser (the budget's, a stack overflow) arrives unwrapped
             budget.kill();
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof AaBudget.Exceeded || cause instanceof VirtualMachineError) {
+                counters.overruns++;
+            }
             throw refuse(code + ": cannot create " + code.entryClass() + ": " + creationFailure(e));
         } finally {
             if (watchdog != null) {
@@ -259,6 +263,7 @@ public final class ExecutionEnvironment {
         }
         if (overrun != null) {   // the constructor caught the budget's error and returned
             budget.kill();
+            counters.overruns++;
             throw refuse(code + ": cannot create " + code.entryClass() + ": its constructor " + overrun);
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
@@ -326,7 +331,7 @@ public final class ExecutionEnvironment {
     /** Stops every AA and detaches from the node. */
     public void shutdown() {
         for (AaInstance i : List.copyOf(instances.values())) {
-            i.stop("node shutting down");
+            i.stop(SHUTDOWN);
         }
         node.removeInterceptor(diversions.interceptor());
         if (watchdog != null) {
@@ -337,8 +342,21 @@ public final class ExecutionEnvironment {
     /** Stopped instances kept for {@code aa list} (why they stopped); older ones are forgotten. */
     static final int KEEP_STOPPED = 32;
 
+    /** The stop reason of every AA when the node shuts down. */
+    public static final String SHUTDOWN = "node shutting down";
+
+    private final List<java.util.function.Consumer<AaInstance>> stopListeners = new ArrayList<>();
+
+    /** Tells {@code l} (on the node's loop) of every AA that stops, for whatever reason ({@link AaInstance#stopReason()}). */
+    public void onAaStopped(java.util.function.Consumer<AaInstance> l) {
+        stopListeners.add(l);
+    }
+
     void stopped(AaInstance i) {
         counters.stopped++;
+        for (java.util.function.Consumer<AaInstance> l : stopListeners) {
+            l.accept(i);
+        }
         // a stopped instance pins its class loader: keep only the most recent few
         List<String> stopped = new ArrayList<>();
         instances.forEach((id, inst) -> {

@@ -104,6 +104,44 @@ class RunawayAaTest {
         assertEquals(0, fine.counters().overruns);
     }
 
+    @Test
+    void synchronizedCodeIsAcceptedButAHandlerThatCoversItselfIsRefused() {
+        // javac's synchronized block has a catch-any handler covering its own monitorexit: harmless
+        byte[] sync = TestJars.jar("sync", "1", "t.Sync", Map.of("t.Sync", """
+                package t;
+                public final class Sync implements org.aspen.ee.api.ActiveApplication {
+                    private final Object lock = new Object();
+                    private int n;
+                    public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) {
+                        synchronized (lock) { n++; }
+                    }
+                }
+                """));
+        SimLab lab = new SimLab();
+        assertTrue(lab.start("b", sync, Map.of()).isRunning());
+        // hand-made bytecode: a handler for Throwable whose range covers the handler itself and jumps back
+        org.objectweb.asm.ClassWriter w = new org.objectweb.asm.ClassWriter(org.objectweb.asm.ClassWriter.COMPUTE_FRAMES);
+        w.visit(org.objectweb.asm.Opcodes.V17, org.objectweb.asm.Opcodes.ACC_PUBLIC, "t/Loop", null, "java/lang/Object", null);
+        var m = w.visitMethod(org.objectweb.asm.Opcodes.ACC_STATIC, "run", "()V", null, null);
+        m.visitCode();
+        org.objectweb.asm.Label from = new org.objectweb.asm.Label();
+        org.objectweb.asm.Label to = new org.objectweb.asm.Label();
+        org.objectweb.asm.Label handler = new org.objectweb.asm.Label();
+        m.visitTryCatchBlock(from, to, handler, "java/lang/Throwable");
+        m.visitLabel(from);
+        m.visitInsn(org.objectweb.asm.Opcodes.NOP);
+        m.visitLabel(handler);
+        m.visitInsn(org.objectweb.asm.Opcodes.POP);
+        m.visitJumpInsn(org.objectweb.asm.Opcodes.GOTO, from);
+        m.visitLabel(to);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        w.visitEnd();
+        AaException e = assertThrows(AaException.class, () -> AaInstrumenter.instrument("t.Loop", w.toByteArray()));
+        assertEquals("t.Loop.run has an exception handler that covers its own code; the EE cannot stop such code"
+                + " (recompile it with javac)", e.getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"loop", "alloc", "swallow"})
     void theSameSeedGivesTheSameTraceWithARunawayAa(String mode) {

@@ -129,6 +129,49 @@ class UdpEeTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"loop", "alloc", "recurse", "swallow", "start", "ctor"})
+    void runawayCodeOnTheRealLoopIsStoppedAndTheNodeForwardsAndAnswers(String mode) throws Exception {
+        build();
+        byte[] jar = TestJars.jar("runaway-" + mode, "1", mode.equals("ctor") ? "t.SpinCtor" : "t.Runaway", TestAas.RUNAWAY);
+        Map<String, String> params = mode.equals("start") ? Map.of("startMode", "loop") : Map.of("mode", mode);
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock())) {
+            String refused = onLoop("b", () -> {
+                ees.get(1).setWatchdog(dog);
+                ees.get(1).trust().allowJar(jar);
+                try {
+                    ees.get(1).startAa(jar, params);
+                    return null;
+                } catch (AaException e) {
+                    return e.getMessage();
+                }
+            });
+            boolean startsAtAll = !mode.equals("start") && !mode.equals("ctor");
+            assertEquals(startsAtAll, refused == null, refused);
+            onLoop("a", () -> {
+                for (int i = 0; i < 3; i++) {
+                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                }
+                return true;
+            });
+            // a running runaway AA takes r0 down with it; the node forwards the rest
+            for (int i = startsAtAll ? 1 : 0; i < 3; i++) {
+                assertEquals("r" + i, atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            }
+            AaInstance aa = onLoop("b", () -> ees.get(1).instance("runaway-" + mode + "@1"));
+            if (aa != null) {
+                assertEquals(AaInstance.State.STOPPED, onLoop("b", aa::state));
+                String why = onLoop("b", aa::stopReason);
+                assertTrue(why.matches("(packet|start) handler (ran past its budget of [0-9,]+ checks|used .* ms of CPU, over its .* ms budget"
+                        + "|ran out of stack \\(StackOverflowError\\))"), why);
+            }
+            assertEquals(1L, (long) onLoop("b", () -> ees.get(1).counters().overruns));
+            try (ControlClient cli = ControlClient.connect(control.address(), null, Duration.ofSeconds(TIMEOUT_S))) {
+                assertTrue(cli.call("aa.list", Map.of()).isObject());
+            }
+        }
+    }
+
     @Test
     void aaStartsOnDemandWithCodeFetchedOverRdpTwoHopsAwayAndIsManagedThroughTheControlEndpoint() throws Exception {
         build();

@@ -74,6 +74,9 @@ public final class LabCheck {
                     sb.append("    ").append(o.error()).append('\n');
                     continue;
                 }
+                for (String stop : o.result().aaStops()) {
+                    sb.append("    note: ").append(shorten(stop)).append('\n');
+                }
                 for (ExpectationResult e : o.result().expectations()) {
                     sb.append("    ").append(e.passed() ? "ok   " : "FAIL ").append(e.description()).append(": ").append(shorten(e.measured()))
                             .append(e.passed() ? "" : " (expected " + e.expected() + ")").append('\n');

@@ -80,6 +80,24 @@ class LabsTest {
     }
 
     @Test
+    void aStudentAaThatNeverReturnsFailsItsCheckWithALineSayingWhyAndTheGradingGoesOn(@TempDir Path tmp) throws Exception {
+        Path dir = copy("05-queue-aa", tmp);
+        Path src = dir.resolve("aa").resolve("lab").resolve("EarlyDrop.java");
+        Files.writeString(src, Files.readString(src).replace("return false;", "while (queue >= 0) { queue = queue + 1 - 1; }\n        return false;"));
+        LabCheck.Report r = LabCheck.run(dir, line -> { });
+        assertFalse(r.passed());
+        assertTrue(r.summary().contains("note: r at ") && r.summary().contains(
+                "AA early-drop@1.0.0 stopped: packet handler ran past its budget of 50,000,000 checks"), r.summary());
+        // the same in a student's start(): the AA does not start, and the check says so
+        Files.writeString(src, Files.readString(dir.resolve("solution").resolve("aa").resolve("lab").resolve("EarlyDrop.java"))
+                .replace("this.ctx = context;", "this.ctx = context;\n        for (long i = 0; i >= 0; i = i * 1) { }"));
+        LabCheck.Report s = LabCheck.run(dir, line -> { });
+        assertFalse(s.passed());
+        assertTrue(s.summary().contains("did not start: ") && s.summary().contains(
+                "start handler ran past its budget of 500,000,000 checks"), s.summary());
+    }
+
+    @Test
     void aMalformedCheckFileIsAOneLineConfigError(@TempDir Path tmp) throws Exception {
         Path dir = copy("01-first-topology", tmp);
         Files.writeString(dir.resolve(LabCheck.CHECK_FILE), "checks:\n  - {scenario: topology.yaml, expct: []}\n");
