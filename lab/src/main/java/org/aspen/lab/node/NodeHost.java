@@ -106,6 +106,7 @@ public final class NodeHost implements AutoCloseable {
                             1, Route.Origin.STATIC));
                 }
             }
+            LabBuilder.connectedRoutes(s, node);   // routing: static: the neighbours, as connected routes
             boolean authOn = s.auth() != null && s.auth().on();
             org.aspen.vnet.auth.NodeAuth auth = NodeAuthSetup.install(s, node,
                     authOn ? NodeAuthSetup.keyring(s, baseDir) : java.util.List.of(), NodeAuthSetup.wallClockCounter());
