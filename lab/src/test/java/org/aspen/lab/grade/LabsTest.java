@@ -67,6 +67,13 @@ class LabsTest {
         assertTrue(solved.passed(), solved.summary());
         LabCheck.Report start = LabCheck.run(dir, line -> { });
         assertFalse(start.passed(), "the starting point already passes:\n" + start.summary());
+        // every check the starting point fails tells the student where to look
+        long failed = start.outcomes().stream().filter(o -> !o.passed()).count();
+        assertTrue(failed > 0 && start.outcomes().stream().filter(o -> !o.passed()).allMatch(o -> o.hint() != null),
+                start.summary());
+        assertTrue(start.summary().lines().filter(l -> l.startsWith("    hint: Step ") || l.startsWith("    hint: Part ")).count() == failed,
+                start.summary());
+        assertFalse(solved.summary().contains("hint:"), solved.summary());
     }
 
     @Test
