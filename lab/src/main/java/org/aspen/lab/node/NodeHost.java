@@ -123,6 +123,9 @@ public final class NodeHost implements AutoCloseable {
                 server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
             }
             NodeHost host = new NodeHost(net, node, plane, server);
+            Map<VAddr, String> names = new java.util.HashMap<>();
+            s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
+            host.names = names;
             host.registerCommands();
             host.rdp = RdpStack.install(node);
             RdpCommands.register(server, host.rdp);
@@ -227,21 +230,34 @@ public final class NodeHost implements AutoCloseable {
         });
     }
 
-    static Map<String, Object> echoMap(EchoResult r) {
+    /** The scenario's node names by address: replies and hops name the node they came from. */
+    private Map<VAddr, String> names = Map.of();
+
+    private String nameOf(VAddr a) {
+        return a == null ? null : names.get(a);
+    }
+
+    Map<String, Object> echoMap(EchoResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("seq", r.seq());
         m.put("status", r.status().name().toLowerCase());
         m.put("from", r.from() == null ? null : r.from().toString());
+        if (nameOf(r.from()) != null) {
+            m.put("name", nameOf(r.from()));
+        }
         m.put("ttl", r.ttl());
         m.put("rttMs", r.rttNanos() / 1e6);
         return m;
     }
 
-    static Map<String, Object> hopMap(TraceHop h) {
+    Map<String, Object> hopMap(TraceHop h) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ttl", h.ttl());
         m.put("status", h.status().name().toLowerCase());
         m.put("from", h.from() == null ? null : h.from().toString());
+        if (nameOf(h.from()) != null) {
+            m.put("name", nameOf(h.from()));
+        }
         m.put("rttMs", h.rttNanos() / 1e6);
         return m;
     }
