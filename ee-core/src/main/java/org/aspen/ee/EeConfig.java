@@ -18,7 +18,7 @@ package org.aspen.ee;
  * @param codeCacheEntries     jars kept in the code cache
  * @param handlerBudgetChecks  budget checks (method entries, loop back-edges, array elements / 16) a single
  *                             handler call may make before its AA is stopped, in both runtimes (default
- *                             50,000,000: 20-100 ms of a tight loop on a 2020s core; {@code start} and the
+ *                             50,000,000: 30-100 ms of an empty loop on the development machine; {@code start} and the
  *                             constructor get ten times this). Deterministic, so it is what stops
  *                             runaway code in the simulation; the real runtime also watches CPU time
  *                             against {@code handlerBudgetNanos} (docs/ee.md)
