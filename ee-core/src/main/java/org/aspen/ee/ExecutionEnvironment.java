@@ -110,7 +110,8 @@ public final class ExecutionEnvironment {
     /**
      * Real runtime: the watchdog that charges handlers for their loop thread's CPU time while they
      * run and has the ones over {@code handlerBudgetNanos} unwound. With one, the handler clock no
-     * longer decides a budget (it still measures {@code handlerNanos}).
+     * longer decides a budget (it still measures {@code handlerNanos}). Null: none (this node's slot is
+     * closed).
      */
     public void setWatchdog(HandlerWatchdog w) {
         if (watchdog != null) {

@@ -189,6 +189,7 @@ public final class LabRunner {
                 runWithProgress(net, duration, o.progress());
             }
             net.close();
+            ees.values().forEach(ee -> ee.setWatchdog(null));   // the JVM's watchdog stops watching these loops
             if (capture != null) {
                 capture.close();
                 events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
