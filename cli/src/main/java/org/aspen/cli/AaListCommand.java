@@ -16,12 +16,15 @@ final class AaListCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        JsonNode r = control.call("aa.list", Map.of());
+        JsonNode r = control.call("aa.list", Map.of(), timeout.duration());
         return output.printReply(spec.commandLine().getOut(), r.path("aas"), true, out -> {
             if (r.path("aas").isEmpty()) {
                 out.println("no AAs on this node");

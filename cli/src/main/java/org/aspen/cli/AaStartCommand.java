@@ -22,6 +22,9 @@ final class AaStartCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -30,7 +33,7 @@ final class AaStartCommand implements Callable<Integer> {
         if (!digest.matches("[0-9a-fA-F]{64}")) {
             throw new IllegalArgumentException("DIGEST must be 64 hex digits (a SHA-256)");
         }
-        JsonNode r = control.call("aa.start", Map.of("digest", digest.toLowerCase(), "params", params));
+        JsonNode r = control.call("aa.start", Map.of("digest", digest.toLowerCase(), "params", params), timeout.duration());
         spec.commandLine().getOut().println("started " + r.path("id").asText());
         spec.commandLine().getOut().flush();
         return Aspen.OK;

@@ -22,12 +22,15 @@ final class AaStopCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        JsonNode r = control.call("aa.stop", aa.contains("@") ? Map.of("id", aa) : Map.of("name", aa));
+        JsonNode r = control.call("aa.stop", aa.contains("@") ? Map.of("id", aa) : Map.of("name", aa), timeout.duration());
         return output.printReply(spec.commandLine().getOut(), r, false, out -> {
             List<String> ids = new ArrayList<>();
             r.path("stopped").forEach(id -> ids.add(id.asText()));

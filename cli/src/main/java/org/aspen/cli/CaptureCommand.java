@@ -40,6 +40,10 @@ public final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Stop after N packets (default: no limit).")
     long count;
 
+    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "D",
+            description = "Give up when the node sends nothing for this long (it sends every 500 ms while it captures; default: ${DEFAULT-VALUE}).")
+    String timeout;
+
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
@@ -61,10 +65,11 @@ public final class CaptureCommand implements Callable<Integer> {
         }
         args.put("durationMs", durationMs);
         args.put("maxPackets", count);
+        java.time.Duration quiet = ControlOptions.positive("--timeout", timeout);
         long[] packets = new long[1];
         try (OutputStream file = Files.newOutputStream(out)) {
             // the node sends a chunk every 500 ms while it captures, even an empty one
-            control.stream("capture", args, ControlOptions.REQUEST_TIMEOUT, d -> write(file, d, packets));
+            control.stream("capture", args, quiet, d -> write(file, d, packets));
         }
         var o = spec.commandLine().getOut();
         o.println(packets[0] + " packets written to " + out);

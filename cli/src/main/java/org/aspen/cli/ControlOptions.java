@@ -3,10 +3,12 @@ package org.aspen.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.mgmt.ControlClient;
 import picocli.CommandLine.Option;
 
@@ -16,20 +18,20 @@ import picocli.CommandLine.Option;
  *
  * <pre>{@code
  * @Mixin ControlOptions control = new ControlOptions();
- * JsonNode stats = control.call("stats", Map.of());
+ * @Mixin RequestTimeoutOption timeout = new RequestTimeoutOption();
+ * JsonNode stats = control.call("stats", Map.of(), timeout.duration());
  * control.stream("ping", args, Duration.ofSeconds(7), line -> out.println(line));
  * }</pre>
  *
- * A client never waits forever: a one-shot request waits at most {@link #REQUEST_TIMEOUT} for its
- * answer, and a stream names how long the node may stay quiet between two lines. {@code CliMixinsTest}
- * fails when a command has a {@code --node} that does not come from here.
+ * A client never waits forever: a one-shot request waits for its answer as long as the command's
+ * {@code --timeout} says ({@link RequestTimeoutOption}, 30 s by default), and a stream names how
+ * long the node may stay quiet between two lines; when the wait runs out the command fails with
+ * one line naming the node, the request and the wait. {@code CliMixinsTest} fails when a command
+ * has a {@code --node} that does not come from here, or no bounded wait.
  */
 public final class ControlOptions {
-    /** How long a one-shot request (stats, deploy, aa, qdisc, flakeway) or a pause in a capture may last. */
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
-
-    /** How long the sending node may go without a progress line ({@code aspen send}). */
-    static final Duration TRANSFER_QUIET = Duration.ofMinutes(2);
+    /** How long the sending node may go without a progress line ({@code aspen send}'s --timeout default). */
+    static final String TRANSFER_QUIET = "2m";
 
     @Option(names = "--node", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7101",
             description = "The node's control endpoint (default: ${DEFAULT-VALUE}).")
@@ -38,10 +40,13 @@ public final class ControlOptions {
     @Option(names = "--token", paramLabel = "TOKEN", description = "Control token, when the node requires one.")
     String token;
 
-    /** Sends one request and returns its answer's data, waiting at most {@link #REQUEST_TIMEOUT}. */
-    JsonNode call(String cmd, Map<String, ?> args) throws IOException {
-        try (ControlClient c = connect(REQUEST_TIMEOUT)) {
+    /** Sends one request and returns its answer's data, waiting at most {@code timeout} for it. */
+    JsonNode call(String cmd, Map<String, ?> args, Duration timeout) throws IOException {
+        try (ControlClient c = connect(timeout)) {
             return c.call(cmd, args);
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no answer from the node at " + node + " to '" + cmd + "' within " + human(timeout)
+                    + " (--timeout); its loop may be busy or stuck", e);
         }
     }
 
@@ -50,6 +55,8 @@ public final class ControlOptions {
      *
      * @param quiet how long the node may stay silent (connecting, and between two lines) before the
      *              command fails with a timeout
+     * @throws SocketTimeoutException when the node stayed quiet that long, with a message naming the
+     *                                node, the request and the wait
      */
     void stream(String cmd, Map<String, ?> args, Duration quiet, Consumer<JsonNode> onData) throws IOException {
         if (quiet.isNegative() || quiet.isZero()) {
@@ -57,6 +64,11 @@ public final class ControlOptions {
         }
         try (ControlClient c = connect(quiet)) {
             c.stream(cmd, args, onData);
+        } catch (SocketTimeoutException e) {
+            SocketTimeoutException t = new SocketTimeoutException("the node at " + node + " sent nothing for " + human(quiet)
+                    + " while answering '" + cmd + "'");
+            t.initCause(e);
+            throw t;
         }
     }
 
@@ -69,5 +81,18 @@ public final class ControlOptions {
             throw new IOException("cannot reach the node's control endpoint at " + node + " (" + e.getMessage()
                     + "); is 'aspen node' running there?", e);
         }
+    }
+
+    /** A positive duration option's value, e.g. "30s" (else a usage error naming the option). */
+    static Duration positive(String option, String value) {
+        long n = Values.durationNanos(value);
+        if (n <= 0) {
+            throw new IllegalArgumentException(option + " must be positive, not '" + value + "'");
+        }
+        return Duration.ofNanos(n);
+    }
+
+    static String human(Duration d) {
+        return Values.formatDuration(d.toNanos());
     }
 }

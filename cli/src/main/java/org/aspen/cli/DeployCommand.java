@@ -39,6 +39,9 @@ public final class DeployCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -62,7 +65,7 @@ public final class DeployCommand implements Callable<Integer> {
         args.put("start", start);
         args.put("upgrade", upgrade);
         args.put("params", params);
-        JsonNode r = control.call("deploy", args);
+        JsonNode r = control.call("deploy", args, timeout.duration());
         var out = spec.commandLine().getOut();
         out.println("deployed " + jar.getFileName() + ": digest " + r.path("digest").asText());
         if (r.hasNonNull("id")) {

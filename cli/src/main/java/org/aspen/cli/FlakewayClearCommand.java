@@ -20,12 +20,15 @@ final class FlakewayClearCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        JsonNode d = control.call("flakeway.clear", name == null ? Map.of() : Map.of("name", name));
+        JsonNode d = control.call("flakeway.clear", name == null ? Map.of() : Map.of("name", name), timeout.duration());
         return output.printReply(spec.commandLine().getOut(), d, false,
                 out -> out.printf("cleared %d rule(s) on %s%n", d.path("cleared").asInt(), control.node));
     }

@@ -23,12 +23,15 @@ final class FlakewaySetCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        JsonNode d = control.call("flakeway.set", Map.of("rule", String.join(" ", words)));
+        JsonNode d = control.call("flakeway.set", Map.of("rule", String.join(" ", words)), timeout.duration());
         return output.printReply(spec.commandLine().getOut(), d, false,
                 out -> out.printf("rule %s set on %s: %s%n", d.path("name").asText(), control.node, d.path("spec").asText()));
     }

@@ -16,12 +16,15 @@ final class FlakewayShowCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        JsonNode d = control.call("flakeway.show", Map.of());
+        JsonNode d = control.call("flakeway.show", Map.of(), timeout.duration());
         return output.printReply(spec.commandLine().getOut(), d, false, out -> {
             JsonNode rules = d.path("rules");
             out.printf("flakeway on %s (%s): %d rule(s)%n", control.node, d.path("via").asText(), rules.size());

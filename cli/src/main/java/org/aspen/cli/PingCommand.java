@@ -86,7 +86,7 @@ public final class PingCommand implements Callable<Integer> {
         } else if (!d.has("sent")) {
             String st = d.path("status").asText();
             if (st.equals("reply")) {
-                out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", d.path("from").asText(), d.path("seq").asInt(),
+                out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", who(d), d.path("seq").asInt(),
                         d.path("ttl").asInt(), d.path("rttMs").asDouble());
             } else if (st.equalsIgnoreCase("timeout")) {
                 out.printf("timeout waiting for %s, seq %d%n", target, d.path("seq").asInt());
@@ -97,5 +97,11 @@ public final class PingCommand implements Callable<Integer> {
             }
         }
         out.flush();
+    }
+
+    /** The address a reply came from, with the node's name when the node knows it: {@code 10.0.0.2 (b)}. */
+    static String who(JsonNode d) {
+        String from = d.path("from").asText();
+        return d.hasNonNull("name") ? from + " (" + d.path("name").asText() + ")" : from;
     }
 }

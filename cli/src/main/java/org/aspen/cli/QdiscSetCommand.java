@@ -29,6 +29,9 @@ final class QdiscSetCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -41,7 +44,7 @@ final class QdiscSetCommand implements Callable<Integer> {
         if (buffer != null) {
             args.put("buffer", buffer);
         }
-        JsonNode r = control.call("qdisc.set", args);
+        JsonNode r = control.call("qdisc.set", args, timeout.duration());
         spec.commandLine().getOut().println(link + ": " + r.path("discipline").toString());
         spec.commandLine().getOut().flush();
         return Aspen.OK;

@@ -19,12 +19,15 @@ final class QdiscShowCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        output.printAnswer(spec.commandLine().getOut(), control.call("qdisc.show", link == null ? Map.of() : Map.of("link", link)));
+        output.printAnswer(spec.commandLine().getOut(), control.call("qdisc.show", link == null ? Map.of() : Map.of("link", link), timeout.duration()));
         return Aspen.OK;
     }
 }

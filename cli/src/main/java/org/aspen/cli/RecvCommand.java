@@ -25,7 +25,7 @@ public final class RecvCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Where to write the received bytes.")
     Path out;
 
-    @Option(names = "--wait", defaultValue = "10m", paramLabel = "D",
+    @Option(names = {"--wait", "--timeout"}, defaultValue = "10m", paramLabel = "D",
             description = "Give up after this long without a sender or without data (default: ${DEFAULT-VALUE}).")
     String wait;
 

@@ -28,6 +28,10 @@ public final class SendCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "SIZE", description = "Send this many seeded pseudo-random bytes instead of a file, e.g. 10MB.")
     String size;
 
+    @Option(names = "--timeout", defaultValue = ControlOptions.TRANSFER_QUIET, paramLabel = "D",
+            description = "Give up when the node reports no progress for this long (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
     @CommandLine.Mixin
     JsonOption output = new JsonOption();
 
@@ -68,9 +72,10 @@ public final class SendCommand implements Callable<Integer> {
         } else {
             args.put("size", Values.sizeBytes(size));
         }
+        java.time.Duration quiet = ControlOptions.positive("--timeout", timeout);
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
                 output.json(), "sending");
-        control.stream("rdp.send", args, ControlOptions.TRANSFER_QUIET, printer::accept);
+        control.stream("rdp.send", args, quiet, printer::accept);
         JsonNode s = printer.finish();
         return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
     }

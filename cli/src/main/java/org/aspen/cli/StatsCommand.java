@@ -15,12 +15,15 @@ public final class StatsCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
 
+    @CommandLine.Mixin
+    RequestTimeoutOption timeout = new RequestTimeoutOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
-        output.printAnswer(spec.commandLine().getOut(), control.call("stats", Map.of()));
+        output.printAnswer(spec.commandLine().getOut(), control.call("stats", Map.of(), timeout.duration()));
         return Aspen.OK;
     }
 }

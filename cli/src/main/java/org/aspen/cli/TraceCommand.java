@@ -56,7 +56,7 @@ public final class TraceCommand implements Callable<Integer> {
             } else if (st.equals("timeout")) {
                 out.printf("%3d  *%n", d.path("ttl").asInt());
             } else {
-                out.printf("%3d  %-15s %8.3f ms%s%n", d.path("ttl").asInt(), d.path("from").asText(), d.path("rttMs").asDouble(),
+                out.printf("%3d  %-22s %8.3f ms%s%n", d.path("ttl").asInt(), PingCommand.who(d), d.path("rttMs").asDouble(),
                         st.equals("unreachable") ? "  (unreachable)" : "");
             }
             out.flush();

@@ -68,8 +68,12 @@ class CliMixinsTest {
             if (c.findOption("--json") != null) {
                 assertFromMixin(c, "--json", JsonOption.class);
             }
-            if (c.findOption("--timeout") != null || c.findOption("-W") != null) {
-                assertFromMixin(c, "--timeout", ReplyTimeoutOption.class);
+            // every client has a bounded wait, named --timeout
+            assertNotNull(c.findOption("--timeout"), name + " has no --timeout");
+            if (c.findOption("-W") != null) {
+                assertFromMixin(c, "--timeout", ReplyTimeoutOption.class);      // per reply: ping, trace
+            } else if (!STREAMS.contains(name)) {
+                assertFromMixin(c, "--timeout", RequestTimeoutOption.class);    // one request, one answer
             }
         }
         assertTrue(clients.containsAll(List.of("ping", "trace", "send", "recv", "stats", "deploy", "capture", "aa list",
@@ -99,6 +103,34 @@ class CliMixinsTest {
             clients++;
         }
         assertEquals(samples.size(), clients, "every sample is a client that was run");
+    }
+
+    /** Clients whose --timeout bounds a stream's quiet time, each in its own words. */
+    private static final List<String> STREAMS = List.of("send", "recv", "capture");
+
+    @Test
+    void everyClientGivesUpOnASilentNodeWithinItsTimeoutAndSaysWhatItWaitedFor(@TempDir Path dir) throws Exception {
+        Map<String, List<String>> samples = samples(dir);
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String node = "127.0.0.1:" + silent.getLocalPort();
+            for (Map.Entry<String, List<String>> e : samples.entrySet()) {
+                String name = e.getKey();
+                List<String> args = new ArrayList<>(List.of(name.split(" ")));
+                args.addAll(e.getValue());
+                args.addAll(List.of("--node", node, "--timeout", "300ms"));
+                if (name.equals("ping")) {
+                    args.addAll(List.of("-i", "100ms"));
+                }
+                CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+                assertEquals(Aspen.FAILURE, r.code(), name + ": " + r.out() + r.err());
+                assertEquals(1, r.err().lines().count(), name + ": one line: " + r.err());
+                String why = r.err();
+                boolean named = name.equals("recv") ? why.contains("no transfer arrived on port 7000 within 300ms")
+                        : why.contains("the node at " + node + " sent nothing for ")
+                        || why.contains("no answer from the node at " + node + " to '") && why.contains("' within 300ms (--timeout)");
+                assertTrue(named, name + ": " + why);
+            }
+        }
     }
 
     @Test

@@ -165,12 +165,13 @@ class MultiProcessNodeTest {
         assertEquals(0, code, ping.out() + ping.err());
         CliTest.Run three = CliTest.run("ping", "10.0.0.3", "--node", control, "-c", "3", "-i", "100ms");
         assertEquals(0, three.code(), three.out() + three.err());
-        assertTrue(three.out().contains("reply from 10.0.0.3"), three.out());
+        assertTrue(three.out().contains("reply from 10.0.0.3 (c): "), three.out());
         CliTest.Run trace = CliTest.run("trace", "10.0.0.3", "--node", control);
         assertEquals(0, trace.code(), trace.out() + trace.err());
         List<String> hops = trace.out().lines().filter(l -> l.matches("\\s*\\d+\\s+10\\..*")).toList();
         assertEquals(2, hops.size(), trace.out());
-        assertTrue(hops.get(0).contains("10.0.0.2") && hops.get(1).contains("10.0.0.3"), trace.out());
+        // each hop by address and by the node's name in the scenario file
+        assertTrue(hops.get(0).contains("10.0.0.2 (b)") && hops.get(1).contains("10.0.0.3 (c)"), trace.out());
         CliTest.Run unreachable = CliTest.run("ping", "10.0.0.9", "--node", control, "-c", "1");
         assertEquals(Aspen.FAILURE, unreachable.code(), unreachable.out());
         assertTrue(unreachable.out().contains("unreachable"), unreachable.out());

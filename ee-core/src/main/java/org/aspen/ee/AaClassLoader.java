@@ -19,6 +19,10 @@ import java.io.InputStream;
  * node's RDP uses, instead of a private copy that could drift. They are stateless or plain values
  * and give no access to the node.
  *
+ * <p>Also: {@link AaBudget} (the EE's), and one class it defines itself, {@code org.aspen.ee.aa.Tick$},
+ * whose static final field is this loader's budget: the AA's instrumented classes call it at every
+ * method entry and loop back-edge ({@link AaInstrumenter}).
+ *
  * This stops accidental linkage, not a determined attacker: an AA can still use reflection on the
  * objects it is handed. The trust policy (allow-list, signatures) is the security boundary.
  */
@@ -29,8 +33,13 @@ final class AaClassLoader extends ClassLoader {
             "org.aspen.rdp.Segment", "org.aspen.rdp.SenderState", "org.aspen.rdp.WindowNotification",
             "org.aspen.rdp.SynOptions", "org.aspen.rdp.RdpDrop", "org.aspen.rdp.RateAdvice");
 
+    private static final String BUDGET = AaBudget.class.getName();
+    private static final String TICK = AaInstrumenter.TICK.replace('/', '.');
+    private static final byte[] TICK_BYTES = AaInstrumenter.tickClass();
+
     private final AaCode code;
     private final ClassLoader apiLoader;
+    private final AaBudget budget = new AaBudget();
 
     AaClassLoader(AaCode code, ClassLoader apiLoader) {
         super("aa:" + code.id(), ClassLoader.getPlatformClassLoader());
@@ -38,10 +47,21 @@ final class AaClassLoader extends ClassLoader {
         this.apiLoader = apiLoader;
     }
 
+    /** The AA's handler budget, which its instrumented code checks through {@code Tick$}. */
+    AaBudget budget() {
+        return budget;
+    }
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (name.startsWith(API_PREFIX) || SHARED_RDP_CLASSES.contains(name)) {
+        if (name.startsWith(API_PREFIX) || SHARED_RDP_CLASSES.contains(name) || name.equals(BUDGET)) {
             return apiLoader.loadClass(name);
+        }
+        if (name.equals(TICK)) {
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                return c != null ? c : defineClass(name, TICK_BYTES, 0, TICK_BYTES.length);
+            }
         }
         return super.loadClass(name, resolve);
     }

@@ -23,6 +23,9 @@ import java.util.jar.Manifest;
  * code.name(); code.version(); code.digestHex();
  * }</pre>
  *
+ * The classes are kept as {@link AaInstrumenter} rewrote them (budget checks inside the AA's code);
+ * the jar bytes, their digest and what the code cache serves stay as they came.
+ *
  * Manifest attributes: {@code Aa-Name} (1-64 bytes), {@code Aa-Version} (1-32 bytes),
  * {@code Aa-Entry} (the class implementing {@code ActiveApplication}), {@code Aa-Description}
  * (optional).
@@ -63,7 +66,8 @@ public final class AaCode {
      * Reads a jar. {@code signature} (may be null) is an Ed25519 signature over the digest, checked
      * later by the trust policy.
      *
-     * @throws AaException naming what is wrong (not a jar, missing manifest attribute, entry class absent)
+     * @throws AaException naming what is wrong (not a jar, missing manifest attribute, entry class
+     *                     absent, a class that is not valid bytecode or that calls a blocking JDK method)
      */
     public static AaCode parse(byte[] jar, byte[] signature) {
         byte[] digest = sha256(jar);
@@ -100,6 +104,8 @@ public final class AaCode {
         if (entry == null || !classes.containsKey(entry)) {
             throw new AaException("AA jar's " + ATTR_ENTRY + " '" + entry + "' is not a class in the jar");
         }
+        // budget checks in the AA's own code; code that would block the node's loop is refused here
+        classes.replaceAll(AaInstrumenter::instrument);
         return new AaCode(jar, digest, signature == null ? null : signature.clone(), a, classes, resources);
     }
 

@@ -28,6 +28,8 @@ public final class AaCounters {
     public long errors;
     /** Inbound items lost because the AA's queue was full or its channel was closed. */
     public long queueDrops;
+    /** Calls that ran past their budget or out of stack or heap (each stops the AA). */
+    public long overruns;
     public long handlerNanos;
     public long maxHandlerNanos;
 
@@ -44,6 +46,7 @@ public final class AaCounters {
         m.put("sent", sent);
         m.put("errors", errors);
         m.put("queueDrops", queueDrops);
+        m.put("overruns", overruns);
         m.put("handlerNanos", handlerNanos);
         m.put("maxHandlerNanos", maxHandlerNanos);
         return m;

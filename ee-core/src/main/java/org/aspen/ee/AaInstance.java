@@ -22,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * a.state(); a.counters().snapshot(); a.stopReason();
  * }</pre>
  *
- * The guard catches and counts anything a handler throws, measures the call with the EE's
- * {@link HandlerClock}, and stops the AA (never the node) when a call overran the budget or the
- * AA has failed {@code maxErrors} times. All methods run on the node's loop.
+ * The guard catches and counts anything a handler throws, arms the AA's {@link AaBudget} (checked
+ * inside the AA's own code) and, in the real runtime, its {@link HandlerWatchdog} slot, and stops
+ * the AA (never the node) when a call ran past its budget (unwound by the budget's error), ran out
+ * of stack or heap, or the AA has failed {@code maxErrors} times. All methods run on the node's loop.
  */
 public final class AaInstance {
     private static final Logger log = LoggerFactory.getLogger(AaInstance.class);
@@ -56,7 +57,6 @@ public final class AaInstance {
     private String stopReason;
     private String lastFailure;
     private boolean drainScheduled;
-    private volatile long overrunNanos;
 
     AaInstance(ExecutionEnvironment ee, AaCode code, ClassLoader loader, ActiveApplication app, SplittableRandom random) {
         this.ee = ee;
@@ -288,39 +288,48 @@ public final class AaInstance {
         registrations.add(r);
     }
 
-    /** Called by the watchdog thread: the running handler has overrun. */
-    void markOverrun(long elapsedNanos) {
-        overrunNanos = elapsedNanos;
-        log.warn("{}: AA {} handler still running after {} ms (budget {} ms); it will be stopped when it returns",
-                ee.node().name(), id(), elapsedNanos / 1_000_000, ee.config().handlerBudgetNanos() / 1_000_000);
-    }
-
     /** The isolation guard. Returns false when the body threw. */
     private boolean guard(String what, Body body) {
         Thread t = Thread.currentThread();
         ClassLoader previous = t.getContextClassLoader();
         AaInstance outer = ee.enter(this);
         t.setContextClassLoader(loader);
-        HandlerWatchdog dog = ee.watchdog();
+        boolean start = what.equals("start");
+        int factor = start ? ExecutionEnvironment.START_FACTOR : 1;
+        AaBudget budget = budget();
+        boolean armed = budget.arm(ee.config().handlerBudgetChecks() * factor);
+        HandlerWatchdog.Slot dog = armed ? ee.watchdog() : null;
         if (dog != null) {
-            dog.enter(this::markOverrun);
+            dog.enter(budget, ee.config().handlerBudgetNanos() * factor);
         }
-        overrunNanos = 0;
         long t0 = ee.handlerClock().nanos();
         Throwable failure = null;
+        String fatal = null;
+        String overrun = null;
+        String described = null;
         try {
             body.run();
+        } catch (AaBudget.Exceeded e) {
+            overrun = e.getMessage();
+        } catch (StackOverflowError e) {
+            fatal = "ran out of stack (StackOverflowError)";
+        } catch (OutOfMemoryError e) {
+            fatal = "ran out of heap (OutOfMemoryError: " + e.getMessage() + ")";
         } catch (VirtualMachineError e) {
-            if (!(e instanceof StackOverflowError)) {
-                throw e;
-            }
-            failure = e;
+            throw e;
         } catch (Throwable e) {
             failure = e;
+            // the AA's exception may run AA code (getMessage): describe it while the budget holds
+            described = describe(e);
+            lastFailure = what + " threw " + described;
         } finally {
             long elapsed = Math.max(0, ee.handlerClock().nanos() - t0);
             if (dog != null) {
                 dog.exit();
+            }
+            if (armed) {
+                String why = budget.disarm();   // also when the AA caught the budget's error and returned
+                overrun = why != null ? why : overrun;
             }
             t.setContextClassLoader(previous);
             ee.exit(outer);
@@ -329,24 +338,51 @@ public final class AaInstance {
             if (failure != null) {
                 counters.errors++;
                 log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
-                        counters.errors, ee.config().maxErrors(), failure.toString());
-                lastFailure = what + " threw " + failure;
+                        counters.errors, ee.config().maxErrors(), described);
             }
-            checkLimits(what, elapsed);
+            if (overrun != null || fatal != null) {
+                counters.overruns++;
+                ee.counters().overruns++;
+                String why = what + " handler " + (overrun != null ? overrun : fatal);
+                log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
+                stop(why);
+            } else {
+                // without a watchdog (simulation, tests) the handler clock's reading counts: a test's
+                // clock may charge time; with one, the watchdog has charged CPU time while it ran
+                checkLimits(what, dog == null ? elapsed : 0, factor);
+            }
         }
-        return failure == null;
+        return failure == null && overrun == null && fatal == null;
     }
 
-    private void checkLimits(String what, long elapsed) {
+    private AaBudget budget() {
+        return ((AaClassLoader) loader).budget();
+    }
+
+    /**
+     * A throwable in one line: its class and message, or its class alone when asking for the message
+     * fails (AA code may override it; the caller holds the budget).
+     */
+    static String describe(Throwable e) {
+        try {
+            return String.valueOf(e);
+        } catch (Throwable inner) {
+            if (inner instanceof VirtualMachineError v && !(v instanceof StackOverflowError)) {
+                throw v;
+            }
+            return e.getClass().getName();
+        }
+    }
+
+    private void checkLimits(String what, long elapsed, int factor) {
         if (state != State.RUNNING && state != State.STARTING) {
             return;
         }
-        // start() may load and initialise many classes on a cold JVM: it gets ten budgets
-        long budget = ee.config().handlerBudgetNanos() * (what.equals("start") ? 10 : 1);
-        // the watchdog's reading counts too: the handler clock may not move (simulation)
-        long took = Math.max(elapsed, overrunNanos);
-        if (took > budget) {
-            stop(String.format("%s handler took %.1f ms, over its %.1f ms budget", what, took / 1e6, budget / 1e6));
+        long budget = ee.config().handlerBudgetNanos() * factor;
+        if (elapsed > budget) {
+            counters.overruns++;
+            ee.counters().overruns++;
+            stop(String.format("%s handler took %.1f ms, over its %.1f ms budget", what, elapsed / 1e6, budget / 1e6));
         } else if (counters.errors >= ee.config().maxErrors()) {
             stop(counters.errors + " handler failures (last: " + lastFailure + ")");
         }
@@ -387,6 +423,7 @@ public final class AaInstance {
         if (started) {
             guard("stop", app::stop);
         }
+        budget().kill();   // any of its code still running (its own threads) throws at its next check
         state = State.STOPPED;
         ee.stopped(this);
         log.info("{}: AA {} stopped: {}", ee.node().name(), id(), reason);

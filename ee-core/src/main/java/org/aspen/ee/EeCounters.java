@@ -24,6 +24,8 @@ public final class EeCounters {
     public long undeliverableMessages;
     /** Error notices received from other nodes that refused code we asked them to run. */
     public long remoteRefusals;
+    /** AAs stopped or refused because AA code ran past its budget or out of stack or heap. */
+    public long overruns;
 
     public Map<String, Object> snapshot() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -36,6 +38,7 @@ public final class EeCounters {
         m.put("pendingDrops", pendingDrops);
         m.put("undeliverableMessages", undeliverableMessages);
         m.put("remoteRefusals", remoteRefusals);
+        m.put("overruns", overruns);
         return m;
     }
 }

@@ -50,7 +50,7 @@ public final class ExecutionEnvironment {
     private final Diversions diversions;
     private final CongestionFeed congestion;
     private HandlerClock handlerClock;
-    private HandlerWatchdog watchdog;
+    private HandlerWatchdog.Slot watchdog;
     private AaInstance current;
 
     public ExecutionEnvironment(Node node, EeConfig config, TrustPolicy trust) {
@@ -107,12 +107,20 @@ public final class ExecutionEnvironment {
         return handlerClock;
     }
 
-    /** Real runtime: reports handlers that overrun while they still run. */
+    /**
+     * Real runtime: the watchdog that charges handlers for their loop thread's CPU time while they
+     * run and has the ones over {@code handlerBudgetNanos} unwound. With one, the handler clock no
+     * longer decides a budget (it still measures {@code handlerNanos}). Null: none (this node's slot is
+     * closed).
+     */
     public void setWatchdog(HandlerWatchdog w) {
-        this.watchdog = w;
+        if (watchdog != null) {
+            watchdog.close();
+        }
+        this.watchdog = w == null ? null : w.slot();
     }
 
-    HandlerWatchdog watchdog() {
+    HandlerWatchdog.Slot watchdog() {
         return watchdog;
     }
 
@@ -222,17 +230,42 @@ public final class ExecutionEnvironment {
         admit(code);
         AaClassLoader loader = new AaClassLoader(code, ExecutionEnvironment.class.getClassLoader());
         ActiveApplication app;
+        // the constructor and static initialisers run AA code: under start's budget, like start itself
+        AaBudget budget = loader.budget();
+        boolean armed = budget.arm(config.handlerBudgetChecks() * START_FACTOR);
+        if (watchdog != null) {
+            watchdog.enter(budget, config.handlerBudgetNanos() * START_FACTOR);
+        }
+        String overrun = null;
         try {
             Class<?> c = loader.loadClass(code.entryClass());
             if (!ActiveApplication.class.isAssignableFrom(c)) {
                 throw refuse(code + ": entry class " + code.entryClass() + " does not implement ActiveApplication");
             }
             app = (ActiveApplication) c.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            if (e instanceof AaException a) {
-                throw a;
+        } catch (AaException e) {
+            throw e;
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException | AaBudget.Exceeded
+                 | StackOverflowError | OutOfMemoryError e) {
+            // an Error from a static initialiser (the budget's, a stack overflow) arrives unwrapped
+            budget.kill();
+            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof AaBudget.Exceeded || cause instanceof VirtualMachineError) {
+                counters.overruns++;
             }
             throw refuse(code + ": cannot create " + code.entryClass() + ": " + creationFailure(e));
+        } finally {
+            if (watchdog != null) {
+                watchdog.exit();
+            }
+            if (armed) {
+                overrun = budget.disarm();
+            }
+        }
+        if (overrun != null) {   // the constructor caught the budget's error and returned
+            budget.kill();
+            counters.overruns++;
+            throw refuse(code + ": cannot create " + code.entryClass() + ": its constructor " + overrun);
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
         instances.put(code.id(), inst);
@@ -251,13 +284,19 @@ public final class ExecutionEnvironment {
         String where = "";
         if (e instanceof java.lang.reflect.InvocationTargetException && e.getCause() != null) {
             cause = e.getCause();
-            where = "its constructor threw ";
+            where = "its constructor ";
         } else if (e instanceof ExceptionInInitializerError && e.getCause() != null) {
             cause = e.getCause();
-            where = "its static initialiser threw ";
+            where = "its static initialiser ";
         }
-        return (where + cause).replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        String what = cause instanceof AaBudget.Exceeded x ? x.getMessage()
+                : cause instanceof StackOverflowError ? "ran out of stack (StackOverflowError)"
+                : (where.isEmpty() ? "" : "threw ") + AaInstance.describe(cause);
+        return (where + what).replaceAll("\\s*[\\r\\n]+\\s*", " ");
     }
+
+    /** {@code start} and the constructor get this many handler budgets (class loading on a cold JVM). */
+    static final int START_FACTOR = 10;
 
     /**
      * Upgrades: starts {@code jar} (a new version), then stops every running instance with the same
@@ -293,16 +332,32 @@ public final class ExecutionEnvironment {
     /** Stops every AA and detaches from the node. */
     public void shutdown() {
         for (AaInstance i : List.copyOf(instances.values())) {
-            i.stop("node shutting down");
+            i.stop(SHUTDOWN);
         }
         node.removeInterceptor(diversions.interceptor());
+        if (watchdog != null) {
+            watchdog.close();
+        }
     }
 
     /** Stopped instances kept for {@code aa list} (why they stopped); older ones are forgotten. */
     static final int KEEP_STOPPED = 32;
 
+    /** The stop reason of every AA when the node shuts down. */
+    public static final String SHUTDOWN = "node shutting down";
+
+    private final List<java.util.function.Consumer<AaInstance>> stopListeners = new ArrayList<>();
+
+    /** Tells {@code l} (on the node's loop) of every AA that stops, for whatever reason ({@link AaInstance#stopReason()}). */
+    public void onAaStopped(java.util.function.Consumer<AaInstance> l) {
+        stopListeners.add(l);
+    }
+
     void stopped(AaInstance i) {
         counters.stopped++;
+        for (java.util.function.Consumer<AaInstance> l : stopListeners) {
+            l.accept(i);
+        }
         // a stopped instance pins its class loader: keep only the most recent few
         List<String> stopped = new ArrayList<>();
         instances.forEach((id, inst) -> {

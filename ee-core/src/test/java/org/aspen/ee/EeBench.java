@@ -20,7 +20,7 @@ import org.aspen.vnet.udp.UdpNetwork;
 import org.aspen.vnet.udp.UdpOptions;
 
 /**
- * The EE's two benchmarks (not tests: the figures depend on the machine).
+ * The EE's benchmarks (not tests: the figures depend on the machine).
  *
  * <pre>{@code
  * java -cp ee-core/target/test-classes:ee-core/target/classes:$(cat cp.txt) org.aspen.ee.EeBench
@@ -33,14 +33,79 @@ import org.aspen.vnet.udp.UdpOptions;
  *    d three hops away; d fetches the jar from a over RDP, verifies, starts it, delivers; the AA
  *    answers. Reported: that first round trip, a round trip to the running AA, and the in-loop time
  *    of a cached start (code already in d's cache).
+ * 3. The handler guard's cost per call ({@code EeBench guard} runs only this one).
  */
 public final class EeBench {
     private EeBench() {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("guard")) {
+            guard();
+            return;
+        }
         diversion();
+        guard();
         onDemand();
+    }
+
+    // ---- 3. the handler guard's cost per call, and a budget check's ----
+
+    /**
+     * Per diverted packet, in the simulation (so that only the guard's CPU cost differs): a
+     * pass-through AA on b with the real runtime's guard (watchdog slot, node clock) against the same
+     * AA charged by the loop thread's CPU clock read twice per call (the real runtime's setting
+     * before the watchdog charged CPU time itself), and no AA at all. Then the rate of budget checks
+     * in a tight loop (a runaway handler, stopped by the default budget in the simulation).
+     */
+    private static void guard() throws Exception {
+        int packets = 200_000;
+        byte[] jar = TestAas.diverter("bench-guard");
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        HandlerClock cpu = threads::getCurrentThreadCpuTime;
+        double[] none = new double[5];
+        double[] before = new double[5];
+        double[] after = new double[5];
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), System::nanoTime)) {
+            for (int i = -1; i < none.length; i++) {   // -1: JIT warm-up
+                double n = forward(packets, null, null, null);
+                double b = forward(packets, jar, cpu, null);
+                double a = forward(packets, jar, System::nanoTime, dog);
+                if (i >= 0) {
+                    none[i] = n;
+                    before[i] = b;
+                    after[i] = a;
+                }
+            }
+        }
+        double n = 1e9 / median(none);
+        double b = 1e9 / median(before) - n;
+        double a = 1e9 / median(after) - n;
+        System.out.printf(Locale.ROOT, "handler guard (simulation, %d packets a->c, pass-through AA on b, median of %d):%n"
+                + "  AA cost per packet, thread-CPU clock read twice per call: %,.0f ns%n"
+                + "  AA cost per packet, watchdog slot + node clock (now):     %,.0f ns%n"
+                + "  ratio now/before: %.2f  (forwarding without an AA: %,.0f ns per packet)%n",
+                packets, none.length, b, a, a / b, n);
+        // budget checks: the runaway "loop" AA stopped by the default budget, timed on this thread
+        byte[] runaway = TestJars.jar("bench-runaway", "1", "t.Runaway", TestAas.RUNAWAY);
+        double[] rate = new double[5];
+        for (int i = -1; i < rate.length; i++) {
+            SimLab lab = new SimLab();
+            AaInstance aa = lab.start("b", runaway, Map.of("mode", "loop"));
+            lab.net.at(0, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "x"));
+            long t0 = System.nanoTime();
+            lab.run(1_000_000_000L);
+            long t1 = System.nanoTime();
+            if (aa.isRunning()) {
+                throw new IllegalStateException("the runaway AA was not stopped");
+            }
+            if (i >= 0) {
+                rate[i] = EeConfig.DEFAULT.handlerBudgetChecks() / ((t1 - t0) / 1e9);
+            }
+        }
+        System.out.printf(Locale.ROOT, "budget checks in a tight loop: %,.0f per second (median of %d); the default"
+                + " %,d checks last %.0f ms%n", median(rate), rate.length, EeConfig.DEFAULT.handlerBudgetChecks(),
+                EeConfig.DEFAULT.handlerBudgetChecks() / median(rate) * 1e3);
     }
 
     // ---- 1. diversion ----
@@ -65,7 +130,15 @@ public final class EeBench {
 
     /** Wall-clock packets/s of one simulated run; the whole simulation runs on this thread. */
     private static double forward(int packets, byte[] aaJar) {
+        return forward(packets, aaJar, null, null);
+    }
+
+    private static double forward(int packets, byte[] aaJar, HandlerClock clock, HandlerWatchdog dog) {
         SimLab lab = new SimLab();
+        if (clock != null) {
+            lab.ee("b").setHandlerClock(clock);
+        }
+        lab.ee("b").setWatchdog(dog);
         if (aaJar != null) {
             lab.start("b", aaJar, Map.of("mode", "pass"));
         }

@@ -135,4 +135,67 @@ final class TestAas {
     static byte[] diverter(String name) {
         return TestJars.jar(name, "1", "t.Diverter", DIVERTER);
     }
+
+    /**
+     * Runaway code, per the "mode" parameter, in the packet handler of a diverter of protocol 2:
+     * "loop" (a tight loop), "alloc" (a loop that allocates), "recurse" (unbounded recursion),
+     * "swallow" (a tight loop inside catch (Throwable), retried forever), "pass" (re-injects).
+     * "startMode" does the same in start. Entry t.SpinCtor loops in its constructor, t.SpinInit in
+     * its static initialiser.
+     */
+    static final Map<String, String> RUNAWAY = Map.of("t.Runaway", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Runaway implements ActiveApplication {
+                static volatile long sink;
+                private String mode;
+                public void start(AaContext ctx, Map<String, String> p) {
+                    mode = p.getOrDefault("mode", "pass");
+                    run(p.getOrDefault("startMode", "none"));
+                    ctx.divert(Match.builder().protocol(2).build(), (c, pkt) -> {
+                        if (!mode.equals("pass")) { run(mode); }
+                        c.reinject(pkt);
+                    });
+                }
+                static int depth(int n) { return depth(n + 1) + 1; }
+                static void run(String m) {
+                    switch (m) {
+                        case "loop" -> { long i = 0; while (true) { i++; } }
+                        case "alloc" -> { java.util.List<byte[]> keep = new java.util.ArrayList<>();
+                                          while (true) { keep.add(new byte[256]); if (keep.size() > 1000) { keep.clear(); } } }
+                        case "recurse" -> sink = depth(0);
+                        case "swallow" -> { while (true) { try { long i = 0; while (true) { sink = ++i; } } catch (Throwable t) { sink = -1; } } }
+                        default -> { }
+                    }
+                }
+            }
+            """, "t.SpinCtor", """
+            package t;
+            public final class SpinCtor implements org.aspen.ee.api.ActiveApplication {
+                public SpinCtor() { Runaway.run("loop"); }
+                public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) { }
+            }
+            """, "t.SpinInit", """
+            package t;
+            public final class SpinInit implements org.aspen.ee.api.ActiveApplication {
+                static { Runaway.run("swallow"); }
+                public void start(org.aspen.ee.api.AaContext c, java.util.Map<String, String> p) { }
+            }
+            """);
+
+    /** A handler that sleeps: refused when the jar is read, since it would hold the node's loop. */
+    static final Map<String, String> SLEEPER = Map.of("t.Sleeper", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Sleeper implements ActiveApplication {
+                public void start(AaContext ctx, Map<String, String> p) {
+                    ctx.divert(Match.builder().protocol(2).build(), (c, pkt) -> {
+                        try { Thread.sleep(10_000); } catch (InterruptedException e) { }
+                        c.reinject(pkt);
+                    });
+                }
+            }
+            """);
 }

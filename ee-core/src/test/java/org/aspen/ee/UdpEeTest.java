@@ -55,6 +55,10 @@ class UdpEeTest {
     }
 
     private void build() throws Exception {
+        build(EeConfig.DEFAULT);
+    }
+
+    private void build(EeConfig config) throws Exception {
         for (String n : List.of("a", "b", "c")) {
             net.addNode(n, VAddr.parse("10.0.0." + (n.charAt(0) - 'a' + 1)), NodeConfig.DEFAULT, null);
         }
@@ -65,7 +69,7 @@ class UdpEeTest {
         route(net.node("b"), "b-c", C, C);
         route(net.node("c"), "b-c", B, B, A);
         for (Node n : net.nodes()) {
-            ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
+            ExecutionEnvironment ee = new ExecutionEnvironment(n, config, new TrustPolicy());
             CodeFetch.overRdp(ee);
             ees.add(ee);
         }
@@ -88,14 +92,15 @@ class UdpEeTest {
     }
 
     @Test
-    void aSpinningHandlerIsStoppedOnTheRealLoopAndForwardingGoesOn() throws Exception {
-        build();
-        byte[] jar = TestAas.diverter("spin");
+    void anEndlessHandlerIsUnwoundByTheWatchdogAndTheLoopForwardsAndAnswersAgain() throws Exception {
+        // a count of checks too large to matter: only the watchdog's CPU reading can stop this loop
+        build(EeConfig.DEFAULT.withHandlerBudgetChecks(Long.MAX_VALUE / 100));
+        byte[] jar = TestJars.jar("runaway", "1", "t.Runaway", TestAas.RUNAWAY);
         try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock())) {
             AaInstance spin = onLoop("b", () -> {
                 ees.get(1).setWatchdog(dog);
                 ees.get(1).trust().allowJar(jar);
-                return ees.get(1).startAa(jar, Map.of("mode", "spin", "spinMs", "300"));
+                return ees.get(1).startAa(jar, Map.of("mode", "loop"));
             });
             onLoop("a", () -> {
                 for (int i = 0; i < 3; i++) {
@@ -103,13 +108,67 @@ class UdpEeTest {
                 }
                 return true;
             });
-            for (int i = 0; i < 3; i++) {
-                assertEquals("r" + i, atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
-            }
+            // r0 is inside the endless handler and goes with it; the node forwards the rest
+            // (all three nodes share one loop thread here: c hears nothing until b's handler is unwound)
+            assertEquals("r1", atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            assertEquals("r2", atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
             assertEquals(AaInstance.State.STOPPED, onLoop("b", spin::state));
             String why = onLoop("b", spin::stopReason);
-            assertTrue(why.startsWith("packet handler took ") && why.endsWith("over its 100.0 ms budget"), why);
-            assertEquals(1L, (long) onLoop("b", () -> spin.counters().packets));
+            assertTrue(why.startsWith("packet handler used ") && why.endsWith("ms of CPU, over its 100.0 ms budget"), why);
+            assertEquals(1L, (long) onLoop("b", () -> spin.counters().overruns));
+            // the loop answers its control endpoint and forwards again
+            try (ControlClient cli = ControlClient.connect(control.address(), null, Duration.ofSeconds(TIMEOUT_S))) {
+                assertTrue(cli.call("aa.list", Map.of()).path("ok").asBoolean(true));
+            }
+            onLoop("a", () -> {
+                SimLab.sendRaw(net.node("a"), C, "after");
+                return true;
+            });
+            assertEquals("after", atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            assertEquals(3L, (long) onLoop("b", () -> net.node("b").counters().forwarded));
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"loop", "alloc", "recurse", "swallow", "start", "ctor"})
+    void runawayCodeOnTheRealLoopIsStoppedAndTheNodeForwardsAndAnswers(String mode) throws Exception {
+        build();
+        byte[] jar = TestJars.jar("runaway-" + mode, "1", mode.equals("ctor") ? "t.SpinCtor" : "t.Runaway", TestAas.RUNAWAY);
+        Map<String, String> params = mode.equals("start") ? Map.of("startMode", "loop") : Map.of("mode", mode);
+        try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock())) {
+            String refused = onLoop("b", () -> {
+                ees.get(1).setWatchdog(dog);
+                ees.get(1).trust().allowJar(jar);
+                try {
+                    ees.get(1).startAa(jar, params);
+                    return null;
+                } catch (AaException e) {
+                    return e.getMessage();
+                }
+            });
+            boolean startsAtAll = !mode.equals("start") && !mode.equals("ctor");
+            assertEquals(startsAtAll, refused == null, refused);
+            onLoop("a", () -> {
+                for (int i = 0; i < 3; i++) {
+                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                }
+                return true;
+            });
+            // a running runaway AA takes r0 down with it; the node forwards the rest
+            for (int i = startsAtAll ? 1 : 0; i < 3; i++) {
+                assertEquals("r" + i, atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            }
+            AaInstance aa = onLoop("b", () -> ees.get(1).instance("runaway-" + mode + "@1"));
+            if (aa != null) {
+                assertEquals(AaInstance.State.STOPPED, onLoop("b", aa::state));
+                String why = onLoop("b", aa::stopReason);
+                assertTrue(why.matches("(packet|start) handler (ran past its budget of [0-9,]+ checks|used .* ms of CPU, over its .* ms budget"
+                        + "|ran out of stack \\(StackOverflowError\\))"), why);
+            }
+            assertEquals(1L, (long) onLoop("b", () -> ees.get(1).counters().overruns));
+            try (ControlClient cli = ControlClient.connect(control.address(), null, Duration.ofSeconds(TIMEOUT_S))) {
+                assertTrue(cli.call("aa.list", Map.of()).isObject());
+            }
         }
     }
 

@@ -174,7 +174,7 @@ public final class SoakBench {
                     ControlPlane.install(n, true);
                     stacks.put(n.name(), RdpStack.install(n));
                     ExecutionEnvironment ee = EeSetup.create(n);
-                    EeSetup.chargeCpuTime(ee);
+                    EeSetup.watchCpuTime(ee);
                     ees.put(n.name(), ee);
                     ready.countDown();
                 });

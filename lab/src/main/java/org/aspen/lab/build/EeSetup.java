@@ -28,15 +28,19 @@ public final class EeSetup {
         return ee;
     }
 
+    /** One watchdog for every real-runtime node in this JVM (a daemon thread; slots close with their EE). */
+    private static org.aspen.ee.HandlerWatchdog watchdog;
+
     /**
-     * Real runtime: charge AA handlers for the loop thread's CPU time, not wall time, so a busy host
-     * does not stop healthy AAs (HandlerClock#threadCpu).
+     * Real runtime: charge AA handlers for the loop thread's CPU time while they run, not wall time
+     * (a busy host does not stop healthy AAs), and unwind one over its budget (HandlerWatchdog).
      */
-    public static void chargeCpuTime(ExecutionEnvironment ee) {
-        org.aspen.ee.HandlerClock cpu = org.aspen.ee.HandlerClock.threadCpu();
-        if (cpu != null) {
-            ee.setHandlerClock(cpu);
+    public static synchronized void watchCpuTime(ExecutionEnvironment ee) {
+        if (watchdog == null) {
+            // its clock only times a handler blocked outside any budget check: the host's monotonic one
+            watchdog = new org.aspen.ee.HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), org.aspen.lab.time.HostTime::nanos);
         }
+        ee.setWatchdog(watchdog);
     }
 
     /** Reads the jars of the node's {@code aas} entries now (so a missing file is a configuration error). */

@@ -55,6 +55,31 @@ public final class LabBuilder {
             Destination p = Destination.of(s, r.to());
             node.routes().addStatic(new Route(p.addr(), p.length(), link, via, 1, Route.Origin.STATIC));
         }
+        for (Node n : net.nodes()) {
+            connectedRoutes(s, n);
+        }
+    }
+
+    /**
+     * Under {@code routing: static}, a node reaches its direct neighbours as a kernel reaches hosts on
+     * its connected networks: a host route to each neighbour over the link between them, unless the
+     * file's own {@code routes} already cover that neighbour's address (those win, so a file that
+     * routed its neighbours runs exactly as before). Call after the file's routes are in.
+     */
+    public static void connectedRoutes(Scenario s, Node node) {
+        if (s.dynamicRouting()) {
+            return;   // link-state routing learns the neighbours
+        }
+        for (Scenario.LinkSpec l : s.links()) {
+            if (!l.between().contains(node.name())) {
+                continue;
+            }
+            String other = l.between().get(0).equals(node.name()) ? l.between().get(1) : l.between().get(0);
+            VAddr peer = VAddr.parse(s.node(other).address());
+            if (node.routes().lookup(peer) == null) {
+                node.routes().addStatic(Route.host(peer, node.link(l.linkName()), peer, 1, Route.Origin.STATIC));
+            }
+        }
     }
 
     public static InetSocketAddress resolve(InetSocketAddress unresolved) {

@@ -50,11 +50,12 @@ public final class LabCheck {
     record CheckFile(String lab, List<AaBuild.Spec> build, List<Check> checks) {
     }
 
-    record Check(String scenario, JsonNode expect) {
+    /** @param hint what the student should look at when this check fails (shown only then; optional) */
+    record Check(String scenario, JsonNode expect, String hint) {
     }
 
-    /** One graded scenario: its result, or why it could not run. */
-    public record Outcome(String scenario, LabResult result, String error) {
+    /** One graded scenario: its result, or why it could not run; the check's hint, or null. */
+    public record Outcome(String scenario, LabResult result, String error, String hint) {
         public boolean passed() {
             return result != null && result.passed();
         }
@@ -72,17 +73,37 @@ public final class LabCheck {
                 sb.append(o.passed() ? "PASS " : "FAIL ").append(o.scenario()).append('\n');
                 if (o.error() != null) {
                     sb.append("    ").append(o.error()).append('\n');
+                    hint(sb, o);
                     continue;
+                }
+                for (String stop : o.result().aaStops()) {
+                    sb.append("    note: ").append(shorten(stop)).append('\n');
                 }
                 for (ExpectationResult e : o.result().expectations()) {
                     sb.append("    ").append(e.passed() ? "ok   " : "FAIL ").append(e.description()).append(": ").append(shorten(e.measured()))
                             .append(e.passed() ? "" : " (expected " + e.expected() + ")").append('\n');
                 }
+                hint(sb, o);
             }
             long held = outcomes.stream().filter(Outcome::passed).count();
             sb.append("grade: ").append(passed() ? "PASS" : "FAIL").append(" (").append(held).append('/').append(outcomes.size())
                     .append(" checks passed)\n");
             return sb.toString();
+        }
+    }
+
+    private static void hint(StringBuilder sb, Outcome o) {
+        if (!o.passed() && o.hint() != null) {
+            // wrapped at 100 columns under its first word, for a terminal
+            StringBuilder line = new StringBuilder("    hint:");
+            for (String w : o.hint().strip().split("\\s+")) {
+                if (line.length() + 1 + w.length() > 100 && line.length() > 10) {
+                    sb.append(line).append('\n');
+                    line = new StringBuilder("         ");
+                }
+                line.append(' ').append(w);
+            }
+            sb.append(line).append('\n');
         }
     }
 
@@ -118,7 +139,7 @@ public final class LabCheck {
             try {
                 AaBuild.build(dir, b);
             } catch (AaBuild.BuildFailed e) {
-                return new Report(cf.lab(), dir, List.of(new Outcome(b.src() + "/ -> " + b.jar(), null, e.getMessage())));
+                return new Report(cf.lab(), dir, List.of(new Outcome(b.src() + "/ -> " + b.jar(), null, e.getMessage(), null)));
             }
         }
         List<Outcome> out = new ArrayList<>();
@@ -129,10 +150,10 @@ public final class LabCheck {
             try {
                 s = withExpectations(file, c.expect());
             } catch (ConfigException e) {
-                out.add(new Outcome(c.scenario(), null, e.getMessage()));
+                out.add(new Outcome(c.scenario(), null, e.getMessage(), c.hint()));
                 continue;
             }
-            out.add(run(c.scenario(), s, file));
+            out.add(run(c.scenario(), s, file, c.hint()));
         }
         return new Report(cf.lab(), dir, out);
     }
@@ -144,18 +165,18 @@ public final class LabCheck {
             s = ScenarioLoader.load(file);
         } catch (ConfigException e) {
             return new Report(file.getFileName().toString(), file.toAbsolutePath().getParent(),
-                    List.of(new Outcome(file.getFileName().toString(), null, e.getMessage())));
+                    List.of(new Outcome(file.getFileName().toString(), null, e.getMessage(), null)));
         }
-        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file)));
+        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file, null)));
     }
 
     /** Runs one scenario in the simulation; what it needs at run time (an AA jar, a file) failing fails the check. */
-    private static Outcome run(String label, Scenario s, Path file) throws InterruptedException {
+    private static Outcome run(String label, Scenario s, Path file, String hint) throws InterruptedException {
         try {
             return new Outcome(label, LabRunner.run(s, new LabRunner.Options(true, null, null, null, null,
-                    file.toAbsolutePath().getParent(), null)), null);
+                    file.toAbsolutePath().getParent(), null)), null, hint);
         } catch (ConfigException | java.io.UncheckedIOException e) {
-            return new Outcome(label, null, e.getMessage());
+            return new Outcome(label, null, e.getMessage(), hint);
         }
     }
 

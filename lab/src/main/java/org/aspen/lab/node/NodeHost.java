@@ -5,9 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.ee.HandlerWatchdog;
 import org.aspen.ee.mgmt.EeControl;
 import org.aspen.flakeway.FlakewayCommands;
 import org.aspen.lab.build.EeSetup;
@@ -109,6 +107,7 @@ public final class NodeHost implements AutoCloseable {
                             1, Route.Origin.STATIC));
                 }
             }
+            LabBuilder.connectedRoutes(s, node);   // routing: static: the neighbours, as connected routes
             boolean authOn = s.auth() != null && s.auth().on();
             org.aspen.vnet.auth.NodeAuth auth = NodeAuthSetup.install(s, node,
                     authOn ? NodeAuthSetup.keyring(s, baseDir) : java.util.List.of(), NodeAuthSetup.wallClockCounter());
@@ -125,14 +124,16 @@ public final class NodeHost implements AutoCloseable {
                 server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
             }
             NodeHost host = new NodeHost(net, node, plane, server);
+            Map<VAddr, String> names = new java.util.HashMap<>();
+            s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
+            host.names = names;
             host.registerCommands();
             host.rdp = RdpStack.install(node);
             RdpCommands.register(server, host.rdp);
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
             ExecutionEnvironment ee = EeSetup.create(node);
-            ee.setWatchdog(new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), net.clock()));
-            EeSetup.chargeCpuTime(ee);
+            EeSetup.watchCpuTime(ee);
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;
@@ -230,21 +231,34 @@ public final class NodeHost implements AutoCloseable {
         });
     }
 
-    static Map<String, Object> echoMap(EchoResult r) {
+    /** The scenario's node names by address: replies and hops name the node they came from. */
+    private Map<VAddr, String> names = Map.of();
+
+    private String nameOf(VAddr a) {
+        return a == null ? null : names.get(a);
+    }
+
+    Map<String, Object> echoMap(EchoResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("seq", r.seq());
         m.put("status", r.status().name().toLowerCase());
         m.put("from", r.from() == null ? null : r.from().toString());
+        if (nameOf(r.from()) != null) {
+            m.put("name", nameOf(r.from()));
+        }
         m.put("ttl", r.ttl());
         m.put("rttMs", r.rttNanos() / 1e6);
         return m;
     }
 
-    static Map<String, Object> hopMap(TraceHop h) {
+    Map<String, Object> hopMap(TraceHop h) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ttl", h.ttl());
         m.put("status", h.status().name().toLowerCase());
         m.put("from", h.from() == null ? null : h.from().toString());
+        if (nameOf(h.from()) != null) {
+            m.put("name", nameOf(h.from()));
+        }
         m.put("rttMs", h.rttNanos() / 1e6);
         return m;
     }

@@ -95,8 +95,14 @@ final class ProcessEvidence implements Evidence {
                 number(a, "retransmissions").longValue(), number(a, "goodputBps").doubleValue());
         @SuppressWarnings("unchecked")
         Map<String, Object> counters = a != null && a.get("stats") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-        return new TransferOutcome(name, spec.from(), spec.to(), false, sent, b == null ? null : number(b, "bytes").longValue(),
-                match, report(name, spec, spec.portAt(i), a, b, match), counters,
+        // an unfinished transfer has no summary yet: what its last progress lines counted
+        Long received = b != null ? Long.valueOf(number(b, "bytes").longValue()) : replies.receivedSoFar().get(name);
+        Long sentSoFar = a != null ? null : replies.sentSoFar().get(name);
+        Map<String, Object> report = report(name, spec, spec.portAt(i), a, b, match);
+        report.put("bytesSent", a != null ? a.get("bytes") : sentSoFar == null ? 0 : sentSoFar);
+        report.put("bytesReceived", received == null ? 0 : received);
+        return new TransferOutcome(name, spec.from(), spec.to(), false, sent, received,
+                match, report, counters,
                 replies.failures().get("transfer " + name + " sender"));
     }
 

@@ -29,6 +29,8 @@ final class Replies {
     private final Map<String, JsonNode> sent = new ConcurrentHashMap<>();
     private final Map<String, JsonNode> received = new ConcurrentHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
+    private final Map<String, Long> sentSoFar = new ConcurrentHashMap<>();
+    private final Map<String, Long> receivedSoFar = new ConcurrentHashMap<>();
 
     Replies(Scenario s) {
         this.s = s;
@@ -54,6 +56,16 @@ final class Replies {
     /** The receivers' summaries by transfer name. */
     Map<String, JsonNode> received() {
         return received;
+    }
+
+    /** Bytes of the senders' last progress lines by transfer name (what an unfinished transfer had sent). */
+    Map<String, Long> sentSoFar() {
+        return sentSoFar;
+    }
+
+    /** Bytes of the receivers' last progress lines by transfer name (what had arrived when the run ended). */
+    Map<String, Long> receivedSoFar() {
+        return receivedSoFar;
     }
 
     /** What failed, by what it was ({@code "transfer bulk sender"}, {@code "b link.set"}). */

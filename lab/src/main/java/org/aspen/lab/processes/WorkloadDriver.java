@@ -128,14 +128,19 @@ final class WorkloadDriver {
                 send.put("seed", Seeds.derive(seed, "transfer", name));
             }
             // the receiver listens from the start, the sender starts at its time
+            // progress lines ({bytes, total, ...}) keep what an unfinished transfer had moved when the run ended
             time.now(() -> stream(t.to(), "rdp.recv", recv, d -> {
                 if (d.path("summary").asBoolean(false)) {
                     replies.received().put(name, d);
+                } else if (d.has("bytes")) {
+                    replies.receivedSoFar().put(name, d.path("bytes").asLong());
                 }
             }, "transfer " + name + " receiver"));
             time.at(t.startNanos(), () -> stream(t.from(), "rdp.send", send, d -> {
                 if (d.path("summary").asBoolean(false)) {
                     replies.sent().put(name, d);
+                } else if (d.has("bytes")) {
+                    replies.sentSoFar().put(name, d.path("bytes").asLong());
                 }
             }, "transfer " + name + " sender"));
         }

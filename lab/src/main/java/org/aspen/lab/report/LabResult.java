@@ -133,6 +133,11 @@ public final class LabResult {
         return first;
     }
 
+    /** AAs that stopped during the run or did not start, one line each (see {@link EventLog#aaStops()}). */
+    public List<String> aaStops() {
+        return events.aaStops();
+    }
+
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append("Aspen lab '").append(scenario.name()).append("': ").append(simulated ? "simulated" : "real UDP")

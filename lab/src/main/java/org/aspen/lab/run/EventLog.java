@@ -20,6 +20,9 @@ public final class EventLog {
     public record Entry(long atNanos, String node, String what) {
     }
 
+    /** How an entry about an AA that stopped or did not start begins (see {@link #aaStops()}). */
+    public static final String AA_STOPPED = "AA ";
+
     private static final int MAX_ENTRIES = 500;
     private final List<Entry> entries = new ArrayList<>();
     private int dropped;
@@ -67,6 +70,17 @@ public final class EventLog {
         List<Entry> copy = new ArrayList<>(entries);
         copy.sort((a, b) -> Long.compare(a.atNanos(), b.atNanos()));
         return copy;
+    }
+
+    /** The entries about AAs that stopped during the run or did not start, as "node at t: what". */
+    public List<String> aaStops() {
+        List<String> out = new ArrayList<>();
+        for (Entry e : sorted()) {
+            if (e.what().startsWith(AA_STOPPED) && (e.what().contains(" stopped: ") || e.what().contains(" did not start: "))) {
+                out.add(String.format(Locale.ROOT, "%s at %.3fs: %s", e.node(), e.atNanos() / 1e9, e.what()));
+            }
+        }
+        return out;
     }
 
     public List<Map<String, Object>> report() {

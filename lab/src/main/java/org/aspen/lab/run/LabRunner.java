@@ -101,16 +101,26 @@ public final class LabRunner {
                 events.watchRoutes(net, n, cp);
                 ExecutionEnvironment ee = EeSetup.create(n);
                 if (!o.simulated()) {
-                    EeSetup.chargeCpuTime(ee);
+                    EeSetup.watchCpuTime(ee);
                 }
                 ees.put(n.name(), ee);
                 Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
+                // an AA that stops during the run (its budget, its failures) says so among the events
+                ee.onAaStopped(i -> {
+                    if (!i.stopReason().equals(ExecutionEnvironment.SHUTDOWN)) {
+                        events.add(net.now(), n.name(), EventLog.AA_STOPPED + i.id() + " stopped: " + i.stopReason());
+                    }
+                });
                 if (!jars.isEmpty()) {
-                    net.at(0, n.name(), () -> {
-                        EeSetup.start(ee, jars);
-                        jars.keySet().forEach(a -> events.add(net.now(), n.name(), "AA started: "
-                                + (a.name() != null ? a.name() : a.jar())));
-                    });
+                    net.at(0, n.name(), () -> jars.forEach((a, jar) -> {
+                        String what = a.name() != null ? a.name() : a.jar();
+                        try {
+                            EeSetup.start(ee, Map.of(a, jar));
+                            events.add(net.now(), n.name(), "AA started: " + what);
+                        } catch (org.aspen.ee.AaException e) {
+                            events.add(net.now(), n.name(), EventLog.AA_STOPPED + what + " did not start: " + e.getMessage());
+                        }
+                    }));
                 }
             }
             List<PingFlow> pings = new ArrayList<>();
@@ -179,6 +189,7 @@ public final class LabRunner {
                 runWithProgress(net, duration, o.progress());
             }
             net.close();
+            ees.values().forEach(ee -> ee.setWatchdog(null));   // the JVM's watchdog stops watching these loops
             if (capture != null) {
                 capture.close();
                 events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());

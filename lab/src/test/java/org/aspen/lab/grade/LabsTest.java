@@ -67,6 +67,13 @@ class LabsTest {
         assertTrue(solved.passed(), solved.summary());
         LabCheck.Report start = LabCheck.run(dir, line -> { });
         assertFalse(start.passed(), "the starting point already passes:\n" + start.summary());
+        // every check the starting point fails tells the student where to look
+        long failed = start.outcomes().stream().filter(o -> !o.passed()).count();
+        assertTrue(failed > 0 && start.outcomes().stream().filter(o -> !o.passed()).allMatch(o -> o.hint() != null),
+                start.summary());
+        assertTrue(start.summary().lines().filter(l -> l.startsWith("    hint: Step ") || l.startsWith("    hint: Part ")).count() == failed,
+                start.summary());
+        assertFalse(solved.summary().contains("hint:"), solved.summary());
     }
 
     @Test
@@ -77,6 +84,24 @@ class LabsTest {
         LabCheck.Report r = LabCheck.run(dir, line -> { });
         assertFalse(r.passed());
         assertTrue(r.summary().contains("does not compile") && r.summary().contains("nope"), r.summary());
+    }
+
+    @Test
+    void aStudentAaThatNeverReturnsFailsItsCheckWithALineSayingWhyAndTheGradingGoesOn(@TempDir Path tmp) throws Exception {
+        Path dir = copy("05-queue-aa", tmp);
+        Path src = dir.resolve("aa").resolve("lab").resolve("EarlyDrop.java");
+        Files.writeString(src, Files.readString(src).replace("return false;", "while (queue >= 0) { queue = queue + 1 - 1; }\n        return false;"));
+        LabCheck.Report r = LabCheck.run(dir, line -> { });
+        assertFalse(r.passed());
+        assertTrue(r.summary().contains("note: r at ") && r.summary().contains(
+                "AA early-drop@1.0.0 stopped: packet handler ran past its budget of 50,000,000 checks"), r.summary());
+        // the same in a student's start(): the AA does not start, and the check says so
+        Files.writeString(src, Files.readString(dir.resolve("solution").resolve("aa").resolve("lab").resolve("EarlyDrop.java"))
+                .replace("this.ctx = context;", "this.ctx = context;\n        for (long i = 0; i >= 0; i = i * 1) { }"));
+        LabCheck.Report s = LabCheck.run(dir, line -> { });
+        assertFalse(s.passed());
+        assertTrue(s.summary().contains("did not start: ") && s.summary().contains(
+                "start handler ran past its budget of 500,000,000 checks"), s.summary());
     }
 
     @Test

@@ -155,6 +155,25 @@ class ExpectationKindsTest {
     }
 
     @Test
+    void anUnfinishedTransferReportsWhatItsProgressLinesCounted() {
+        Scenario s = parse(EVERY_KIND.substring(0, EVERY_KIND.indexOf("  flows:")) + """
+                expect:
+                  - {type: transfer, transfer: x}
+                """);
+        Replies replies = new Replies(s);
+        // the run ended mid-transfer: progress lines only, no summaries
+        replies.sentSoFar().put("x", 14000L);
+        replies.receivedSoFar().put("x", 12000L);
+        ProcessEvidence e = new ProcessEvidence(s, replies, Map.of());
+        assertEquals(12000L, e.transfer("x").bytesReceived());
+        assertEquals(14000L, e.transfer("x").report().get("bytesSent"));
+        assertEquals(12000L, e.transfer("x").report().get("bytesReceived"));
+        ExpectationResult r = Judges.start(s, s.durationNanos(), healthyRoutes()).results(e).get(0);
+        assertFalse(r.passed());
+        assertEquals("not finished (12000 bytes received)", r.measured());
+    }
+
+    @Test
     void aKindTheProcessesCannotJudgeIsRefusedInOneLine() {
         ConfigException e = assertThrows(ConfigException.class, () -> ProcessLab.refuseUnsupported(parse(EVERY_KIND)));
         assertEquals("every-kind: --processes does not run workload.flows, expect type 'flow' yet; run this scenario"

@@ -64,6 +64,33 @@ class LabRunnerTest {
     }
 
     @Test
+    void underStaticRoutingDirectNeighboursAreReachableWithoutRoutesButNothingFurther() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: connected
+                duration: 3s
+                routing: static
+                nodes:
+                  - {name: a, address: 10.0.0.1}
+                  - {name: b, address: 10.0.0.2}
+                  - {name: c, address: 10.0.0.3}
+                links:
+                  - {between: [a, b], bandwidth: 1Mbps, delay: 1ms}
+                  - {between: [b, c], bandwidth: 1Mbps, delay: 1ms}
+                workload:
+                  pings:
+                    - {from: a, to: b, count: 3, interval: 100ms, start: 500ms}
+                    - {from: c, to: b, count: 3, interval: 100ms, start: 500ms}
+                    - {from: a, to: c, count: 3, interval: 100ms, start: 500ms}
+                expect:
+                  - {type: pings, from: a, to: b, atLeast: 100%}
+                  - {type: pings, from: c, to: b, atLeast: 100%}
+                  - {type: counter, node: a, counter: drops.no-route, atLeast: 3}
+                """.getBytes()), "connected.yaml", true);
+        LabResult r = sim(s, 1);
+        assertTrue(r.passed(), failures(r));
+    }
+
+    @Test
     void staticRoutesAndCounters() throws Exception {
         Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
                 name: static
