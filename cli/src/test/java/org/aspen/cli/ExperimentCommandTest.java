@@ -129,7 +129,7 @@ class ExperimentCommandTest {
     void eachExperimentHasItsOwnDefaults() {
         assertEquals(new org.aspen.experiments.acc.AccFigure4Experiment.Params(10, List.of(10, 50, 100, 200, 300),
                 List.of(AccFigure4Run.Config.values()), new AccFigure4Run.Setup(200, "1.5Mbps", 50,
-                org.aspen.experiments.acc.AccDumbbell.Placement.UPSTREAM)), params("experiment", "acc-figure4"));
+                org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN)), params("experiment", "acc-figure4"));
         assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
                 new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
         assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 200), params("experiment", "aecn"));
