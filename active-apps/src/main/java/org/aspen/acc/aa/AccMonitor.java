@@ -83,7 +83,7 @@ public final class AccMonitor implements ActiveApplication {
             ctx.counter("recoveryIgnored").increment();
             return;
         }
-        if (st.srttMicros() == 0 || st.srttMicros() < cfg.minRttMicros()) {   // no RTT sample yet: nothing to act on
+        if (st.srttMicros() == 0 || st.srttMicros() < cfg.minRttMicros()) {   // srtt 0: no RTT sample yet
             ctx.counter("lowRttInhibited").increment();
             return;
         }

@@ -59,7 +59,8 @@ final class AccComparison {
                     "\"do not differentiate themselves appreciably\"",
                     String.format(Locale.ROOT, "%.0f / %.0f / %.0f kb/s (spread %.0f %%)", g[0], g[1], g[2], 100 * spread),
                     spread <= 0.10 ? Verdict.MATCHES : Verdict.CONTRADICTS,
-                    spread <= 0.10 ? "" : "more than 10 % apart; drop-tail's 50-packet buffer against RED's 5/15 thresholds"));
+                    spread <= 0.10 ? "" : "more than 10 % apart; drop-tail's " + params.setup().buffer()
+                            + "-packet buffer against RED's 5/15 thresholds"));
         }
         int fewer = 0;
         StringBuilder more = new StringBuilder();
