@@ -111,7 +111,7 @@ class AccAuthTest {
                 ConnectionId c = RdpPackets.connectionId(p);
                 ConnKey conn = new ConnKey(Address.of(c.source().value()), c.sourcePort(), Address.of(c.destination().value()),
                         c.destinationPort());
-                FilterRequest req = new FilterRequest(conn, 1, 20, 20, 1, 1, 60, 5_000, s.seq, Address.of(x.address().value()));
+                FilterRequest req = new FilterRequest(conn, 1, 20, 20, 1, 1, 60, 5_000, s.seq, Address.of(x.address().value()), false);
                 List<Packet> forged = List.of(
                         RdpPackets.notification(c, s.seq, 1, 1, 60),
                         Packet.builder().source(x.address()).destination(lab.addr("a")).protocol(Protocol.RAW).aaSpec(spec)

@@ -41,7 +41,13 @@ class FilterTest {
 
     FilterRequest request(int deleteCount, long lifetimeMs) {
         ConnKey conn = new ConnKey(addr("s"), 4000, addr("d"), 7000);
-        return new FilterRequest(conn, SenderState.PHASE_AVOIDANCE, 20, 16, 10, 10, deleteCount, lifetimeMs, 0, addr("d"));
+        return new FilterRequest(conn, SenderState.PHASE_AVOIDANCE, 20, 16, 10, 10, deleteCount, lifetimeMs, 0, addr("d"), false);
+    }
+
+    /** The paper's rule: every later segment until the sender reacts; {@code cap} bounds the count. */
+    FilterRequest untilReaction(int cap, long lifetimeMs) {
+        ConnKey conn = new ConnKey(addr("s"), 4000, addr("d"), 7000);
+        return new FilterRequest(conn, SenderState.PHASE_AVOIDANCE, 20, 16, 10, 10, cap, lifetimeMs, 0, addr("d"), true);
     }
 
     Address addr(String node) {
@@ -144,6 +150,82 @@ class FilterTest {
         lab.run(100 * MS);
         assertEquals(0, u("packetsFiltered"));
         assertEquals(3, atReceiver.dataSeqs().size());
+    }
+
+    @Test
+    void untilReactionDeletesEveryLaterSegmentPastTheWindowsWorthUntilTheSenderReacts() {
+        startFilter(untilReaction(256, 1000));
+        lab.net.at(10 * MS, "s", () -> {
+            Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 1, 25, BEFORE);     // 25 > the 10 the range would take
+            Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 26, 3, REACTED);
+        });
+        lab.run(100 * MS);
+        assertEquals(25, u("packetsFiltered"), "all 25 sent before the reaction were unsent");
+        assertEquals(1, u("filtersEndedByReaction"));
+        assertEquals(List.of(26, 27, 28), atReceiver.dataSeqs(), "the first reacted segment and the rest pass");
+        List<org.aspen.rdp.Segment> nacks = atSender.notifications();
+        assertEquals(1, nacks.size());
+        assertEquals(1, nacks.get(0).notification.seq());
+        assertEquals(24, nacks.get(0).notification.deleteCount(), "names 1 and the 24 after it");
+    }
+
+    @Test
+    void theRangeRuleOnTheSameInputStopsAfterTheWindowsWorth() {
+        startFilter(request(10, 1000));
+        lab.net.at(10 * MS, "s", () -> {
+            Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 1, 25, BEFORE);
+            Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 26, 3, REACTED);
+        });
+        lab.run(100 * MS);
+        assertEquals(10, u("packetsFiltered"));
+        assertEquals(1, u("filtersEndedByCount"));
+        assertEquals(IntStream.rangeClosed(11, 28).boxed().toList(), atReceiver.dataSeqs());
+    }
+
+    @Test
+    void aResendOfAnEarlierSegmentAfterLaterOnesStillNamesOneRunFromLowestToHighest() {
+        startFilter(untilReaction(256, 1000));
+        burst(10, 5, 3, BEFORE);   // 5, 6, 7
+        burst(20, 2, 1, BEFORE);   // then 2, resent before the sender saw the notification
+        burst(30, 8, 1, REACTED);
+        lab.run(100 * MS);
+        assertEquals(4, u("packetsFiltered"));
+        List<org.aspen.rdp.Segment> nacks = atSender.notifications();
+        assertEquals(1, nacks.size());
+        assertEquals(2, nacks.get(0).notification.seq());
+        assertEquals(5, nacks.get(0).notification.deleteCount(), "2 and the 5 after it, through 7");
+    }
+
+    @Test
+    void untilReactionIsBoundedByItsLifetimeAndItsCap() {
+        startFilter(untilReaction(256, 50));
+        burst(10, 1, 4, BEFORE);
+        burst(100, 5, 3, BEFORE);   // the sender never reacted, but the filter is gone
+        lab.run(200 * MS);
+        assertEquals(4, u("packetsFiltered"));
+        assertEquals(1, u("filtersEndedByTimeout"));
+        assertEquals(List.of(5, 6, 7), atReceiver.dataSeqs());
+    }
+
+    @Test
+    void untilReactionStopsAtItsCap() {
+        startFilter(untilReaction(5, 1000));
+        burst(10, 1, 8, BEFORE);
+        lab.run(100 * MS);
+        assertEquals(5, u("packetsFiltered"));
+        assertEquals(1, u("filtersEndedByCount"));
+        assertEquals(List.of(6, 7, 8), atReceiver.dataSeqs());
+    }
+
+    @Test
+    void requestCodecCarriesTheDeletionRuleAndRefusesUnknownFlags() {
+        FilterRequest r = untilReaction(256, 1234);
+        assertEquals(r, FilterRequest.decode(r.encode()));
+        assertEquals(1, r.encode()[3], "flag bit 0 in the u16 at offset 2");
+        assertEquals(0, request(3, 10).encode()[3]);
+        byte[] bad = r.encode();
+        bad[2] = 0x40;
+        assertNull(FilterRequest.decode(bad), "an unknown flag is refused, not ignored");
     }
 
     @Test

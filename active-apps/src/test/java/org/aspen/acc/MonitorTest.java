@@ -41,7 +41,7 @@ class MonitorTest {
 
     @Test
     void halvesTheCarriedWindowOncePerRttAndStartsTheFilterUpstream() {
-        install(AccConfig.DEFAULT);
+        install(AccConfig.DEFAULT.withOncePerSrtt(true));
         lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 100, 10, AVOIDANCE));
         lab.run(50 * MS);
         long firstDrops = drops();
@@ -73,6 +73,32 @@ class MonitorTest {
     }
 
     @Test
+    void byDefaultActsOnEveryDropAsThePaperDoesAndTheFilterAaTakesTheFirstRequestOnly() {
+        install(AccConfig.DEFAULT);
+        lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 100, 10, AVOIDANCE));
+        lab.run(50 * MS);
+        long drops = drops();
+        assertTrue(drops >= 3, "the burst overflows the queue: " + drops);
+        assertEquals(drops, lab.counter("m", "notificationsSent"), "one notification per drop");
+        assertEquals(0, lab.counter("m", "sameRttSuppressed"));
+        assertEquals(drops, lab.counter("m", "filterRequestsSent"));
+        assertEquals(1, lab.counter("u", "filtersStarted"));
+        assertEquals(drops - 1, lab.counter("u", "duplicateRequests"), "one filter per connection at a time");
+        assertEquals(10.0, atSender.notifications().get(0).notification.cwnd(), 1e-4);
+    }
+
+    @Test
+    void byDefaultAlsoActsOnSendersInRecoveryAndSkipRecoveryLeavesThemAlone() {
+        install(AccConfig.DEFAULT);
+        SenderState recovering = new SenderState(20, 10, SenderState.PHASE_RECOVERY, 100_000);
+        lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 1, 10, recovering));
+        lab.run(50 * MS);
+        assertTrue(drops() >= 3);
+        assertEquals(0, lab.counter("m", "recoveryIgnored"));
+        assertEquals(drops(), lab.counter("m", "notificationsSent"));
+    }
+
+    @Test
     void anUpstreamNodeWithoutTheCodeFetchesItFromTheMonitorsNode() {
         AccSetup.trust(lab.ee("u"));
         CodeFetch.overRdp(lab.ee("u"));
@@ -82,7 +108,7 @@ class MonitorTest {
         lab.run(150 * MS);
         assertEquals(1, lab.ee("u").counters().fetches);
         assertEquals(1, lab.counter("u", "filtersStarted"));
-        assertEquals(1, lab.counter("u", "requests"));
+        assertEquals(lab.counter("m", "filterRequestsSent"), lab.counter("u", "requests"), "every request reached it");
     }
 
     @Test
@@ -112,7 +138,7 @@ class MonitorTest {
 
     @Test
     void ignoresDropsOfOtherProtocolsAndOfSendersInRecovery() {
-        install(AccConfig.DEFAULT);
+        install(AccConfig.DEFAULT.withSkipRecovery(true));
         lab.net.at(0, "s", () -> Scripted.rawBurst(lab.node("s"), lab.addr("d"), 10));
         lab.run(50 * MS);
         long rawDrops = drops();
@@ -132,7 +158,7 @@ class MonitorTest {
         AccLab two = new AccLab(12).add("s").add("m").add("d").connect("s", "m", FAST).connect("m", "d", NARROW).routes();
         Scripted.Recorder got = Scripted.record(two.node("d"));
         Scripted.Recorder notes = Scripted.record(two.node("s"));
-        AccSetup.install(two.ee("m"), AccConfig.DEFAULT);
+        AccSetup.install(two.ee("m"), AccConfig.DEFAULT.withDeletion(AccConfig.Deletion.RANGE));
         two.net.at(0, "s", () -> Scripted.burst(two.node("s"), two.addr("d"), 4000, 7000, 1, 10, AVOIDANCE));
         two.net.at(20 * MS, "s", () -> Scripted.burst(two.node("s"), two.addr("d"), 4000, 7000, 11, 4, AVOIDANCE));
         two.run(100 * MS);

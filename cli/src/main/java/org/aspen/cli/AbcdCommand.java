@@ -6,6 +6,7 @@ import org.aspen.experiments.abcd.AbcdExperiment;
 import org.aspen.experiments.abcd.AbcdRun;
 import org.aspen.experiments.abcd.AbcdRun.Config;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.lab.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -47,18 +48,37 @@ final class AbcdCommand extends ExperimentSubcommand {
             description = "Bottleneck buffer, in 1000-byte packets' worth of bytes (default: ${DEFAULT-VALUE}).")
     int buffer;
 
+    @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
+            description = "Print one run's scenario as YAML (e.g. abcd:100, for 'aspen lab --sim') and run nothing.")
+    String printScenario;
+
     @Override
     Experiment<?, ?, ?> experiment() {
         double seconds = seconds("--duration", duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
-            Config config = Config.byId(c);
-            if (config == null) {
-                throw usage("unknown config '" + c + "' (known: reno, acc, abcd)");
-            }
-            cs.add(config);
+            cs.add(config(c));
         }
         return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer));
+    }
+
+    @Override
+    Scenario scenarioToPrint() {
+        if (printScenario == null) {
+            return null;
+        }
+        String[] cd = configAndDelay(printScenario, "abcd:100");
+        double seconds = seconds("--duration", duration);
+        return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
+                new AbcdRun.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT));
+    }
+
+    private Config config(String id) {
+        Config config = Config.byId(id);
+        if (config == null) {
+            throw usage("unknown config '" + id + "' (known: reno, acc, abcd)");
+        }
+        return config;
     }
 }

@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Experiment;
 import org.aspen.experiments.acc.AccFigure4Run;
@@ -53,11 +54,29 @@ final class AccFigure4Command extends ExperimentSubcommand {
             description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
     int buffer;
 
-    @Option(names = "--long-link", paramLabel = "PLACEMENT", defaultValue = "upstream",
-            description = "Where the long link lies on the bulk path: upstream (senders' router r0 => filter router r1, "
-                    + "10 ms from the congested r2), between (r1 => r2) or downstream (r3 => r4, past the "
-                    + "bottleneck) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--long-link", paramLabel = "PLACEMENT", defaultValue = "between",
+            description = "Where the long link lies on the bulk path: between (senders' router r1 => congested r2, "
+                    + "the papers' reading), upstream (r0 => filter router r1, 10 ms from the congested r2) or "
+                    + "downstream (r3 => r4, past the bottleneck) (default: ${DEFAULT-VALUE}).")
     String longLink;
+
+    @Option(names = "--acc-deletion", paramLabel = "RULE", defaultValue = "until-reaction",
+            description = "What an ACC filter deletes: until-reaction (every later packet until the sender reacts, "
+                    + "the paper's) or range (the window's worth after the drop) (default: ${DEFAULT-VALUE}).")
+    String accDeletion;
+
+    @Option(names = "--acc-once-per-srtt",
+            description = "The ACC monitor acts at most once per connection per srtt (not the paper's).")
+    boolean oncePerSrtt;
+
+    @Option(names = "--acc-skip-recovery",
+            description = "The ACC monitor ignores drops of senders in recovery (not the paper's).")
+    boolean skipRecovery;
+
+    @Option(names = "--acc-min-rtt", paramLabel = "DURATION", defaultValue = "0ms",
+            description = "The ACC monitor leaves connections with a lower srtt alone (the paper's suggested "
+                    + "low-RTT inhibition; default: ${DEFAULT-VALUE}, act on every RTT as in its Figure 4).")
+    String accMinRtt;
 
     @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
             description = "Print one run's scenario as YAML (e.g. acc:300, for 'aspen lab --sim') and run nothing.")
@@ -66,7 +85,19 @@ final class AccFigure4Command extends ExperimentSubcommand {
     private AccFigure4Run.Setup setup() {
         double seconds = seconds("--duration", duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
-        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink));
+        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig());
+    }
+
+    private AccConfig accConfig() {
+        AccConfig.Deletion deletion;
+        try {
+            deletion = AccConfig.Deletion.byId(accDeletion);
+        } catch (IllegalArgumentException e) {
+            throw usage("--acc-deletion: " + e.getMessage());
+        }
+        long minRttMs = Math.round(seconds("--acc-min-rtt", accMinRtt) * 1000);
+        return AccConfig.DEFAULT.withDeletion(deletion).withOncePerSrtt(oncePerSrtt).withSkipRecovery(skipRecovery)
+                .withMinRttMicros(minRttMs * 1000);
     }
 
     @Override
@@ -84,10 +115,7 @@ final class AccFigure4Command extends ExperimentSubcommand {
         if (printScenario == null) {
             return null;
         }
-        String[] cd = printScenario.split(":");
-        if (cd.length != 2 || !cd[1].matches("\\d+")) {
-            throw usage("--print-scenario takes CONFIG:DELAY_MS, e.g. acc:300");
-        }
+        String[] cd = configAndDelay(printScenario, "acc:300");
         return AccFigure4Run.scenario(config(cd[0]), Integer.parseInt(cd[1]), setup());
     }
 

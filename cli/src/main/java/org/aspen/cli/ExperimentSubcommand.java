@@ -44,6 +44,15 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
                 .filter(ThreadsOption.class::isInstance).mapToInt(o -> ((ThreadsOption) o).threads).findFirst().orElse(1);
     }
 
+    /** {@code --print-scenario CONFIG:DELAY_MS} split in two; a usage error naming {@code example} otherwise. */
+    String[] configAndDelay(String value, String example) {
+        String[] cd = value.split(":");
+        if (cd.length != 2 || !cd[1].matches("\\d+")) {
+            throw usage("--print-scenario takes CONFIG:DELAY_MS, e.g. " + example);
+        }
+        return cd;
+    }
+
     /** The scenario {@code --print-scenario} asks for, or null when it was not given (or the experiment has none). */
     Scenario scenarioToPrint() {
         return null;

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.aspen.experiments.abcd.AbcdExperiment;
 import org.aspen.experiments.abcd.AbcdRun;
-import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Experiment;
 import org.aspen.experiments.acc.AccFigure4Run;
 import org.aspen.experiments.acns.AcnsExperiment;
@@ -41,7 +40,7 @@ class ExperimentsSmokeTest {
     static Stream<Arguments> experiments() {
         return Stream.of(
                 Arguments.of(named(new AccFigure4Experiment(new AccFigure4Experiment.Params(1, List.of(50), List.of(AccFigure4Run.Config.RED,
-                        AccFigure4Run.Config.ACC), new AccFigure4Run.Setup(6, "1.5Mbps", 50, Placement.UPSTREAM)))), "runs.csv", 2),
+                        AccFigure4Run.Config.ACC), AccFigure4Run.Setup.defaults(6)))), "runs.csv", 2),
                 Arguments.of(named(new AecnExperiment(AecnExperiment.Params.of(0.01, 20))), "runs.csv", 21),
                 Arguments.of(named(new PurpleExperiment(new PurpleExperiment.Params(List.of(PurpleRun.Part.SHORT, PurpleRun.Part.MULTI),
                         List.of(PurpleRun.Aqm.PURPLE), List.of(2), List.of(2), 1, new PurpleRun.Setup(20_000_000L, 3, 1, 1)))),

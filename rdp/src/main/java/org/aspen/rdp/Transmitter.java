@@ -45,7 +45,11 @@ final class Transmitter {
     private long rtoDeadline;
     private Cancellable rtoTimer = Cancellable.NONE;
     private Cancellable keepAlive = Cancellable.NONE;
-    /** Spaces new data segments while ACC-ABCD advice asks for a pace. */
+    /**
+     * Spaces data segments while ACC-ABCD advice asks for a pace: new ones and the resends of a marked
+     * range wait for their turn; a single resend (fast retransmit, timeout) leaves at once but books its
+     * share, so what follows it waits.
+     */
     final Pacer pacer;
 
     Transmitter(RdpConnection c) {
@@ -148,7 +152,7 @@ final class Transmitter {
                 goBack = false;
                 return true;
             }
-            if (rtxNext - cs.sndUna() >= win) {
+            if (rtxNext - cs.sndUna() >= win || !pacer.mayPass(c.advice.paceBytesPerSecond(), this::trySend)) {
                 return false;
             }
             retransmit(rtxNext++);
@@ -157,6 +161,7 @@ final class Transmitter {
 
     private void retransmit(int seq) {
         buf.retransmitted(seq, now());
+        pacer.sent(c.advice.paceBytesPerSecond(), buf.data(seq).length);   // a numbered segment keeps its size
         stats.retransmissions++;
         sendData(seq, true);
         if (!rtoRunning) {

@@ -19,35 +19,83 @@ import java.util.Map;
  * @param localFilter        when the upstream neighbour is the sender itself (it cannot divert its own
  *                           packets), run the filter on this node instead of none
  * @param filterAa           name of the filter AA whose code (in this node's cache) upstream nodes start
+ * @param deletion           what a filter deletes: {@link Deletion#UNTIL_REACTION} (the paper's rule, the
+ *                           default) or {@link Deletion#RANGE} (the window's worth after the drop)
+ * @param oncePerSrtt        act at most once per connection per carried srtt (not in the paper, which acts
+ *                           on every drop and lets the endpoint's once-per-window rule absorb the rest); off by default
+ * @param skipRecovery       leave drops of senders already in recovery alone (not in the paper); off by default
  */
 public record AccConfig(long minRttMicros, int maxDelete, long filterMaxLifetimeMs, boolean localFilter,
-                        String filterAa) {
+                        String filterAa, Deletion deletion, boolean oncePerSrtt, boolean skipRecovery) {
     public static final String FILTER_AA = "acc-filter";
     public static final String MONITOR_AA = "acc-monitor";
-    public static final AccConfig DEFAULT = new AccConfig(0, 256, 2000, true, FILTER_AA);
+    /** The paper's monitor and filter: every drop acted on, the filter deleting until the sender reacts. */
+    public static final AccConfig DEFAULT = new AccConfig(0, 256, 2000, true, FILTER_AA, Deletion.UNTIL_REACTION, false, false);
+
+    /** What an ACC filter deletes. */
+    public enum Deletion {
+        /**
+         * The paper's rule: "deletes all packets from that endpoint until it begins to act on the router's
+         * feedback (or it has detected congestion itself)": every data segment sent after the dropped one
+         * until a packet's carried state shows the reaction, bounded by the filter's lifetime (and
+         * {@link AccConfig#maxDelete()}).
+         */
+        UNTIL_REACTION("until-reaction"),
+        /** The segments numbered dropped + 1 .. dropped + (carried window - notified window): Aspen's earlier rule. */
+        RANGE("range");
+
+        /** The name in parameters and scenario files. */
+        public final String id;
+
+        Deletion(String id) {
+            this.id = id;
+        }
+
+        /** The rule named {@code id}; IllegalArgumentException naming the known ones otherwise. */
+        public static Deletion byId(String id) {
+            for (Deletion d : values()) {
+                if (d.id.equals(id)) {
+                    return d;
+                }
+            }
+            throw new IllegalArgumentException("unknown ACC deletion rule '" + id + "' (known: until-reaction, range)");
+        }
+    }
 
     public AccConfig {
         if (minRttMicros < 0 || maxDelete < 1 || maxDelete > 0xffff || filterMaxLifetimeMs < 1
-                || filterAa == null || filterAa.isBlank()) {
+                || filterAa == null || filterAa.isBlank() || deletion == null) {
             throw new IllegalArgumentException("bad ACC config: minRttMicros >= 0, maxDelete 1-65535, "
-                    + "filterMaxLifetimeMs >= 1 and a filter AA name are required: " + this);
+                    + "filterMaxLifetimeMs >= 1, a filter AA name and a deletion rule are required: " + this);
         }
     }
 
     public AccConfig withMinRttMicros(long v) {
-        return new AccConfig(v, maxDelete, filterMaxLifetimeMs, localFilter, filterAa);
+        return new AccConfig(v, maxDelete, filterMaxLifetimeMs, localFilter, filterAa, deletion, oncePerSrtt, skipRecovery);
     }
 
     public AccConfig withMaxDelete(int v) {
-        return new AccConfig(minRttMicros, v, filterMaxLifetimeMs, localFilter, filterAa);
+        return new AccConfig(minRttMicros, v, filterMaxLifetimeMs, localFilter, filterAa, deletion, oncePerSrtt, skipRecovery);
     }
 
     public AccConfig withFilterMaxLifetimeMs(long v) {
-        return new AccConfig(minRttMicros, maxDelete, v, localFilter, filterAa);
+        return new AccConfig(minRttMicros, maxDelete, v, localFilter, filterAa, deletion, oncePerSrtt, skipRecovery);
     }
 
     public AccConfig withLocalFilter(boolean v) {
-        return new AccConfig(minRttMicros, maxDelete, filterMaxLifetimeMs, v, filterAa);
+        return new AccConfig(minRttMicros, maxDelete, filterMaxLifetimeMs, v, filterAa, deletion, oncePerSrtt, skipRecovery);
+    }
+
+    public AccConfig withDeletion(Deletion v) {
+        return new AccConfig(minRttMicros, maxDelete, filterMaxLifetimeMs, localFilter, filterAa, v, oncePerSrtt, skipRecovery);
+    }
+
+    public AccConfig withOncePerSrtt(boolean v) {
+        return new AccConfig(minRttMicros, maxDelete, filterMaxLifetimeMs, localFilter, filterAa, deletion, v, skipRecovery);
+    }
+
+    public AccConfig withSkipRecovery(boolean v) {
+        return new AccConfig(minRttMicros, maxDelete, filterMaxLifetimeMs, localFilter, filterAa, deletion, oncePerSrtt, v);
     }
 
     public Map<String, String> toParams() {
@@ -57,6 +105,9 @@ public record AccConfig(long minRttMicros, int maxDelete, long filterMaxLifetime
         m.put("filterMaxLifetimeMs", Long.toString(filterMaxLifetimeMs));
         m.put("localFilter", Boolean.toString(localFilter));
         m.put("filterAa", filterAa);
+        m.put("deletion", deletion.id);
+        m.put("oncePerSrtt", Boolean.toString(oncePerSrtt));
+        m.put("skipRecovery", Boolean.toString(skipRecovery));
         return m;
     }
 
@@ -70,8 +121,21 @@ public record AccConfig(long minRttMicros, int maxDelete, long filterMaxLifetime
         }
         return new AccConfig(num(p, "minRttMicros", d.minRttMicros), (int) num(p, "maxDelete", d.maxDelete),
                 num(p, "filterMaxLifetimeMs", d.filterMaxLifetimeMs),
-                Boolean.parseBoolean(p.getOrDefault("localFilter", Boolean.toString(d.localFilter))),
-                p.getOrDefault("filterAa", d.filterAa));
+                bool(p, "localFilter", d.localFilter), p.getOrDefault("filterAa", d.filterAa),
+                Deletion.byId(p.getOrDefault("deletion", d.deletion.id)), bool(p, "oncePerSrtt", d.oncePerSrtt),
+                bool(p, "skipRecovery", d.skipRecovery));
+    }
+
+    private static boolean bool(Map<String, String> p, String key, boolean dflt) {
+        String v = p.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        return switch (v.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("ACC parameter " + key + " must be true or false: '" + v + "'");
+        };
     }
 
     private static long num(Map<String, String> p, String key, long dflt) {

@@ -24,9 +24,14 @@ import org.aspen.rdp.SenderState;
  * ee.startAa(monitorJar, AccConfig.DEFAULT.withMinRttMicros(40_000).toParams());
  * }</pre>
  *
- * It acts at most once per connection per carried srtt, leaves connections in recovery alone (the
- * sender is already reacting), and stays out of connections whose srtt is below
- * {@link AccConfig#minRttMicros()}. Drops of other protocols are ignored; every AA that registered
+ * By default it acts as the paper's router does, on every drop ("When a router detects a packet loss, it
+ * calculates the correct window size for the endpoint ... and forwards a packet with the new window size
+ * to the endpoint. Then the router installs a filter"): the sender reacts once per window ("TCP only
+ * responds to one packet drop per round trip time"), and a filter AA already filtering the connection
+ * ignores a second request. Options not in the paper: {@link AccConfig#oncePerSrtt()} (at most one
+ * action per connection per carried srtt), {@link AccConfig#skipRecovery()} (leave drops of senders
+ * already in recovery alone) and {@link AccConfig#minRttMicros()} (the paper's suggested, but not
+ * simulated, low-RTT inhibition). Drops of other protocols are ignored; every AA that registered
  * for congestion gets every event, so another handler sees them too. The upstream node is the next
  * hop toward the sender (routes are symmetric in VNet's link-state routing); when that is the
  * sender itself, which cannot divert its own packets, the filter runs here instead
@@ -74,18 +79,18 @@ public final class AccMonitor implements ActiveApplication {
             return;
         }
         SenderState st = s.state;
-        if (st.recovering()) {
+        if (cfg.skipRecovery() && st.recovering()) {
             ctx.counter("recoveryIgnored").increment();
             return;
         }
-        if (st.srttMicros() == 0 || st.srttMicros() < cfg.minRttMicros()) {
+        if (st.srttMicros() == 0 || st.srttMicros() < cfg.minRttMicros()) {   // srtt 0: no RTT sample yet
             ctx.counter("lowRttInhibited").increment();
             return;
         }
         ConnKey conn = RdpSegments.key(p, s);
         long now = ctx.nanos();
         Long last = lastAction.get(conn);
-        if (last != null && now - last < st.srttMicros() * 1000) {
+        if (cfg.oncePerSrtt() && last != null && now - last < st.srttMicros() * 1000) {
             ctx.counter("sameRttSuppressed").increment();
             return;
         }
@@ -106,10 +111,11 @@ public final class AccMonitor implements ActiveApplication {
         ctx.counter(sent ? "notificationsSent" : "notificationsUnsent").increment();
         ctx.log().debug("congestion on {} seq {}: cwnd {} ({}) -> {}, delete {}", conn, Integer.toUnsignedString(seq),
                 st.cwnd(), st.phase(), r.cwnd(), r.deleteCount());
-        if (r.deleteCount() > 0) {
+        boolean untilReaction = cfg.deletion() == AccConfig.Deletion.UNTIL_REACTION;
+        if (r.deleteCount() > 0 || untilReaction) {
             long lifeMs = Math.max(MIN_LIFETIME_MS, Math.min(cfg.filterMaxLifetimeMs(), 2 * st.srttMicros() / 1000));
             FilterRequest req = new FilterRequest(conn, st.phase(), st.cwnd(), st.ssthresh(), r.cwnd(), r.ssthresh(),
-                    r.deleteCount(), lifeMs, seq, ctx.nodeAddress());
+                    untilReaction ? cfg.maxDelete() : r.deleteCount(), lifeMs, seq, ctx.nodeAddress(), untilReaction);
             filter(req);
         }
     }

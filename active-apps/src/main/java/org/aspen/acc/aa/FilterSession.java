@@ -11,21 +11,26 @@ import org.aspen.rdp.Segment;
 
 /**
  * One ACC filter on one connection: diverts the sender's packets arriving at this node and deletes
- * data segments until it has deleted {@code deleteCount} (or the range they belong to went by), or a packet's carried state shows the
- * sender reacted (window below the notified one plus one packet, or in recovery), or its lifetime ends; then
- * it flush-closes, so the packets still queued in the channel are forwarded, not lost.
+ * data segments until a packet's carried state shows the sender reacted (window below the notified one
+ * plus one packet, or in recovery), or its lifetime ends, or (by count) it has deleted what it was asked
+ * to; then it flush-closes, so the packets still queued in the channel are forwarded, not lost.
+ *
+ * <p>Two deletion rules ({@link AccConfig.Deletion}), named by the request's flag. <b>Until reaction</b>
+ * (the paper's: "deletes all packets from that endpoint until it begins to act on the router's feedback
+ * (or it has detected congestion itself)"): every data segment numbered after the dropped one, whatever
+ * its number, until the reaction or the lifetime; {@code deleteCount} is only a cap. <b>Range</b>:
+ * only data segments numbered {@code droppedSeq + 1} to {@code droppedSeq + deleteCount} (the
+ * window's worth that follows the drop) are deleted: the sender's notified window then covers what
+ * is left in flight, and it resends the deleted run this filter names to it (below). Segments of that range that passed before
+ * the filter started are not deleted, so the filter ends (by count) when the first segment beyond
+ * the range arrives even if it deleted fewer. Control segments (ACK-only, NUL, RST, SYN) always pass.
+ * When it ends having deleted some, it names the run from the lowest to the highest deleted segment to
+ * the sender (a follow-up notification), so the sender resends what was unsent.
  *
  * <pre>{@code
  * FilterSession f = FilterSession.start(ctx, request, end -> sessions.remove(request.conn()));
  * }</pre>
  *
- * Only data segments numbered {@code droppedSeq + 1} to {@code droppedSeq + deleteCount} (the
- * window's worth that follows the drop) are deleted: the sender's notified window then covers what
- * is left in flight, and it resends the deleted run this filter names to it (below). Segments of that range that passed before
- * the filter started are not deleted, so the filter ends (by count) when the first segment beyond
- * the range arrives even if it deleted fewer. Control segments (ACK-only, NUL, RST, SYN) always pass.
- * When it ends having deleted some, it names that run to the sender (a follow-up notification), so
- * the sender resends exactly what was unsent.
  * Counters (by the AA that runs it): {@code filtersStarted}, {@code packetsFiltered},
  * {@code packetsPassed}, {@code filtersEndedByCount}, {@code filtersEndedByReaction},
  * {@code filtersEndedByTimeout}, {@code nacksSent}, {@code nacksUnsent}.
@@ -47,6 +52,7 @@ public final class FilterSession {
     private DiversionChannel channel;
     private Timer timer;
     private int deleted;
+    /** The lowest and highest deleted segment, as offsets from the dropped one (1 = the next). */
     private int firstDeleted;
     private int lastDeleted;
     private End ended;
@@ -104,15 +110,15 @@ public final class FilterSession {
             pass(ch, p);   // an older segment, or a resend of the dropped one: not ours to delete
             return;
         }
-        if (offset > req.deleteCount()) {
+        if (!req.untilReaction() && offset > req.deleteCount()) {
             pass(ch, p);   // past the range the sender will resend: the segments it named went by
             end(End.COUNT);
             return;
         }
-        if (deleted == 0) {
-            firstDeleted = s.seq;
+        if (deleted == 0 || offset < firstDeleted) {
+            firstDeleted = offset;   // offsets from the dropped segment: a resend may come after later segments
         }
-        lastDeleted = s.seq;
+        lastDeleted = Math.max(lastDeleted, offset);
         deleted++;
         ctx.counter("packetsFiltered").increment();
         ch.drop(p);
@@ -129,7 +135,8 @@ public final class FilterSession {
      */
     private void nackDeleted() {
         ConnKey c = req.conn();
-        byte[] ntf = RdpSegments.notification(c, firstDeleted, req.newCwnd(), req.newSsthresh(), lastDeleted - firstDeleted);
+        byte[] ntf = RdpSegments.notification(c, req.droppedSeq() + firstDeleted, req.newCwnd(), req.newSsthresh(),
+                Math.min(0xffff, lastDeleted - firstDeleted));
         boolean sent = ctx.send(ctx.newPacket().source(c.destination()).destination(c.source()).protocol(Protocols.RDP)
                 .payload(ntf).build());
         ctx.counter(sent ? "nacksSent" : "nacksUnsent").increment();

@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.aspen.acc.aa.AccConfig;
 import org.aspen.acc.abcd.AbcdConfig;
 import org.aspen.experiments.abcd.AbcdRun.Config;
+import org.aspen.experiments.acc.AccDumbbell;
+import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.DelayGrid;
 import org.aspen.experiments.sweep.DelayGrid.PointMetric;
@@ -67,7 +70,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
     /** What {@code summary.json} holds; {@code abcd} lists ABCD's parameters (every run sets {@code inLink} to r2-r3). */
     public record Summary(String experiment, int seeds, double durationSeconds, List<Integer> delaysMs, int bufferBytes,
-                          Map<String, String> abcd, double wallSeconds, List<Point> points) {
+                          String bufferSource, String longLink, Map<String, String> abcd, Map<String, String> acc,
+                          double wallSeconds, List<PaperComparison> paperComparison, List<Point> points) {
     }
 
     public AbcdExperiment(Params params) {
@@ -103,6 +107,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
         Map<String, ToDoubleFunction<AbcdRun>> m = new LinkedHashMap<>();
         m.put("drops", r -> (double) r.drops());
         m.put("totalKbps", AbcdRun::totalKbps);
+        m.put("wireKbps", AbcdRun::wireKbps);
         m.put("meanSegmentBytes", AbcdRun::meanSegment);
         m.put("advices", r -> (double) r.advices());
         m.put("notifications", r -> (double) r.notifications());
@@ -118,7 +123,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
         List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AbcdRun::config, AbcdRun::delayMs,
                 metrics(), (c, d, rs, stats) -> new Point(c, d, stats));
         return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
-                AbcdConfig.DEFAULT.toParams(), Sweep.tenths(wallSeconds), points);
+                AbcdRun.BUFFER_SOURCE, AccDumbbell.Placement.PAPER.id(), AbcdConfig.DEFAULT.toParams(), AccConfig.DEFAULT.toParams(),
+                Sweep.tenths(wallSeconds), AbcdComparison.rows(params, points), points);
     }
 
     @Override
@@ -129,6 +135,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 .column("seed", r -> CsvTable.format("%d", r.seed()))
                 .column("drops", r -> CsvTable.format("%d", r.drops()))
                 .column("total_kbps", r -> CsvTable.format("%.3f", r.totalKbps()))
+                .column("wire_kbps", r -> CsvTable.format("%.3f", r.wireKbps()))
                 .column("mean_segment_bytes", r -> CsvTable.format("%.1f", r.meanSegment()))
                 .column("advices", r -> CsvTable.format("%d", r.advices()))
                 .column("resumes", r -> CsvTable.format("%d", r.resumes()))
@@ -184,7 +191,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 o.printf(Locale.ROOT, "%14s", c.label);
             }
             o.println();
-            List<String> rows = new ArrayList<>(List.of("drops", "totalKbps", "meanSegmentBytes"));
+            List<String> rows = new ArrayList<>(List.of("drops", "totalKbps", "wireKbps", "meanSegmentBytes"));
             for (int k = 1; k <= AbcdRun.FLOWS; k++) {
                 rows.add("flowRank" + k + "Kbps");
             }
@@ -197,6 +204,9 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 }
                 o.println();
             }
+        }
+        for (PaperComparison row : done.summary().paperComparison()) {
+            o.println(row);
         }
     }
 }

@@ -67,7 +67,18 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
     public static final long MS = 1_000_000L;
     public static final int FLOWS = 10;
     public static final int SEGMENT = 940;
+    /**
+     * Bottleneck buffer in 1000-byte packets' worth of bytes. The paper: "The queue size is fixed to a
+     * certain number of packets but the mean packet size is set to the original size of packets. So the
+     * buffering capacity of the queue ... is in bytes", with no number: ns-2's default queue limit
+     * (Queue set limit_ 50) times its original 1000-byte packets, 50,000 bytes.
+     */
     public static final int BUFFER = 50;
+    /** Why {@link #BUFFER}: what summary.json says of it. */
+    public static final String BUFFER_SOURCE = "the paper: a queue of a fixed number of packets in byte mode with the mean "
+            + "packet size set to the original 1000 bytes, no number given; ns-2's default queue limit_ (50 packets) x 1000 bytes";
+    /** VNet and RDP header bytes of a data packet: 1000-byte packets carry 940 data bytes. */
+    public static final int HEADER_BYTES = 1000 - 940;
     public static final String BOTTLENECK = "2Mbps";
 
     /** The compared systems. */
@@ -109,6 +120,15 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         return t;
     }
 
+    /**
+     * Total throughput counted as bytes on the wire: the goodput plus the headers of the segments that
+     * carried it ({@link #HEADER_BYTES} each, at the run's mean segment size).
+     */
+    public double wireKbps() {
+        double seg = meanSegment();
+        return seg == 0 ? 0 : totalKbps() * (seg + HEADER_BYTES) / seg;
+    }
+
     /** Mean data bytes per data segment the senders emitted (shows the shrinking). */
     public double meanSegment() {
         return segmentsSent == 0 ? 0 : bytesSent / (double) segmentsSent;
@@ -128,8 +148,38 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
     /** The topology: the Figure 3 dumbbell with ten bulk pairs, the long link between r1 and r2, a byte-limited drop-tail bottleneck. */
     public static Scenario topology(int delayMs, Setup setup) {
         ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + delayMs + "ms", String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccDumbbell(AccDumbbell.Placement.BETWEEN, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null, false, true)
+        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null, null, true)
                 .addTo(b);
+        return b.build();
+    }
+
+    /**
+     * One run as a scenario file would hold it, for {@code aspen lab --sim}: the topology, ten bulk RDP
+     * flows of 940-byte segments (every RDP sender follows ABCD advice: no switch needed), the four
+     * on/off cross sources, and per config the ACC monitor on r2 with filter code on r1, or the ABCD
+     * monitor on r3 ({@code aas: [{name: abcd-monitor, params: {inLink: r2-r3}}]}). What
+     * {@link #simulate} adds by hand and a scenario cannot say: the senders' 8-segment send buffer,
+     * start times drawn from the seed, and fixed 2.5 s bursts from a random phase (the lab's on/off
+     * sources draw exponential periods).
+     */
+    public static Scenario scenario(Config c, int delayMs, Setup setup) {
+        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + c.id() + "-" + delayMs + "ms",
+                String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null,
+                c == Config.ACC ? AccConfig.DEFAULT : null, true).addTo(b);
+        if (c == Config.ABCD) {
+            java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
+            params.put("inLink", "r2-r3");
+            b.aa("r3", AbcdConfig.MONITOR_AA, params);
+        }
+        for (int i = 1; i <= FLOWS; i++) {
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 50 * (i - 1)) + "ms").segment(SEGMENT).build());
+        }
+        for (String x : new String[] {"x1", "x2"}) {
+            for (String y : new String[] {"y1", "y2"}) {
+                b.cross(new Scenario.CrossSpec(null, x, y, "100kbps", "2.5s", "2.5s", 1000, null, null, null));
+            }
+        }
         return b.build();
     }
 

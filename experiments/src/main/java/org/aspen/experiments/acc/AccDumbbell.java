@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 
 /**
@@ -32,11 +33,11 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * @param bottleneck      rate of r2 -> r3, e.g. {@code "1.5Mbps"}
  * @param buffer          its buffer: packets (an Integer) or a size such as {@code "50000B"}
  * @param queue           its discipline (a name, a map with {@code kind}, or null for drop-tail)
- * @param acc             ACC monitor on r2 and filters on r1
+ * @param acc             the ACC monitor's settings (monitor on r2, filter code on r1), or null for no ACC
  * @param crossSinksApart y_j at 10.0.4.j instead of in the receivers' /24
  */
 public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String bottleneck, Object buffer, Object queue,
-                          boolean acc, boolean crossSinksApart) {
+                          AccConfig acc, boolean crossSinksApart) {
     private static final String ACCESS_RATE = "10Mbps";
     private static final String ACCESS_DELAY = "10ms";
 
@@ -45,7 +46,8 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
      * R1 router to the R2 router" and says only that it is uncongested and off the cross traffic's
      * path; three readings fit that. In all of them the monitor runs on r2 (the router feeding the
      * bottleneck r2 -> r3, where the cross traffic joins) and the filters on r1, its upstream
-     * neighbour on the bulk path.
+     * neighbour on the bulk path. {@link #PAPER} is the one chosen from the two papers' words
+     * (docs/results-acc.md, "Figure 3: one reading"), used by the ACC and ACC-ABCD experiments alike.
      */
     public enum Placement {
         /** s -> r1 =long=> r2 -> r3 -> d: the long link joins the filter router and the congested one. */
@@ -65,6 +67,15 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
             this.chain = List.of(chain);
         }
 
+        /**
+         * The reading of both papers' text: the swept link is "the link from the R1 router to the R2
+         * router" (ACC), "link 1-2 ... traversed by all the TCP flows" in a "dumbbell topology, with
+         * senders and receivers on either side of a single bottleneck link" (ACC-ABCD): routers
+         * numbered from the senders' side, R1 the senders' router, R2 the next, and no router between
+         * R2 and the bottleneck that neither paper names.
+         */
+        public static final Placement PAPER = BETWEEN;
+
         public String id() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -81,11 +92,47 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
 
     /** The ACC Figures 4-7 dumbbell: two bulk pairs, y1 and y2 in the receivers' /24, ACC off. */
     public static AccDumbbell figure4(Placement placement, int longLinkMs, String bottleneck, int buffer, Object queue) {
-        return new AccDumbbell(placement, 2, longLinkMs, bottleneck, buffer, queue, false, false);
+        return new AccDumbbell(placement, 2, longLinkMs, bottleneck, buffer, queue, null, false);
     }
 
-    public AccDumbbell withAcc(boolean on) {
+    /** The same dumbbell with ACC on these settings (null: off). */
+    public AccDumbbell withAcc(AccConfig on) {
         return new AccDumbbell(placement, pairs, longLinkMs, bottleneck, buffer, queue, on, crossSinksApart);
+    }
+
+    /**
+     * The monitor node's {@code acc} field: {@code monitor} for the defaults, else a mapping of the
+     * settings that differ from them, as a scenario file writes it (docs/scenarios.md).
+     */
+    static Object monitorField(AccConfig c) {
+        AccConfig d = AccConfig.DEFAULT;
+        if (c.equals(d)) {
+            return "monitor";
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("monitor", true);
+        if (c.minRttMicros() != d.minRttMicros()) {
+            m.put("minRtt", c.minRttMicros() / 1000 + "ms");
+        }
+        if (c.maxDelete() != d.maxDelete()) {
+            m.put("maxDelete", c.maxDelete());
+        }
+        if (c.filterMaxLifetimeMs() != d.filterMaxLifetimeMs()) {
+            m.put("filterLifetime", c.filterMaxLifetimeMs() + "ms");
+        }
+        if (c.localFilter() != d.localFilter()) {
+            m.put("localFilter", c.localFilter());
+        }
+        if (c.deletion() != d.deletion()) {
+            m.put("deletion", c.deletion().id);
+        }
+        if (c.oncePerSrtt() != d.oncePerSrtt()) {
+            m.put("oncePerSrtt", c.oncePerSrtt());
+        }
+        if (c.skipRecovery() != d.skipRecovery()) {
+            m.put("skipRecovery", c.skipRecovery());
+        }
+        return m;
     }
 
     /** The nodes, in the order: routers along the chain, senders, cross sources, receivers, cross sinks. */
@@ -116,7 +163,8 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
         String first = chain.get(0);
         String last = chain.get(chain.size() - 1);
         addresses().forEach((name, address) -> b.node(name, address,
-                acc && name.equals("r2") ? "monitor" : acc && name.equals("r1") ? "filter" : null, List.of()));
+                acc != null && name.equals("r2") ? monitorField(acc) : acc != null && name.equals("r1") ? "filter" : null,
+                List.of()));
         for (String s : senders()) {
             b.link(s, first, ACCESS_RATE, ACCESS_DELAY);
         }

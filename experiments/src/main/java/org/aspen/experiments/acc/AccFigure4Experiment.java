@@ -19,6 +19,7 @@ import org.aspen.experiments.sweep.DelayGrid;
 import org.aspen.experiments.sweep.DelayGrid.PointMetric;
 import org.aspen.experiments.sweep.DelayGrid.RunSpec;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.Ratio;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
@@ -58,7 +59,8 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
     /** What {@code summary.json} holds; the ratios only when ACC and the base config both ran. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Summary(String experiment, int seeds, double durationSeconds, List<Integer> delaysMs, String bottleneck,
-                          int bufferPackets, String longLink, String red, double wallSeconds, List<Point> points,
+                          int bufferPackets, String longLink, String red, String redSource, Map<String, String> acc,
+                          double wallSeconds, List<PaperComparison> paperComparison, List<Point> points,
                           Map<String, Double> accOverRenoThroughputByDelayMs,
                           Map<String, List<Double>> accOverRenoThroughputCi95ByDelayMs,
                           Map<String, Double> accOverRedEcnThroughputByDelayMs,
@@ -97,12 +99,21 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
     public Summary summarise(List<AccFigure4Run> runs, double wallSeconds) {
         List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AccFigure4Run::config,
                 AccFigure4Run::delayMs, AccFigure4Run.METRICS,
-                (c, d, rs, stats) -> new Point(c, d, rs.isEmpty() ? Double.NaN : rs.get(0).rttMs(), stats));
+                (c, d, rs, stats) -> {
+                    // Figure 7 by cause: the mean over the runs that had closes of that cause
+                    for (AccFigure4Run.Cause cause : AccFigure4Run.Cause.values()) {
+                        stats.put(AccFigure4Run.magnitudeMetric(cause), Stat.of(rs.stream()
+                                .mapToDouble(r -> r.byCause().get(cause).meanMagnitude()).filter(v -> !Double.isNaN(v)).toArray()));
+                    }
+                    return new Point(c, d, rs.isEmpty() ? Double.NaN : rs.get(0).rttMs(), stats);
+                });
         Setup s = params.setup();
         Map<Integer, Ratio> overRed = ratios(points, Config.RED);
         Map<Integer, Ratio> overRedEcn = ratios(points, Config.RED_ECN);
         return new Summary(name(), params.seeds(), s.durationSeconds(), params.delays(), s.bottleneck(), s.buffer(),
-                s.placement().id(), AccFigure4Run.redDescription(), Sweep.tenths(wallSeconds), points,
+                s.placement().id(), AccFigure4Run.redDescription(), AccFigure4Run.RED_SOURCE,
+                params.configs().contains(Config.ACC) ? s.acc().toParams() : null, Sweep.tenths(wallSeconds),
+                AccComparison.rows(params, points, overRed), points,
                 values(overRed), intervals(overRed), values(overRedEcn), intervals(overRedEcn));
     }
 
@@ -168,6 +179,14 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                 .column("closes_per_s", r -> CsvTable.format("%.5f", r.closesPerSecond()))
                 .column("mean_close_magnitude", r -> CsvTable.format("%.4f", r.meanCloseMagnitude()))
                 .column("acc_close_share", r -> CsvTable.format("%.4f", r.accCloseShare()))
+                .column("closes_per_s_notification", r -> cause(r, AccFigure4Run.Cause.NOTIFICATION, false))
+                .column("closes_per_s_fast_retransmit", r -> cause(r, AccFigure4Run.Cause.FAST_RETRANSMIT, false))
+                .column("closes_per_s_timeout", r -> cause(r, AccFigure4Run.Cause.TIMEOUT, false))
+                .column("closes_per_s_ecn", r -> cause(r, AccFigure4Run.Cause.ECN, false))
+                .column("close_magnitude_notification", r -> cause(r, AccFigure4Run.Cause.NOTIFICATION, true))
+                .column("close_magnitude_fast_retransmit", r -> cause(r, AccFigure4Run.Cause.FAST_RETRANSMIT, true))
+                .column("close_magnitude_timeout", r -> cause(r, AccFigure4Run.Cause.TIMEOUT, true))
+                .column("close_magnitude_ecn", r -> cause(r, AccFigure4Run.Cause.ECN, true))
                 .column("timeouts", r -> CsvTable.format("%d", r.timeouts()))
                 .column("notifications", r -> CsvTable.format("%d", r.notifications()))
                 .column("packets_filtered", r -> CsvTable.format("%d", r.filtered()))
@@ -177,11 +196,20 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                 .column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds()));
     }
 
+    /** One cause's closes per second, or its mean magnitude (empty when the run had none of that cause). */
+    private static String cause(AccFigure4Run r, AccFigure4Run.Cause c, boolean magnitude) {
+        AccFigure4Run.CauseFigures f = r.byCause().get(c);
+        if (!magnitude) {
+            return CsvTable.format("%.5f", f.closesPerSecond());
+        }
+        return Double.isNaN(f.meanMagnitude()) ? "" : CsvTable.format("%.4f", f.meanMagnitude());
+    }
+
     private void writePlots(List<Point> points, Path dir) throws IOException {
         Setup s = params.setup();
         List<Config> cs = params.configs();
         String setup = " (" + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet buffer"
-                + (s.placement() == AccDumbbell.Placement.BETWEEN ? "" : ", long link " + s.placement().id()) + ")";
+                + (s.placement() == AccDumbbell.Placement.PAPER ? "" : ", long link " + s.placement().id()) + ")";
         List<Config> fig4 = cs.stream().filter(c -> c == Config.RED || c == Config.ACC).toList();
         AccPlots.write(points, fig4.isEmpty() ? cs : fig4, "goodputKbps",
                 "Figure 4: per-flow throughput, Reno vs ACC, RED routers" + setup, "throughput per bulk flow (kb/s)",
@@ -192,6 +220,10 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                 "window closes per second", dir.resolve("figure6-closes-per-second.png"));
         AccPlots.write(points, cs, "meanCloseMagnitude", "Figure 7: mean window reduction per close" + setup,
                 "mean close magnitude (packets)", dir.resolve("figure7-close-magnitude.png"));
+        for (AccFigure4Run.Cause c : AccFigure4Run.Cause.values()) {
+            AccPlots.write(points, cs, AccFigure4Run.magnitudeMetric(c), "Figure 7, " + c.id + " closes only: mean window reduction"
+                    + setup, "mean close magnitude (packets)", dir.resolve("figure7-close-magnitude-" + c.id + ".png"));
+        }
     }
 
     @Override
@@ -221,6 +253,9 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                         : String.format(Locale.ROOT, "  %dms %.2f", d, r.value()));
             }
             o.println(line);
+        }
+        for (PaperComparison row : done.summary().paperComparison()) {
+            o.println(row);
         }
     }
 }

@@ -72,12 +72,20 @@ public record RunReport(double durationSeconds, double wallSeconds, String trace
         return n == null || n.ee() == null ? List.of() : n.ee().aas();
     }
 
-    /** One transfer or bulk flow; {@code closesByCause} by {@code CloseCause} name. */
+    /** One transfer or bulk flow; {@code closesByCause} and {@code meanCloseMagnitudeByCause} by {@code CloseCause} name. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Transfer(String name, double goodputBps, double seconds, long retransmissions, long windowCloses,
-                           double closesPerSecond, double meanCloseMagnitude, Map<String, Long> closesByCause) {
+                           double closesPerSecond, double meanCloseMagnitude, Map<String, Long> closesByCause,
+                           Map<String, Double> meanCloseMagnitudeByCause) {
         public Transfer {
             closesByCause = closesByCause == null ? Map.of() : closesByCause;
+            meanCloseMagnitudeByCause = meanCloseMagnitudeByCause == null ? Map.of() : meanCloseMagnitudeByCause;
+        }
+
+        /** Mean window reduction (packets) of the closes of one cause; 0 when there were none. */
+        public double meanCloseMagnitude(String cause) {
+            Double m = meanCloseMagnitudeByCause.get(cause);
+            return m == null ? 0 : m;
         }
 
         /** Window closes of one cause ({@code TIMEOUT}, {@code NOTIFICATION}, ...). */

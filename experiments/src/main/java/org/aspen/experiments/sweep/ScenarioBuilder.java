@@ -41,10 +41,24 @@ public final class ScenarioBuilder {
         return node(node, address, null, List.of());
     }
 
-    /** A node with an ACC role ({@code monitor}, {@code filter}, or null) and flakeway rules. */
-    public ScenarioBuilder node(String node, String address, String acc, List<Map<String, Object>> flakeway) {
+    /** A node with an ACC role ({@code monitor}, {@code filter}, a mapping as the {@code acc} field takes, or null) and flakeway rules. */
+    public ScenarioBuilder node(String node, String address, Object acc, List<Map<String, Object>> flakeway) {
         nodes.add(new Scenario.NodeSpec(node, address, null, null, null, flakeway, null, acc));
         return this;
+    }
+
+    /** Starts the bundled AA {@code aa} with {@code params} on the node already added as {@code node}. */
+    public ScenarioBuilder aa(String node, String aa, Map<String, Object> params) {
+        for (int i = 0; i < nodes.size(); i++) {
+            Scenario.NodeSpec n = nodes.get(i);
+            if (n.name().equals(node)) {
+                List<Scenario.AaEntry> aas = new ArrayList<>(n.aas());
+                aas.add(new Scenario.AaEntry(aa, null, params));
+                nodes.set(i, new Scenario.NodeSpec(n.name(), n.address(), n.udp(), n.control(), n.token(), n.flakeway(), aas, n.acc()));
+                return this;
+            }
+        }
+        throw new IllegalArgumentException("no node '" + node + "' yet");
     }
 
     /** A link with the default buffer (100 packets) and drop-tail queue. */

@@ -6,7 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.acc.abcd.AbcdConfig;
+import org.aspen.experiments.sweep.RunReport;
+import org.aspen.experiments.sweep.ScenarioYaml;
 import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkConfig;
@@ -16,6 +21,7 @@ import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.node.TraceHasher;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.sim.SimNetwork;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -41,6 +47,27 @@ class AbcdRunTest {
         assertArrayEquals(old.flowKbps(), now.flowKbps());
         assertEquals(List.of(old.advices(), old.resumes(), old.notifications(), old.segmentsSent(), old.bytesSent()),
                 List.of(now.advices(), now.resumes(), now.notifications(), now.segmentsSent(), now.bytesSent()));
+    }
+
+    /**
+     * ACC-ABCD set up from a scenario alone (what {@code aspen experiment abcd --print-scenario abcd:100}
+     * prints and examples/scenarios/abcd-dumbbell.yaml holds): the bundled monitor starts on r3 with the
+     * scenario's parameters, advises the RDP senders, and they shrink their segments.
+     */
+    @Test
+    void abcdRunsFromAScenarioFileWithTheBundledMonitorOnTheReceiversRouter() throws Exception {
+        Scenario s = AbcdRun.scenario(AbcdRun.Config.ABCD, 100, AbcdRun.Setup.defaults(20));
+        assertEquals(List.of(new Scenario.AaEntry(AbcdConfig.MONITOR_AA, null, java.util.Map.of("inLink", "r2-r3"))),
+                s.node("r3").aas());
+        Scenario back = ScenarioYaml.read(ScenarioYaml.write(s), "abcd.yaml");
+        RunReport r = RunReport.of(LabRunner.run(back, new LabRunner.Options(true, 1L, null, null, null)));
+        assertTrue(r.aaMetric("r3", "advicesSent") > 0, "the monitor advised the senders");
+        assertEquals(10, r.transfers().size());
+        assertTrue(r.transfers().stream().allMatch(t -> t.goodputBps() > 0));
+        Scenario acc = AbcdRun.scenario(AbcdRun.Config.ACC, 100, AbcdRun.Setup.defaults(20));
+        assertEquals("monitor", acc.node("r2").acc());
+        assertEquals("filter", acc.node("r1").acc());
+        assertTrue(acc.node("r3").aas().isEmpty());
     }
 
     /** AbcdTable1's hand wiring before the dumbbell was shared (commit bc58c29). */

