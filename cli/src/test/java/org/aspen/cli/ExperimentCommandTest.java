@@ -132,11 +132,12 @@ class ExperimentCommandTest {
                 org.aspen.experiments.acc.AccDumbbell.Placement.UPSTREAM)), params("experiment", "acc-figure4"));
         assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
                 new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
-        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 200), params("experiment", "aecn"));
+        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 1000, 3), params("experiment", "aecn"));
         assertEquals(new org.aspen.experiments.purple.PurpleExperiment.Params(
-                List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.values()),
-                List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 1,
-                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 30, 10, 50)), params("experiment", "purple"));
+                List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.PURPLE,
+                org.aspen.experiments.purple.PurpleRun.Aqm.RED, org.aspen.experiments.purple.PurpleRun.Aqm.ARED),
+                List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 5,
+                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 100, 10, 50)), params("experiment", "purple"));
         assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
                 1, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
         // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
