@@ -54,7 +54,7 @@ acns|exact|cheap||acns
 abcd|exact|cheap||abcd
 abcd-30seeds|exact|expensive||abcd --seeds 30
 purple|exact|cheap||purple
-purple-readings|exact|cheap||purple --parts bdp,short --aqms purple,purple-realised,purple-clamped
+purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped --seeds 3
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '
 
