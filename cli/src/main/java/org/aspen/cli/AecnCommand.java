@@ -17,13 +17,14 @@ import picocli.CommandLine.Option;
 @Command(name = "aecn",
         description = {"AntiECN paper, Experiments 1-3: Table I, cwnd, utilisation.",
                 "In the simulation, the paper's 1 Gb/s set-up scaled down. Files: runs.csv, one series CSV per "
-                        + "run, table1.md, summary.json, Figures 3-10 as PNGs (docs/results-aecn.md)."})
+                        + "run, table1.md (with the paper comparison), summary.json, Figures 3-10 as PNGs "
+                        + "(docs/results-aecn.md)."})
 final class AecnCommand extends ExperimentSubcommand {
     @Mixin
     ThreadsOption threads;
 
     @Option(names = "--scale", paramLabel = "K", defaultValue = "0.1",
-            description = "Bandwidth, buffers and run length as a share of the paper's 1 Gb/s set-up "
+            description = "Bandwidth and buffers as a share of the paper's 1 Gb/s set-up "
                     + "(default: ${DEFAULT-VALUE}).")
     double scale;
 
