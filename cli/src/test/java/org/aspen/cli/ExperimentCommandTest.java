@@ -160,7 +160,7 @@ class ExperimentCommandTest {
 
     @Test
     void optionsAnExperimentDoesNotHaveAreUsageErrors() {
-        for (String[] args : new String[][] {{"experiment", "aecn", "--seeds", "3"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
+        for (String[] args : new String[][] {{"experiment", "aecn", "--paper-duration", "200s"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
                 {"experiment", "acc-overhead", "--threads", "2"}, {"experiment", "acns", "--delays", "10"},
                 {"experiment", "abcd", "--print-scenario", "abcd:100"}}) {
             CliTest.Run r = CliTest.run(args);
@@ -187,7 +187,7 @@ class ExperimentCommandTest {
                 printed("experiment", "acc-overhead", "--print-scenario", "on:50", "--duration", "12s"));
         assertEquals(org.aspen.experiments.purple.PurpleRun.scenario(org.aspen.experiments.purple.PurpleRun.Part.MULTI,
                         org.aspen.experiments.purple.PurpleRun.Aqm.RED, 20, new org.aspen.experiments.purple.PurpleRun.Setup(
-                                20_000_000L, 30, 10, 50)),
+                                20_000_000L, 100, 10, 50)),
                 printed("experiment", "purple", "--print-scenario", "multi:red:20"));
         assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
                         new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)),
