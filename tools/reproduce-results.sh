@@ -52,11 +52,13 @@ acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
-aecn|exact|cheap||aecn --scale 0.1 --paper-duration 200s
+aecn|exact|cheap||aecn
+aecn-avq100|exact|cheap||aecn --avq-buffer 100
 acns|exact|cheap||acns
 abcd|exact|cheap||abcd
 abcd-30seeds|exact|expensive||abcd --seeds 30
-purple|exact|cheap||purple --duration 30s --warmup 10s --flows 10,20,40,60,80 --bundle2 10,40,70,100
+purple|exact|cheap||purple
+purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped --seeds 3
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '
 

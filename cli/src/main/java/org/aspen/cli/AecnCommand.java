@@ -10,32 +10,47 @@ import picocli.CommandLine.Option;
  * {@code aspen experiment aecn}: the AntiECN paper's Experiments 1-3 ({@link AecnExperiment}).
  *
  * <pre>{@code
- * aspen experiment aecn --scale 0.1 --paper-duration 200s --out results/aecn
+ * aspen experiment aecn --scale 0.1 --rtts 1000 --seeds 3 --out results/aecn
+ * aspen experiment aecn --avq-buffer 100 --out aecn-avq100     # sensitivity: AVQ's buffer 100 packets
  * }</pre>
  */
 @Command(name = "aecn",
         description = {"AntiECN paper, Experiments 1-3: Table I, cwnd, utilisation.",
                 "In the simulation, the paper's 1 Gb/s set-up scaled down. Files: runs.csv, one series CSV per "
-                        + "run, table1.md, summary.json, Figures 3-10 as PNGs (docs/results-aecn.md)."})
+                        + "run, table1.md (with the paper comparison), summary.json, Figures 3-10 as PNGs "
+                        + "(docs/results-aecn.md)."})
 final class AecnCommand extends ExperimentSubcommand {
     @Mixin
     ThreadsOption threads;
 
     @Option(names = "--scale", paramLabel = "K", defaultValue = "0.1",
-            description = "Bandwidth, buffers and run length as a share of the paper's 1 Gb/s set-up "
+            description = "Bandwidth and buffers as a share of the paper's 1 Gb/s set-up "
                     + "(default: ${DEFAULT-VALUE}).")
     double scale;
 
-    @Option(names = "--paper-duration", paramLabel = "DURATION", defaultValue = "200s",
-            description = "Run length at full size; simulated as this x --scale (default: ${DEFAULT-VALUE}).")
-    String paperDuration;
+    @Option(names = "--rtts", paramLabel = "N", defaultValue = "1000",
+            description = "Run length in round-trip times, at 40 and 200 ms alike (default: ${DEFAULT-VALUE}).")
+    int rtts;
+
+    @Mixin
+    SeedsOption seeds = new SeedsOption(3);
+
+    @Option(names = "--avq-buffer", paramLabel = "bdp|PACKETS", defaultValue = "bdp",
+            description = "AVQ's virtual buffer: the real one (one BDP) or full-size packets, scaled by --scale "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String avqBuffer;
 
     @Override
     Experiment<?, ?, ?> experiment() {
-        double paperSeconds = seconds("--paper-duration", paperDuration);
-        if (!(scale > 0 && scale <= 1) || paperSeconds <= 0 || threads.threads < 1) {
-            throw usage("--scale must be in (0, 1], --paper-duration positive, --threads at least 1");
+        int avq;
+        try {
+            avq = "bdp".equalsIgnoreCase(avqBuffer) ? 0 : Integer.parseInt(avqBuffer);
+        } catch (NumberFormatException e) {
+            throw usage("--avq-buffer must be 'bdp' or a number of packets, got '" + avqBuffer + "'");
         }
-        return new AecnExperiment(AecnExperiment.Params.of(scale, paperSeconds));
+        if (!(scale > 0 && scale <= 1) || rtts < 1 || seeds.seeds < 1 || avq < 0 || threads.threads < 1) {
+            throw usage("--scale must be in (0, 1], --rtts, --seeds and --threads at least 1, --avq-buffer positive");
+        }
+        return new AecnExperiment(new AecnExperiment.Params(scale, rtts, seeds.seeds, avq));
     }
 }

@@ -18,32 +18,35 @@ import picocli.CommandLine.Option;
  *
  * <pre>{@code
  * aspen experiment purple --out docs/results/purple      # the defaults: the run in docs/results-purple.md
- * aspen experiment purple --duration 60s --warmup 20s --seeds 3 --out longer
+ * aspen experiment purple --duration 60s --warmup 20s --seeds 3 --out shorter
+ * aspen experiment purple --parts bdp,short --aqms purple,purple-realised,purple-clamped --out sensitivity
  * aspen experiment purple --print-scenario short:purple:40 > p.yaml && aspen lab --sim p.yaml
  * }</pre>
  */
 @Command(name = "purple",
         description = {"PURPLE paper, Section 3: PURPLE vs RED and A-RED.",
                 "In the simulation: goodput, queueing delay, mark and drop rates against the number of flows, "
-                        + "and RTOs with three bundles over two bottlenecks. Files: runs.csv, summary.csv, "
-                        + "summary.json, PNGs (docs/results-purple.md)."})
+                        + "RTOs with three bundles over two bottlenecks, and p_k and the queue over time with 100 flows "
+                        + "(fig4). Files: runs.csv, summary.csv, summary.json, comparison.md, figure4-*.csv, PNGs "
+                        + "(docs/results-purple.md)."})
 final class PurpleCommand extends ExperimentSubcommand {
     /** The option list's old name ({@code --help} now, as every command); kept so that old notes still work. */
     @Option(names = "--usage", hidden = true, description = "Show this help and exit (as --help).")
     boolean usage;
 
     @Mixin
-    SeedsOption seeds = new SeedsOption(1);
+    SeedsOption seeds = new SeedsOption(5);
 
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "bdp,short,multi",
+    @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "bdp,short,multi,fig4",
             description = "Parts to run (default: ${DEFAULT-VALUE}).")
     List<String> parts;
 
     @Option(names = "--aqms", split = ",", paramLabel = "AQM", defaultValue = "purple,red,ared",
-            description = "Queues compared (default: ${DEFAULT-VALUE}).")
+            description = "Queues compared: purple, red, ared, and PURPLE's sensitivity readings purple-realised, "
+                    + "purple-clamped (default: ${DEFAULT-VALUE}).")
     List<String> aqms;
 
     @Option(names = "--flows", split = ",", paramLabel = "N", defaultValue = "10,20,40,60,80",
@@ -62,7 +65,7 @@ final class PurpleCommand extends ExperimentSubcommand {
             description = "Bottleneck rate; the RTT follows so that the BDP stays 660 packets (default: ${DEFAULT-VALUE}).")
     String bandwidth;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "100s",
             description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
     String duration;
 
@@ -125,7 +128,7 @@ final class PurpleCommand extends ExperimentSubcommand {
         if (p != null) {
             return p;
         }
-        throw usage("unknown part '" + id + "' (known: bdp, short, multi)");
+        throw usage("unknown part '" + id + "' (known: bdp, short, multi, fig4)");
     }
 
     private Aqm aqm(String id) {
@@ -133,6 +136,6 @@ final class PurpleCommand extends ExperimentSubcommand {
         if (a != null) {
             return a;
         }
-        throw usage("unknown queue '" + id + "' (known: purple, red, ared)");
+        throw usage("unknown queue '" + id + "' (known: purple, red, ared, purple-realised, purple-clamped)");
     }
 }

@@ -134,11 +134,12 @@ class ExperimentCommandTest {
                 org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN)), params("experiment", "acc-figure4"));
         assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
                 new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
-        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 200), params("experiment", "aecn"));
+        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 1000, 3), params("experiment", "aecn"));
         assertEquals(new org.aspen.experiments.purple.PurpleExperiment.Params(
-                List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.values()),
-                List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 1,
-                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 30, 10, 50)), params("experiment", "purple"));
+                List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.PURPLE,
+                org.aspen.experiments.purple.PurpleRun.Aqm.RED, org.aspen.experiments.purple.PurpleRun.Aqm.ARED),
+                List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 5,
+                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 100, 10, 50)), params("experiment", "purple"));
         assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
                 10, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
         // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
@@ -161,7 +162,7 @@ class ExperimentCommandTest {
 
     @Test
     void optionsAnExperimentDoesNotHaveAreUsageErrors() {
-        for (String[] args : new String[][] {{"experiment", "aecn", "--seeds", "3"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
+        for (String[] args : new String[][] {{"experiment", "aecn", "--paper-duration", "200s"}, {"experiment", "abcd", "--bottleneck", "3Mbps"},
                 {"experiment", "acc-overhead", "--threads", "2"}, {"experiment", "acns", "--delays", "10"},
                 {"experiment", "abcd", "--long-link", "upstream"}}) {
             CliTest.Run r = CliTest.run(args);
@@ -188,7 +189,7 @@ class ExperimentCommandTest {
                 printed("experiment", "acc-overhead", "--print-scenario", "on:50", "--duration", "12s"));
         assertEquals(org.aspen.experiments.purple.PurpleRun.scenario(org.aspen.experiments.purple.PurpleRun.Part.MULTI,
                         org.aspen.experiments.purple.PurpleRun.Aqm.RED, 20, new org.aspen.experiments.purple.PurpleRun.Setup(
-                                20_000_000L, 30, 10, 50)),
+                                20_000_000L, 100, 10, 50)),
                 printed("experiment", "purple", "--print-scenario", "multi:red:20"));
         assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
                         new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100), 1),

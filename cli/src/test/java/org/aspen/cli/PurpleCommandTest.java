@@ -28,19 +28,24 @@ class PurpleCommandTest {
         CommandLine cl = Aspen.commandLine();
         StringWriter out = new StringWriter();
         cl.setOut(new PrintWriter(out));
-        int code = cl.execute("experiment", "purple", "--parts", "short,multi", "--aqms", "purple,red", "--flows", "2",
-                "--bundle2", "2", "--bundle-size", "1", "--duration", "3s", "--warmup", "1s", "--out", dir.toString());
+        int code = cl.execute("experiment", "purple", "--parts", "short,multi,fig4", "--aqms", "purple,red", "--flows", "2",
+                "--bundle2", "2", "--bundle-size", "1", "--duration", "3s", "--warmup", "1s", "--seeds", "1", "--out", dir.toString());
         assertEquals(0, code, out.toString());
         List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
-        assertEquals(1 + 2 * 2, runs.size(), "header + parts x queues: " + runs);
+        assertEquals(1 + 3 * 2, runs.size(), "header + parts x queues: " + runs);
         assertTrue(runs.stream().skip(1).allMatch(r -> Double.parseDouble(r.split(",")[4]) > 0), "goodput: " + runs);
-        assertEquals(1 + 2 * 2 * PurpleRun.METRICS.size(), Files.readAllLines(dir.resolve("summary.csv")).size());
+        assertEquals(1 + 3 * 2 * PurpleRun.METRICS.size(), Files.readAllLines(dir.resolve("summary.csv")).size());
         assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"nominalRttMs\""));
-        for (String png : List.of("short-goodput.png", "short-delay.png", "short-marks-drops.png", "multi-rto.png", "multi-delay.png")) {
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"paperComparison\""));
+        assertTrue(Files.readString(dir.resolve("comparison.md")).startsWith("| result | paper | Aspen | verdict | why |"));
+        // Figure 4: one sample per 100 ms of the 3 s run, for each queue
+        assertEquals(1 + 30, Files.readAllLines(dir.resolve("figure4-purple.csv")).size());
+        for (String png : List.of("short-goodput.png", "short-delay.png", "short-marks-drops.png", "multi-rto.png", "multi-delay.png",
+                "figure4-queue.png", "figure4-probability.png")) {
             byte[] b = Files.readAllBytes(dir.resolve(png));
             assertArrayEquals(PNG_MAGIC, Arrays.copyOf(b, 8), png + " is a PNG");
         }
-        assertTrue(out.toString().contains("4 runs in"), out.toString());
+        assertTrue(out.toString().contains("6 runs in"), out.toString());
     }
 
     @Test

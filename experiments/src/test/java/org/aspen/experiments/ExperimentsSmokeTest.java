@@ -41,10 +41,10 @@ class ExperimentsSmokeTest {
         return Stream.of(
                 Arguments.of(named(new AccFigure4Experiment(new AccFigure4Experiment.Params(1, List.of(50), List.of(AccFigure4Run.Config.RED,
                         AccFigure4Run.Config.ACC), AccFigure4Run.Setup.defaults(6)))), "runs.csv", 2),
-                Arguments.of(named(new AecnExperiment(AecnExperiment.Params.of(0.01, 20))), "runs.csv", 21),
-                Arguments.of(named(new PurpleExperiment(new PurpleExperiment.Params(List.of(PurpleRun.Part.SHORT, PurpleRun.Part.MULTI),
+                Arguments.of(named(new AecnExperiment(AecnExperiment.Params.of(0.01, 200, 1))), "runs.csv", 16),
+                Arguments.of(named(new PurpleExperiment(new PurpleExperiment.Params(List.of(PurpleRun.Part.SHORT, PurpleRun.Part.MULTI, PurpleRun.Part.FIG4),
                         List.of(PurpleRun.Aqm.PURPLE), List.of(2), List.of(2), 1, new PurpleRun.Setup(20_000_000L, 3, 1, 1)))),
-                        "runs.csv", 2),
+                        "runs.csv", 3),
                 Arguments.of(named(new AcnsExperiment(new AcnsExperiment.Params(List.of(AcnsRun.Config.RENO), 1,
                         new AcnsRun.Setup(4, "3Mbps", 100)))), "runs.csv", 3),
                 Arguments.of(named(new AbcdExperiment(new AbcdExperiment.Params(1, 4, List.of(100), List.of(AbcdRun.Config.values()),

@@ -64,7 +64,7 @@ public final class AntiEcnReno implements CongestionControl {
         }
         s.setDupAcks(0);
         double w = s.cwnd();
-        s.setCwnd(w + e.newlyAcked() * delta.of(w) / w);
+        s.setCwnd(w + e.newlyAcked() * delta.of(w) / w);      // Section II.A: W <- W + Delta / W per echoed packet
         s.setGrowthPhase();
         aggressiveAcks++;
         return false;

@@ -12,6 +12,9 @@ import java.util.Map;
 import org.aspen.experiments.aecn.AecnRun.Setup;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.PaperComparison.Verdict;
+import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
 
 /**
@@ -20,13 +23,14 @@ import org.aspen.experiments.sweep.Sweep;
  * flow, utilisation), {@code table1.md}, {@code summary.json} and the Figures 3-10 as PNGs.
  *
  * <pre>{@code
- * Sweep.run(new AecnExperiment(AecnExperiment.Params.of(0.1, 200)), new Sweep.Options(2, Path.of("aecn"), false), out);
+ * Sweep.run(new AecnExperiment(AecnExperiment.Params.of(0.1, 1000, 3)), new Sweep.Options(2, Path.of("aecn"), false), out);
  * }</pre>
  *
  * Paper-equivalent set-up ({@code docs/results-aecn.md}): C = 1 Gb/s, 1000-byte packets, RTT 40 and
- * 200 ms, AVQ (gamma 0.96) for the ECN marks. Scaled by k: C, every buffer in packets, the run length
- * and the start spread are multiplied by k; the RTT and packet size are kept. Windows then scale by
- * k and so do Reno's ramps in RTTs, so a run covers the same share of them as the full-size one.
+ * 200 ms, AVQ (gamma 0.96) for the ECN marks, its virtual buffer the real one (one BDP) unless a
+ * sensitivity run asks for another. Scaled by k: C, every buffer in packets and the start spread are
+ * multiplied by k; the RTT and packet size are kept. Windows then scale by k and so do Reno's ramps
+ * in RTTs; every run lasts the same number of RTTs at both RTTs.
  */
 public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, AecnExperiment.Result, AecnExperiment.Summary> {
     public static final double[] ETAS = {0.40, 0.50, 0.60, 0.75};
@@ -34,18 +38,23 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     /** Experiment 2's virtual buffers at full size, in packets (the first is the 40 ms BDP). */
     public static final int[] EXP2_BUFFERS = {5000, 2500, 1000, 100};
     public static final long PAPER_BPS = 1_000_000_000L;
-    /** AVQ's virtual buffer at full size (the paper does not give it; ours), and its floor when scaled. */
-    public static final int AVQ_BUFFER = 100;
+    /** The floor of a scaled AVQ virtual buffer given in packets (sensitivity runs only). */
     public static final int AVQ_BUFFER_MIN = 10;
-    public static final int LONG_RTT = 200;
-    public static final int LONG_FACTOR = 10;
+    /** Table I as the paper prints it: gain in % at 40 and 200 ms for each eta of {@link #ETAS}. */
+    static final double[][] PAPER_TABLE_ONE = {{10, 12, 17, 19}, {17, 20, 26, 29}};
 
     private final Params params;
 
-    /** The scale k, the paper-equivalent run length (seconds) and the seed of every run. */
-    public record Params(double scale, double paperSeconds, long seed) {
-        public static Params of(double scale, double paperSeconds) {
-            return new Params(scale, paperSeconds, 1);
+    /**
+     * @param scale     k: C and every buffer in packets as a share of the paper's
+     * @param rtts      run length in RTTs (the same at 40 and 200 ms)
+     * @param seeds     runs per point, seeds 1..seeds
+     * @param avqBuffer AVQ's virtual buffer in full-size packets (scaled by k, floor 10), or 0 for the
+     *                  real buffer, one BDP (AVQ's design: the virtual queue has the real queue's buffer)
+     */
+    public record Params(double scale, int rtts, int seeds, int avqBuffer) {
+        public static Params of(double scale, int rtts, int seeds) {
+            return new Params(scale, rtts, seeds, 0);
         }
 
         public long bandwidth() {
@@ -60,21 +69,21 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
             return packets(PAPER_BPS * rttMs / 1e3 / 8 / AecnRun.FRAME);
         }
 
-        public Setup setup(int rttMs, double eta, int virtualBuffer, int flows) {
-            return setup(rttMs, eta, virtualBuffer, flows, paperSeconds);
-        }
-
-        Setup setup(int rttMs, double eta, int virtualBuffer, int flows, double fullSizeSeconds) {
-            return new Setup(rttMs, eta, virtualBuffer, flows, fullSizeSeconds * scale, bandwidth(), bdp(rttMs),
-                    avqBuffer(), 10 * scale, seed);
+        public Setup setup(int rttMs, double eta, int virtualBuffer, int flows, long seed) {
+            return new Setup(rttMs, eta, virtualBuffer, flows, rtts * rttMs / 1e3, bandwidth(), bdp(rttMs),
+                    avqBufferPackets(rttMs), 10 * scale, seed);
         }
 
         /**
-         * Below 10 packets a window's growth by one (two packets back to back) already overflows the
-         * virtual queue and every increase is marked, which a full-size link never does: hence the floor.
+         * One BDP (the real buffer) by default. A size in packets is scaled with a floor of 10: below it a
+         * window's growth by one (two packets back to back) already overflows the virtual queue.
          */
-        int avqBuffer() {
-            return Math.max(AVQ_BUFFER_MIN, packets(AVQ_BUFFER));
+        public int avqBufferPackets(int rttMs) {
+            return avqBuffer == 0 ? bdp(rttMs) : Math.max(AVQ_BUFFER_MIN, packets(avqBuffer));
+        }
+
+        String avqBufferLabel() {
+            return avqBuffer == 0 ? "bdp" : Integer.toString(avqBuffer);
         }
     }
 
@@ -84,7 +93,8 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
      */
     public record RunSpec(String part, String label, Setup setup) {
         String file() {
-            return part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "") + ".csv";
+            return part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "")
+                    + "-seed" + setup.seed() + ".csv";
         }
     }
 
@@ -93,15 +103,19 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     }
 
     /** One run as {@code summary.json} lists it. */
-    public record RunRow(String experiment, String label, int rttMs, double eta, int virtualBufferPackets, int flows,
-                         double simulatedSeconds, double utilisation, double improvementPct, long ecnMarks, long drops,
-                         long retransmissions, long aggressiveAcks, double jain, String series) {
+    public record RunRow(String experiment, String label, long seed, int rttMs, double eta, int virtualBufferPackets,
+                         int avqBufferPackets, int flows, double simulatedSeconds, double utilisation, double improvementPct,
+                         double slowStartEndPackets, long ecnMarks, long drops, long retransmissions, long aecnKept,
+                         long aggressiveAcks, double jain, String series) {
     }
 
-    /** What {@code summary.json} holds: the set-up, Table I (improvement in % by column and eta) and every run. */
-    public record Summary(String experiment, double scale, long bandwidthBps, double paperEquivalentSeconds,
-                          double simulatedSecondsPerRun, double avqGamma, int avqBufferPackets, double wallSeconds,
-                          Map<String, Map<String, Double>> tableOneImprovementPct, List<RunRow> runs) {
+    /**
+     * What {@code summary.json} holds: the paper comparison, the set-up, Table I (improvement in % by
+     * column and eta: mean, sd, 95 % interval over the seeds) and every run.
+     */
+    public record Summary(String experiment, List<PaperComparison> paperComparison, double scale, long bandwidthBps,
+                          int rttsPerRun, int seeds, double avqGamma, String avqBuffer, double wallSeconds,
+                          Map<String, Map<String, Stat>> tableOneImprovementPct, List<RunRow> runs) {
     }
 
     public AecnExperiment(Params params) {
@@ -118,30 +132,26 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     }
 
     /**
-     * Experiment 1 (Reno and each eta at both RTTs, same run length), the same at 200 ms over
-     * {@link #LONG_FACTOR} times the run length ({@code exp1long}: twice as many RTTs as at 40 ms),
-     * 2 (virtual buffers), 3 (three flows, Reno and AECN).
+     * Per seed: Experiment 1 (Reno and each eta at both RTTs), 2 (virtual buffers), 3 (three flows,
+     * Reno and AECN).
      */
     @Override
     public List<RunSpec> plan() {
         Params p = params;
         List<RunSpec> l = new ArrayList<>();
-        for (int rtt : RTTS) {
-            l.add(new RunSpec("exp1", "reno", p.setup(rtt, 0, p.bdp(rtt), 1)));
-            for (double eta : ETAS) {
-                l.add(new RunSpec("exp1", label(eta), p.setup(rtt, eta, p.bdp(rtt), 1)));
+        for (long seed = 1; seed <= p.seeds(); seed++) {
+            for (int rtt : RTTS) {
+                l.add(new RunSpec("exp1", "reno", p.setup(rtt, 0, p.bdp(rtt), 1, seed)));
+                for (double eta : ETAS) {
+                    l.add(new RunSpec("exp1", label(eta), p.setup(rtt, eta, p.bdp(rtt), 1, seed)));
+                }
             }
+            for (int b : EXP2_BUFFERS) {
+                l.add(new RunSpec("exp2", "B=" + b, p.setup(40, 0.5, p.packets(b), 1, seed)));
+            }
+            l.add(new RunSpec("exp3", "reno", p.setup(40, 0, p.bdp(40), 3, seed)));
+            l.add(new RunSpec("exp3", "aecn 50%", p.setup(40, 0.5, p.bdp(40), 3, seed)));
         }
-        double longer = p.paperSeconds() * LONG_FACTOR;
-        l.add(new RunSpec("exp1long", "reno", p.setup(LONG_RTT, 0, p.bdp(LONG_RTT), 1, longer)));
-        for (double eta : ETAS) {
-            l.add(new RunSpec("exp1long", label(eta), p.setup(LONG_RTT, eta, p.bdp(LONG_RTT), 1, longer)));
-        }
-        for (int b : EXP2_BUFFERS) {
-            l.add(new RunSpec("exp2", "B=" + b, p.setup(40, 0.5, p.packets(b), 1)));
-        }
-        l.add(new RunSpec("exp3", "reno", p.setup(40, 0, p.bdp(40), 3)));
-        l.add(new RunSpec("exp3", "aecn 50%", p.setup(40, 0.5, p.bdp(40), 3)));
         return l;
     }
 
@@ -166,33 +176,43 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
     @Override
     public Summary summarise(List<Result> results, double wallSeconds) {
-        Map<String, Map<String, Double>> table = new LinkedHashMap<>();
-        for (String[] c : new String[][] {{"exp1", "40", "40ms"}, {"exp1", "200", "200ms"}, {"exp1long", "200", "200msLong"}}) {
-            Map<String, Double> col = new LinkedHashMap<>();
-            for (Result r : results) {
-                if (r.what().part().equals(c[0]) && r.what().setup().rttMs() == Integer.parseInt(c[1]) && r.what().setup().aecn()) {
-                    col.put(String.format(Locale.ROOT, "%.2f", r.what().setup().eta()), round(improvement(results, r)));
-                }
+        Map<String, Map<String, Stat>> table = new LinkedHashMap<>();
+        for (int rtt : RTTS) {
+            Map<String, Stat> col = new LinkedHashMap<>();
+            for (double eta : ETAS) {
+                col.put(String.format(Locale.ROOT, "%.2f", eta), gain(results, "exp1", rtt, label(eta)));
             }
-            table.put(c[2], col);
+            table.put(rtt + "ms", col);
         }
         List<RunRow> runs = new ArrayList<>();
         for (Result r : results) {
             Setup s = r.what().setup();
             AecnRun x = r.run();
-            runs.add(new RunRow(r.what().part(), r.what().label(), s.rttMs(), s.eta(), s.virtualBufferPackets(), s.flows(),
-                    s.durationSeconds(), round(x.utilisation()), round(improvement(results, r)), x.ecnMarks(), x.drops(),
-                    x.retransmissions(), x.aggressiveAcks(), round(x.jain()), r.what().file()));
+            runs.add(new RunRow(r.what().part(), r.what().label(), s.seed(), s.rttMs(), s.eta(), s.virtualBufferPackets(),
+                    s.avqBufferPackets(), s.flows(), s.durationSeconds(), round(x.utilisation()), round(improvement(results, r)),
+                    x.slowStartEnd(), x.ecnMarks(), x.drops(), x.retransmissions(), x.aecnKept(), x.aggressiveAcks(),
+                    round(x.jain()), r.what().file()));
         }
-        return new Summary(name(), params.scale(), params.bandwidth(), params.paperSeconds(),
-                params.paperSeconds() * params.scale(), AecnRun.GAMMA, params.avqBuffer(), Sweep.tenths(wallSeconds), table, runs);
+        return new Summary(name(), AecnComparison.rows(results, table, params), params.scale(), params.bandwidth(), params.rtts(),
+                params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), Sweep.tenths(wallSeconds), table, runs);
     }
 
-    /** Percentage improvement of the run's utilisation over Reno's in the same experiment and RTT (0 for Reno). */
+    /** The gain in % of the runs labelled {@code label} in {@code part} at {@code rtt} over the seeds. */
+    static Stat gain(List<Result> results, String part, int rtt, String label) {
+        return Stat.of(select(results, part, rtt, label), r -> improvement(results, r));
+    }
+
+    static List<Result> select(List<Result> results, String part, int rtt, String label) {
+        return results.stream().filter(r -> r.what().part().equals(part) && r.what().setup().rttMs() == rtt
+                && r.what().label().equals(label)).toList();
+    }
+
+    /** Percentage improvement of the run's utilisation over Reno's in the same experiment, RTT and seed (0 for Reno). */
     static double improvement(List<Result> results, Result r) {
         String base = r.what().part().equals("exp2") ? "exp1" : r.what().part();
         Result reno = results.stream().filter(x -> x.what().part().equals(base) && x.what().label().equals("reno")
-                && x.what().setup().rttMs() == r.what().setup().rttMs()).findFirst().orElse(null);
+                && x.what().setup().rttMs() == r.what().setup().rttMs() && x.what().setup().seed() == r.what().setup().seed())
+                .findFirst().orElse(null);
         if (reno == null || reno.run().utilisation() == 0) {
             return Double.NaN;
         }
@@ -209,14 +229,17 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         new CsvTable<Result>()
                 .column("experiment", r -> r.what().part())
                 .column("label", r -> r.what().label())
+                .column("seed", r -> CsvTable.format("%d", r.what().setup().seed()))
                 .column("rtt_ms", r -> CsvTable.format("%d", r.what().setup().rttMs()))
                 .column("eta", r -> CsvTable.format("%.2f", r.what().setup().eta()))
                 .column("virtual_buffer_packets", r -> CsvTable.format("%d", r.what().setup().virtualBufferPackets()))
+                .column("avq_buffer_packets", r -> CsvTable.format("%d", r.what().setup().avqBufferPackets()))
                 .column("flows", r -> CsvTable.format("%d", r.what().setup().flows()))
                 .column("bandwidth_bps", r -> CsvTable.format("%d", r.what().setup().bandwidthBps()))
                 .column("duration_s", r -> CsvTable.format("%.3f", r.what().setup().durationSeconds()))
                 .column("utilisation", r -> CsvTable.format("%.5f", r.run().utilisation()))
                 .column("improvement_pct", r -> CsvTable.format("%.2f", improvement(results, r)))
+                .column("slow_start_end_packets", r -> CsvTable.format("%.1f", r.run().slowStartEnd()))
                 .column("ecn_marks", r -> CsvTable.format("%d", r.run().ecnMarks()))
                 .column("drops", r -> CsvTable.format("%d", r.run().drops()))
                 .column("retransmissions", r -> CsvTable.format("%d", r.run().retransmissions()))
@@ -229,8 +252,8 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         for (Result r : results) {
             series(r.what().setup().flows()).write(done.dir().resolve(r.what().file()), r.run().samples());
         }
-        AecnPlots.writeAll(results, params, done.dir());
-        Files.writeString(done.dir().resolve("table1.md"), tableOne(results));
+        AecnPlots.writeAll(results.stream().filter(r -> r.what().setup().seed() == 1).toList(), params, done.dir());
+        Files.writeString(done.dir().resolve("table1.md"), tableOne(results) + "\n" + PaperComparison.markdown(done.summary().paperComparison()));
     }
 
     /** A run's samples: time, each flow's cwnd, the bottleneck's utilisation since the last sample. */
@@ -243,16 +266,15 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         return t.column("utilisation", s -> CsvTable.format("%.4f", s.utilisation()));
     }
 
-    /** Table I as markdown: improvement in overall throughput over Reno, per threshold and RTT. */
+    /** Table I as markdown: improvement in overall throughput over Reno (mean +- 95 % interval over the seeds), paper beside. */
     static String tableOne(List<Result> results) {
-        StringBuilder b = new StringBuilder("| | 40 ms | 200 ms | 200 ms, 10x longer run |\n|---|---|---|---|\n"
-                + "| No AECN (Reno) | — | — | — |\n");
-        for (double eta : ETAS) {
-            b.append(String.format(Locale.ROOT, "| AECN threshold %.0f%% |", eta * 100));
-            for (String[] col : new String[][] {{"exp1", "40"}, {"exp1", "200"}, {"exp1long", "200"}}) {
-                Result r = results.stream().filter(x -> x.what().part().equals(col[0])
-                        && x.what().setup().rttMs() == Integer.parseInt(col[1]) && x.what().setup().eta() == eta).findFirst().orElse(null);
-                b.append(r == null ? " |" : String.format(Locale.ROOT, " %.1f%% |", improvement(results, r)));
+        StringBuilder b = new StringBuilder("| | paper 40 ms | Aspen 40 ms | paper 200 ms | Aspen 200 ms |\n|---|---|---|---|---|\n"
+                + "| No AECN (Reno) | — | — | — | — |\n");
+        for (int i = 0; i < ETAS.length; i++) {
+            b.append(String.format(Locale.ROOT, "| AECN threshold %.0f%% |", ETAS[i] * 100));
+            for (int c = 0; c < RTTS.length; c++) {
+                b.append(String.format(Locale.ROOT, " %.0f%% | %s |", PAPER_TABLE_ONE[c][i],
+                        AecnComparison.pct(gain(results, "exp1", RTTS[c], label(ETAS[i])))));
             }
             b.append('\n');
         }
@@ -262,18 +284,20 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     @Override
     public void print(PrintWriter o, Outcome<Result, Summary> done) {
         List<Result> results = done.runs();
-        o.printf(Locale.ROOT, "aecn: %d runs (scale %.3g: C = %.0f Mb/s, %.1f s simulated each) in %.1f s; files in %s%n",
-                results.size(), params.scale(), params.bandwidth() / 1e6, params.paperSeconds() * params.scale(), done.wallSeconds(),
+        o.printf(Locale.ROOT, "aecn: %d runs (scale %.3g: C = %.0f Mb/s, %d RTTs each, AVQ buffer %s) in %.1f s; files in %s%n",
+                results.size(), params.scale(), params.bandwidth() / 1e6, params.rtts(), params.avqBufferLabel(), done.wallSeconds(),
                 done.dir());
-        o.printf(Locale.ROOT, "%-5s %-10s %6s %8s %12s %8s %6s %6s %7s%n", "exp", "run", "RTT ms", "VB pkts", "utilisation",
-                "vs Reno", "marks", "drops", "Jain");
+        o.printf(Locale.ROOT, "%-5s %-10s %4s %6s %8s %12s %8s %8s %6s %6s %7s%n", "exp", "run", "seed", "RTT ms", "VB pkts",
+                "utilisation", "vs Reno", "SS end", "marks", "drops", "Jain");
         for (Result r : results) {
             Setup s = r.what().setup();
-            o.printf(Locale.ROOT, "%-5s %-10s %6d %8d %12.3f %7.1f%% %6d %6d %7.3f%n", r.what().part(), r.what().label(),
-                    s.rttMs(), s.virtualBufferPackets(), r.run().utilisation(), improvement(results, r), r.run().ecnMarks(),
-                    r.run().drops(), r.run().jain());
+            o.printf(Locale.ROOT, "%-5s %-10s %4d %6d %8d %12.3f %7.1f%% %8.0f %6d %6d %7.3f%n", r.what().part(), r.what().label(),
+                    s.seed(), s.rttMs(), s.virtualBufferPackets(), r.run().utilisation(), improvement(results, r),
+                    r.run().slowStartEnd(), r.run().ecnMarks(), r.run().drops(), r.run().jain());
         }
         o.println();
         o.print(tableOne(results));
+        o.println();
+        o.print(PaperComparison.markdown(done.summary().paperComparison()));
     }
 }

@@ -37,11 +37,6 @@ final class AecnPlots {
                     "utilisation", out.resolve("figure" + (fig + 1) + "-utilisation-" + rtt + "ms.png"));
             fig += 2;
         }
-        List<Result> longer = pick(results, "exp1long", AecnExperiment.LONG_RTT);
-        chart(longer, s -> s.cwnd()[0], "Figure 5b: cwnd, RTT 200 ms, 10x longer run" + scaled,
-                "congestion window (packets)", out.resolve("figure5b-cwnd-200ms-long.png"));
-        chart(longer, Sample::utilisation, "Figure 6b: link utilisation, RTT 200 ms, 10x longer run" + scaled,
-                "utilisation", out.resolve("figure6b-utilisation-200ms-long.png"));
         chart(pick(results, "exp2", 40), s -> s.cwnd()[0], "Figure 7: cwnd for virtual buffer sizes (full-size packets), eta 50%, RTT 40 ms"
                 + scaled, "congestion window (packets)", out.resolve("figure7-cwnd-virtual-buffers.png"));
         List<Result> exp3 = pick(results, "exp3", 40);

@@ -56,16 +56,19 @@ import org.aspen.vnet.time.Seeds;
  * @param bottleneckBytes bytes sent over r -> d
  * @param flowBytes       bytes acknowledged per flow
  * @param aecnEnabled     per flow: the AntiECN increase was negotiated
+ * @param slowStartEnd    flow 1's window when its first reduction ended slow start (twice the ssthresh
+ *                        it then set, seen at the first sample after it), NaN if it never left slow start
  */
 public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double utilisation, long bottleneckBytes, long ecnMarks,
                       long drops, long retransmissions, long aecnKept, long aecnCleared, long aggressiveAcks, long[] flowBytes,
-                      boolean[] aecnEnabled, double wallSeconds) {
+                      boolean[] aecnEnabled, double slowStartEnd, double wallSeconds) {
     public static final int FRAME = 1000;
     public static final int SEGMENT = 940;
     public static final double GAMMA = 0.96;
     public static final double ALPHA = 0.15;
     public static final long MS = 1_000_000L;
     public static final int PORT = 7000;
+    public static final int INITIAL_SSTHRESH = 65_535;
 
     /**
      * @param rttMs               base round-trip time
@@ -132,7 +135,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             senders.add(n);
         }
         RdpOptions options = RdpOptions.defaults().withMaxOutstanding(65_535).withMaxSegment(SEGMENT)
-                .withWindow(2, 65_535).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
+                .withWindow(2, INITIAL_SSTHRESH).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
         if (s.aecn()) {
             options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
         }
@@ -153,6 +156,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         long step = sampleStep(s);
         List<Sample> samples = new ArrayList<>();
         long lastBytes = 0;
+        double slowStartEnd = Double.NaN;
         // the last sample may be shorter: the run always ends at its full duration
         for (long t = Math.min(step, end); net.now() < end; t = Math.min(t + step, end)) {
             long from = net.now();
@@ -161,12 +165,15 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             for (int i = 0; i < cwnd.length; i++) {
                 RdpConnection c = flows[i] == null ? null : flows[i].connection();
                 cwnd[i] = c == null || c.state() != RdpConnection.State.OPEN ? 0 : c.congestionState().cwnd();
+                if (i == 0 && cwnd[0] > 0 && Double.isNaN(slowStartEnd) && c.congestionState().ssthresh() < INITIAL_SSTHRESH) {
+                    slowStartEnd = 2 * c.congestionState().ssthresh();
+                }
             }
             long bytes = bottleneck.counters().sentBytes;
             samples.add(new Sample(t / 1e9, cwnd, (bytes - lastBytes) * 8.0 / s.bandwidthBps() / ((t - from) / 1e9)));
             lastBytes = bytes;
         }
-        return totals(s, net, bottleneck, flows, samples, HostTime.secondsSince(wall0));
+        return totals(s, net, bottleneck, flows, samples, slowStartEnd, HostTime.secondsSince(wall0));
     }
 
     /**
@@ -179,7 +186,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
     }
 
     private static AecnRun totals(Setup s, SimNetwork net, Link bottleneck, TransferSender[] flows, List<Sample> samples,
-                              double wall) {
+                              double slowStartEnd, double wall) {
         AntiEcn aecn = (AntiEcn) bottleneck.discipline();
         Map<String, Object> desc = aecn.describe();
         long bytes = bottleneck.counters().sentBytes;
@@ -207,6 +214,6 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         }
         double utilisation = bytes * 8.0 / s.bandwidthBps() / s.durationSeconds();
         return new AecnRun(s, samples, utilisation, bytes, bottleneck.counters().marked, drops, retx,
-                (long) desc.get("aecn_kept"), (long) desc.get("aecn_cleared"), aggressive, flowBytes, enabled, wall);
+                (long) desc.get("aecn_kept"), (long) desc.get("aecn_cleared"), aggressive, flowBytes, enabled, slowStartEnd, wall);
     }
 }

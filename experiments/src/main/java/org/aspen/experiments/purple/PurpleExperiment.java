@@ -3,6 +3,7 @@ package org.aspen.experiments.purple;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +17,7 @@ import org.aspen.experiments.purple.PurpleRun.Part;
 import org.aspen.experiments.purple.PurpleRun.Setup;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
 
@@ -43,7 +45,12 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
     public record Params(List<Part> parts, List<Aqm> aqms, List<Integer> flows, List<Integer> bundle2, int seeds, Setup setup) {
         /** The flow counts swept in {@code part}. */
         public List<Integer> xs(Part part) {
-            return part == Part.MULTI ? bundle2 : flows;
+            return part == Part.MULTI ? bundle2 : part == Part.FIG4 ? List.of(PurpleRun.FIGURE4_FLOWS) : flows;
+        }
+
+        /** Seeds run in {@code part}: the time series of Figure 4 is one run per queue. */
+        int seeds(Part part) {
+            return part == Part.FIG4 ? 1 : seeds;
         }
     }
 
@@ -62,8 +69,9 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
     }
 
     /** What {@code summary.json} holds. */
-    public record Summary(String experiment, long bottleneckBps, double nominalRttMs, double durationSeconds, double warmupSeconds,
-                          int seeds, int bundleSize, double wallSeconds, List<Point> points) {
+    public record Summary(String experiment, List<PaperComparison> paperComparison, long bottleneckBps, double nominalRttMs,
+                          double durationSeconds, double warmupSeconds, int seeds, int bundleSize, double wallSeconds,
+                          List<Point> points) {
     }
 
     public PurpleExperiment(Params params) {
@@ -85,7 +93,7 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
         for (Part p : params.parts()) {
             for (int n : params.xs(p)) {
                 for (Aqm a : params.aqms()) {
-                    for (long seed = 1; seed <= params.seeds(); seed++) {
+                    for (long seed = 1; seed <= params.seeds(p); seed++) {
                         plan.add(new RunSpec(p, a, n, seed));
                     }
                 }
@@ -126,8 +134,8 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
             }
         }
         Setup s = params.setup();
-        return new Summary(name(), s.bottleneckBps(), s.rttMs(), s.durationSeconds(), s.warmupSeconds(), params.seeds(),
-                s.bundleSize(), Sweep.tenths(wallSeconds), points);
+        return new Summary(name(), PurpleComparison.rows(points, runs, params), s.bottleneckBps(), s.rttMs(), s.durationSeconds(),
+                s.warmupSeconds(), params.seeds(), s.bundleSize(), Sweep.tenths(wallSeconds), points);
     }
 
     @Override
@@ -149,6 +157,9 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 .column("goodput_b1_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[0]))
                 .column("goodput_b2_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[1]))
                 .column("goodput_b3_mbps", r -> CsvTable.format("%.4f", r.bundleGoodputMbps()[2]))
+                .column("mean_local_probability", r -> CsvTable.format("%.6f",
+                        r.seriesMean(params.setup().warmupSeconds(), PurpleRun.SeriesPoint::localProbability)))
+                .column("mean_p", r -> CsvTable.format("%.6f", r.seriesMean(params.setup().warmupSeconds(), PurpleRun.SeriesPoint::total)))
                 .column("wall_s", r -> CsvTable.format("%.1f", r.wallSeconds()))
                 .write(done.dir().resolve("runs.csv"), done.runs());
         List<PointMetric> rows = new ArrayList<>();
@@ -165,7 +176,26 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 .column("sd", r -> CsvTable.format("%.6f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.6f", r.stat().ci95()))
                 .write(done.dir().resolve("summary.csv"), rows);
+        CsvTable<PurpleRun.SeriesPoint> series = new CsvTable<PurpleRun.SeriesPoint>()
+                .column("time_s", x -> CsvTable.format("%.1f", x.seconds()))
+                .column("queue_packets", x -> CsvTable.format("%d", x.queuePackets()))
+                .column("average_queue", x -> CsvTable.format("%.3f", x.averageQueue()))
+                .column("local_probability", x -> CsvTable.format("%.6f", x.localProbability()))
+                .column("p", x -> CsvTable.format("%.6f", x.total()))
+                .column("p_before", x -> CsvTable.format("%.6f", x.before()))
+                .column("p_beyond", x -> CsvTable.format("%.6f", x.beyond()))
+                .column("gamma", x -> CsvTable.format("%.4f", x.gamma()));
+        Files.createDirectories(done.dir().resolve("series"));
+        for (PurpleRun r : done.runs()) {
+            if (r.part() == Part.FIG4) {
+                series.write(done.dir().resolve("figure4-" + r.aqm().id() + ".csv"), r.series());
+            } else if (r.seed() == 1) {   // the bottleneck over time, seed 1 of every point: series/PART-AQM-FLOWS.csv
+                series.write(done.dir().resolve("series").resolve(r.part().id + "-" + r.aqm().id() + "-" + r.flows() + ".csv"),
+                        r.series());
+            }
+        }
         PurplePlots.writeAll(done.runs(), params, done.dir());
+        Files.writeString(done.dir().resolve("comparison.md"), PaperComparison.markdown(done.summary().paperComparison()));
     }
 
     private record PointMetric(Point point, String metric, Stat stat) {
@@ -186,6 +216,8 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 }
             }
         }
+        o.println();
+        o.print(PaperComparison.markdown(done.summary().paperComparison()));
         o.printf(Locale.ROOT, "%d runs in %.0f s; written to %s%n", runs.size(), done.wallSeconds(), done.dir());
     }
 

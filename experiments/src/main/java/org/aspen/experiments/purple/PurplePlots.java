@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import org.aspen.experiments.purple.PurpleRun.Aqm;
 import org.aspen.experiments.purple.PurpleRun.Part;
 import org.knowm.xchart.BitmapEncoder;
@@ -31,6 +32,14 @@ final class PurplePlots {
         for (Part p : params.parts()) {
             String x = p == Part.MULTI ? "flows in bundle 2" : "greedy ECN flows";
             String sub = " (" + p.label + ", " + rate + ")";
+            if (p == Part.FIG4) {
+                figure4(runs, params, "Figure 4: queue length at r1, 100 flows, 100-packet queue (" + rate + ")", "packets",
+                        PurpleRun.SeriesPoint::queuePackets, dir.resolve("figure4-queue.png"));
+                figure4(runs, params, "Figure 4: local mark (and drop) probability, 100 flows (" + rate + ")",
+                        "PURPLE p_k; RED, A-RED: share marked or dropped", PurpleRun.SeriesPoint::localProbability,
+                        dir.resolve("figure4-probability.png"));
+                continue;
+            }
             if (p == Part.MULTI) {
                 plot(runs, params, p, List.of("rtoBundle1", "rtoBundle2", "rtoBundle3"), "RTOs per bundle" + sub, x,
                         "retransmission timeouts", dir.resolve("multi-rto.png"));
@@ -43,6 +52,28 @@ final class PurplePlots {
             plot(runs, params, p, List.of("markRate", "dropRate"), "Mark and drop rates per arriving packet" + sub, x,
                     "share of packets", dir.resolve(p.id + "-marks-drops.png"));
         }
+    }
+
+    private static void figure4(List<PurpleRun> runs, PurpleExperiment.Params params, String title, String yLabel,
+                                ToDoubleFunction<PurpleRun.SeriesPoint> y, Path file) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        XYChart chart = new XYChartBuilder().width(900).height(560).title(title).xAxisTitle("time (s)").yAxisTitle(yLabel).build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setXAxisDecimalPattern("0");
+        chart.getStyler().setMarkerSize(0);
+        for (Aqm a : params.aqms()) {
+            for (PurpleRun r : PurpleExperiment.select(runs, Part.FIG4, a, PurpleRun.FIGURE4_FLOWS)) {
+                List<Double> x = new ArrayList<>();
+                List<Double> v = new ArrayList<>();
+                for (PurpleRun.SeriesPoint s : r.series()) {
+                    x.add(s.seconds());
+                    v.add(y.applyAsDouble(s));
+                }
+                chart.addSeries(a.label, x, v).setMarker(SeriesMarkers.NONE);
+            }
+        }
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }
 
     private static void plot(List<PurpleRun> runs, PurpleExperiment.Params params, Part p, List<String> metrics, String title,

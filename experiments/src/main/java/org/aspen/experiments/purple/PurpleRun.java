@@ -1,17 +1,28 @@
 package org.aspen.experiments.purple;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleConsumer;
 import java.util.function.ToDoubleFunction;
+import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.experiments.sweep.RunReport;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.run.EventLog;
 import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.run.RunObserver;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.time.HostTime;
+import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkCounters;
+import org.aspen.vnet.link.QueueDiscipline;
+import org.aspen.vnet.qdisc.Purple;
+import org.aspen.vnet.runtime.Network;
 
 /**
  * One run of the PURPLE paper's Section 3 in the simulation ({@link PurpleBundles}' topology and
@@ -28,7 +39,13 @@ import org.aspen.lab.time.HostTime;
  */
 public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodputMbps, double utilisation, double delayMs,
                         double markRate, double dropRate, long timeouts, long[] bundleTimeouts, double[] bundleGoodputMbps,
-                        double wallSeconds) {
+                        List<SeriesPoint> series, double wallSeconds) {
+
+    /** The mean of {@code f} over the samples after the warm-up (NaN when none). */
+    public double seriesMean(double warmupSeconds, ToDoubleFunction<SeriesPoint> f) {
+        return series.stream().filter(x -> x.seconds() > warmupSeconds).mapToDouble(f).filter(v -> !Double.isNaN(v))
+                .average().orElse(Double.NaN);
+    }
     public static final int PACKET = 1500;
     public static final int SEGMENT = 1440;
     public static final int BDP_PACKETS = 660;
@@ -37,6 +54,10 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
     public static final int HOSTS = 10;
     public static final int BUNDLE_HOSTS = 5;
     public static final double BOTTLENECK_DELAY_MS = 5;
+    /** Sampling step of the Figure 4 series. */
+    public static final long SERIES_STEP_NANOS = 100_000_000L;
+    /** Flows of the paper's Figure 4. */
+    public static final int FIGURE4_FLOWS = 100;
 
     /** The metrics of the summary and plots, by name. */
     public static final Map<String, ToDoubleFunction<PurpleRun>> METRICS = new LinkedHashMap<>();
@@ -57,7 +78,9 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
     public enum Part {
         BDP("bdp", "queue = BDP (660), PURPLE without the microscopic term"),
         SHORT("short", "100-packet queue, full PURPLE"),
-        MULTI("multi", "three bundles over two bottlenecks, 100-packet queues");
+        MULTI("multi", "three bundles over two bottlenecks, 100-packet queues"),
+        /** The short-queue set-up with 100 flows, sampled over time (one seed). */
+        FIG4("fig4", "100 flows, 100-packet queue, full PURPLE, over time");
 
         public final String id;
         public final String label;
@@ -78,9 +101,14 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         }
     }
 
-    /** The compared queue disciplines, with the paper's settings per part. */
+    /**
+     * The compared queue disciplines, with the paper's settings per part; the last two are PURPLE
+     * under the sensitivity readings of {@code docs/purple.md} (p_k,last as the realised share of
+     * marks; p_&gt;k clamped at 0 before use).
+     */
     public enum Aqm {
-        PURPLE("PURPLE"), RED("RED"), ARED("A-RED");
+        PURPLE("PURPLE"), RED("RED"), ARED("A-RED"), PURPLE_REALISED("PURPLE, realised p_k"),
+        PURPLE_CLAMPED("PURPLE, clamped p_>k");
 
         public final String label;
 
@@ -90,7 +118,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
 
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /**
@@ -101,11 +129,17 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         Map<String, Object> queue(Part part) {
             Map<String, Object> q = new LinkedHashMap<>();
             switch (this) {
-                case PURPLE -> {
+                case PURPLE, PURPLE_REALISED, PURPLE_CLAMPED -> {
                     q.put("kind", "purple");
                     q.put("micro", part != Part.BDP);
                     if (part != Part.BDP) {
                         q.put("alpha", 1);
+                    }
+                    if (this == PURPLE_REALISED) {
+                        q.put("realised_p_k", true);
+                    }
+                    if (this == PURPLE_CLAMPED) {
+                        q.put("clamp_beyond", true);
                     }
                 }
                 case RED -> {
@@ -141,6 +175,16 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         }
     }
 
+    /**
+     * One sample at the (first) bottleneck: time, the queue now, the AQM's own average queue, and the
+     * local probability: PURPLE's p_k, for RED and A-RED the share of arrivals marked or dropped since
+     * the last sample (they keep no single probability over time); for PURPLE also p, p_&lt;k, p_&gt;k and
+     * gamma of its last step (NaN for the others).
+     */
+    public record SeriesPoint(double seconds, int queuePackets, double averageQueue, double localProbability, double total,
+                              double before, double beyond, double gamma) {
+    }
+
     /** The run's scenario. */
     public static Scenario scenario(Part part, Aqm aqm, int flows, Setup s) {
         ScenarioBuilder b = new ScenarioBuilder("purple-" + part.id + '-' + aqm.id() + '-' + flows,
@@ -161,7 +205,8 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         Totals warm = s.warmupSeconds() > 0
                 ? Totals.of(part, LabRunner.run(sc, new LabRunner.Options(true, seed, (long) (s.warmupSeconds() * 1e9), null, null)))
                 : Totals.ZERO;
-        Totals d = Totals.of(part, LabRunner.run(sc, new LabRunner.Options(true, seed, null, null, null))).minus(warm);
+        Sampler sampler = new Sampler(part.queues().get(0));
+        Totals d = Totals.of(part, LabRunner.run(sc, new LabRunner.Options(true, seed, null, null, null), sampler)).minus(warm);
         double t = s.durationSeconds() - s.warmupSeconds();
         int queues = part.queues().size();
         double arrivals = Math.max(1, d.arrivals());
@@ -169,7 +214,51 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         long[] rto = {(long) d.rto()[0], (long) d.rto()[1], (long) d.rto()[2]};
         return new PurpleRun(part, aqm, flows, seed, bundleGoodput[0] + bundleGoodput[1] + bundleGoodput[2], d.busy() / t / queues,
                 d.queueTime() / t / queues * s.packetMs(), d.marks() / arrivals, d.drops() / arrivals, rto[0] + rto[1] + rto[2],
-                rto, bundleGoodput, HostTime.secondsSince(t0));
+                rto, bundleGoodput, sampler.points, HostTime.secondsSince(t0));
+    }
+
+    /** Samples the bottleneck every {@link #SERIES_STEP_NANOS} on its node's loop while the run goes on. */
+    private static final class Sampler implements RunObserver {
+        private final String queue;
+        final List<SeriesPoint> points = new ArrayList<>();
+
+        Sampler(String queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        public void attach(Scenario s, Network net, Map<String, ExecutionEnvironment> ees, Map<String, RdpStack> stacks,
+                           EventLog events, long durationNanos) {
+            String[] f = queue.split("@");
+            Link link = net.node(f[1]).link(f[0]);
+            long[] last = new long[2];
+            for (long t = SERIES_STEP_NANOS; t <= durationNanos; t += SERIES_STEP_NANOS) {
+                long at = t;
+                net.at(t, f[1], () -> {
+                    QueueDiscipline d = link.discipline();
+                    LinkCounters c = link.counters();
+                    long signals = c.marked + c.totalDrops();
+                    long arrivals = c.enqueued + c.totalDrops();
+                    double p = d instanceof Purple purple ? purple.localProbability()
+                            : arrivals == last[1] ? 0 : (signals - last[0]) / (double) (arrivals - last[1]);
+                    last[0] = signals;
+                    last[1] = arrivals;
+                    Purple pu = d instanceof Purple x ? x : null;
+                    points.add(new SeriesPoint(at / 1e9, d.packets(), d.averageQueue(), p, pu == null ? Double.NaN : pu.totalProbability(),
+                            pu == null ? Double.NaN : pu.beforeProbability(), pu == null ? Double.NaN : pu.beyondProbability(),
+                            pu == null ? Double.NaN : pu.gamma()));
+                });
+            }
+        }
+
+        @Override
+        public void run(Network net, long durationNanos, DoubleConsumer progress) throws InterruptedException {
+            LabRunner.runWithProgress(net, durationNanos, progress);
+        }
+
+        @Override
+        public void finished(long nowNanos) {
+        }
     }
 
     /**

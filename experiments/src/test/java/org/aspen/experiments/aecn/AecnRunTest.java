@@ -6,12 +6,16 @@ import org.junit.jupiter.api.Test;
 
 /** The AntiECN experiment: one scaled-down run of each kind (the command's files: cli's AecnExperimentTest). */
 class AecnRunTest {
-    /** Scale 0.02 (20 Mb/s, BDP 100 packets at 40 ms), 4 s simulated: 100 RTTs of Experiment 1. */
+    /**
+     * Scale 0.02 (20 Mb/s, BDP 100 packets at 40 ms), 100 RTTs of Experiment 1, with AVQ's 100-packet
+     * sensitivity buffer (10 here), so slow start ends far below eta x BDP and the fast phase shows.
+     */
     @Test
     void antiEcnFlowGrowsFasterThanRenoOnTheSameLink() {
-        AecnExperiment.Params plan = AecnExperiment.Params.of(0.02, 200);
-        AecnRun reno = AecnRun.simulate(plan.setup(40, 0, plan.bdp(40), 1));
-        AecnRun aecn = AecnRun.simulate(plan.setup(40, 0.75, plan.bdp(40), 1));
+        AecnExperiment.Params plan = new AecnExperiment.Params(0.02, 100, 1, 100);
+        AecnRun reno = AecnRun.simulate(plan.setup(40, 0, plan.bdp(40), 1, 1));
+        AecnRun aecn = AecnRun.simulate(plan.setup(40, 0.75, plan.bdp(40), 1, 1));
+        assertTrue(reno.slowStartEnd() < 0.75 * plan.bdp(40), "slow start ended at " + reno.slowStartEnd());
         assertEquals(100, plan.bdp(40));
         assertEquals(0, reno.drops() + aecn.drops(), "AVQ's ECN marks end slow start and the increase before any loss");
         assertTrue(aecn.aecnEnabled()[0] && !reno.aecnEnabled()[0]);
@@ -28,8 +32,8 @@ class AecnRunTest {
     /** Three flows started within [0, 10 s x scale): all open, all get a share. */
     @Test
     void threeFlowsAllGetAShare() {
-        AecnExperiment.Params plan = AecnExperiment.Params.of(0.02, 200);
-        AecnRun r = AecnRun.simulate(plan.setup(40, 0.5, plan.bdp(40), 3));
+        AecnExperiment.Params plan = AecnExperiment.Params.of(0.02, 100, 1);
+        AecnRun r = AecnRun.simulate(plan.setup(40, 0.5, plan.bdp(40), 3, 1));
         assertEquals(3, r.flowBytes().length);
         for (int i = 0; i < 3; i++) {
             assertTrue(r.flowBytes()[i] > 0 && r.aecnEnabled()[i], "flow " + i);

@@ -86,15 +86,15 @@ public class AntiEcn extends MarkingLayer {
         if (c == 0) {
             vq = 0;
         } else {
-            vq = Math.max(vq - eta * c * (now - lastArrival) / 8e9, 0);
+            vq = Math.max(vq - eta * c * (now - lastArrival) / 8e9, 0);    // AECN pseudo-code: VQ <- max(VQ - eta C (t - s), 0)
         }
         lastArrival = now;
-        boolean empty = vq == 0;
+        boolean empty = vq == 0;                                    // AECN: if VQ = 0 the bit stays one, else zero
         if (c == 0) {
             return true;
         }
-        if (vq + bytes <= virtualBuffer) {
-            vq += bytes;
+        if (vq + bytes <= virtualBuffer) {                          // B caps the queue (the pseudo-code omits it; docs/aecn.md)
+            vq += bytes;                                            // AECN: VQ <- VQ + b
         } else {
             virtualDrops++;
         }

@@ -87,11 +87,11 @@ public final class Avq extends FifoDiscipline {
             last = now;
         }
         double dt = (now - last) / 1e9;
-        last = now;
-        vq = Math.max(vq - virtualCapacity * dt, 0);
+        last = now;                                                 // AVQ pseudo-code: s <- t
+        vq = Math.max(vq - virtualCapacity * dt, 0);                // AVQ: VQ <- max(VQ - C~ (t - s), 0)
         int b = p.length();
         DropReason verdict = null;
-        if (vq + b > virtualBuffer()) {
+        if (vq + b > virtualBuffer()) {                             // AVQ: if VQ + b > B, mark or drop
             if (p.ecn().capable() && !limit.exceededBy(packets(), bytes(), b)) {
                 p.setEcn(Ecn.CE);
                 marks++;
@@ -101,9 +101,9 @@ public final class Avq extends FifoDiscipline {
                 verdict = DropReason.QUEUE_FORCED;
             }
         } else {
-            vq += b;
+            vq += b;                                                // AVQ: else VQ <- VQ + b
         }
-        virtualCapacity = Math.max(Math.min(virtualCapacity + alpha * gamma * c * dt, c) - alpha * b, 0);
+        virtualCapacity = Math.max(Math.min(virtualCapacity + alpha * gamma * c * dt, c) - alpha * b, 0);   // AVQ: C~ update
         return verdict;
     }
 

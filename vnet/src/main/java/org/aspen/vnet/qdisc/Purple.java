@@ -56,11 +56,10 @@ public final class Purple extends FifoDiscipline {
     private double offeredBps;
     private double queueShare;
     private double averagePackets;
-    // p_k (this router's marks and drops per ECN-capable arrival) and p_<k recorded over the previous
-    // period, for p_>k one round trip later
-    private double lastPeriodLocal;
-    private double lastPeriodBefore;
+    // this period's ECN-capable arrivals, the probability applied to them summed (p_k per arrival, 1 for
+    // an overflow drop), and the realised marks and drops (the sensitivity reading)
     private long periodEcn;
+    private double periodApplied;
     private long periodSignals;
     // counters
     private long arrivals;
@@ -111,10 +110,16 @@ public final class Purple extends FifoDiscipline {
         }
         if (limit.exceededBy(packets(), bytes(), pkt.length())) {
             overflow++;
-            periodSignals += ecn ? 1 : 0;   // a drop here is this router's congestion signal too (its CWR counts in p)
+            if (ecn) {      // a drop here is this router's congestion signal too (its CWR counts in p)
+                periodSignals++;
+                periodApplied += 1;
+            }
             return DropReason.QUEUE_OVERFLOW;
         }
-        if (ecn && pkt.ecn() != Ecn.CE && pLocal > 0 && ctx.random().nextDouble() < pLocal) {
+        if (ecn && pkt.ecn() != Ecn.CE) {
+            periodApplied += pLocal;        // the probability p_k this arrival was marked with (Algorithm 1)
+        }
+        if (ecn && pkt.ecn() != Ecn.CE && pLocal > 0 && ctx.random().nextDouble() < pLocal) {   // Algorithm 1: rand() <= p_k
             pkt.setEcn(Ecn.CE);
             marks++;
             periodSignals++;
@@ -141,15 +146,15 @@ public final class Purple extends FifoDiscipline {
         double sample = tickBits * 1e9 / (now - lastTick);
         tickBits = 0;
         lastTick = now;
-        offeredBps += params.loadWeight() * (sample - offeredBps);
-        queueShare += params.queueWeight() * (occupancy() - queueShare);
+        offeredBps += params.loadWeight() * (sample - offeredBps);                  // Algorithm 2: ewma(L) (offered load O)
+        queueShare += params.queueWeight() * (occupancy() - queueShare);            // Algorithm 2: ewma(q-bar)
         averagePackets += params.queueWeight() * (packets() - averagePackets);
-        filters.expire(now);
-        if (now - lastUpdate >= Math.max(params.tickNanos(), rttNanos())) {
+        filters.expire(now);                                                        // Algorithm 2: remove_expired_rtt_entries
+        if (now - lastUpdate >= Math.max(params.tickNanos(), rttNanos())) {         // Algorithm 2: once per estimated RTT
             update(now);
         } else if (params.micro()) {
-            gamma = allocatable() / offeredBps;
-            pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);
+            gamma = allocatable() / offeredBps;                                     // gamma = X' / O, X' by (4)
+            pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
         }
         if (arrivedSinceTick || packets() > 0) {
             arrivedSinceTick = false;
@@ -158,18 +163,24 @@ public final class Purple extends FifoDiscipline {
         }
     }
 
-    /** The once-per-RTT (macroscopic) step: refresh p, p_&lt;k, p_&gt;k and gamma, then apply (3). */
+    /**
+     * The once-per-RTT (macroscopic) step: refresh p, p_&lt;k, p_&gt;k and gamma, then apply (3). p_k and
+     * p_&lt;k "recorded from the preceding RTT" are the probability applied over the period that ends
+     * now (mean per ECN-capable arrival, an overflow drop counting 1) and the p_&lt;k in force during it.
+     */
     public void update(long now) {
-        double localNow = periodEcn == 0 ? pLocal : periodSignals / (double) periodEcn;
-        p = cwr.rate();
-        pBefore = ce.rate();
-        pBeyond = PurpleParams.beyond(p, lastPeriodLocal, lastPeriodBefore);
-        lastPeriodLocal = localNow;
-        lastPeriodBefore = pBefore;
+        double recordedLocal = periodEcn == 0 ? pLocal
+                : (params.realisedLocal() ? periodSignals : periodApplied) / periodEcn;    // p_k of the preceding RTT
+        double recordedBefore = pBefore;                                            // p_<k of the preceding RTT
+        p = cwr.rate();                                                             // Section 2.3: p from CWR, last 16 events
+        pBefore = ce.rate();                                                        // Section 2.3: p_<k from CE, last 16 events
+        pBeyond = params.clampBeyond() ? PurpleParams.beyondClamped(p, recordedLocal, recordedBefore)
+                : PurpleParams.beyond(p, recordedLocal, recordedBefore);            // Section 2.3: p_>k = p - p_k - p_<k
         periodEcn = 0;
+        periodApplied = 0;
         periodSignals = 0;
-        gamma = allocatable() / offeredBps;
-        pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);
+        gamma = allocatable() / offeredBps;                                         // Algorithm 2: gamma = L / O (X' / O)
+        pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
         lastUpdate = now;
         updates++;
     }
@@ -280,6 +291,8 @@ public final class Purple extends FifoDiscipline {
         Map<String, Object> m = super.describe();
         m.put("alpha", params.alpha());
         m.put("micro", params.micro());
+        m.put("realised_p_k", params.realisedLocal());
+        m.put("clamp_beyond", params.clampBeyond());
         m.put("p_k", pLocal);
         m.put("p", p);
         m.put("p_before", pBefore);

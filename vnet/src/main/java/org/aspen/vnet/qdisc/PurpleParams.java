@@ -20,12 +20,16 @@ package org.aspen.vnet.qdisc;
  * @param queueWeight     EWMA weight of the average queue per tick
  * @param pFloor          total probability assumed while the link is overloaded and no CWR was seen yet
  * @param bandwidthBps    link capacity L; 0 takes the link's rate
+ * @param realisedLocal   sensitivity reading: record p_k of the last period as the realised share of
+ *                        marks and drops, not the probability applied (the paper's reading, false)
+ * @param clampBeyond     sensitivity reading: clamp p_&gt;k at 0 before it enters (3) (the paper's
+ *                        text subtracts without a clamp, false)
  */
 public record PurpleParams(double alpha, boolean micro, int history, int rttSamples, double rttTrim, int rttFilters,
                            long rttMaxNanos, long initialRttNanos, long tickNanos, double loadWeight, double queueWeight,
-                           double pFloor, long bandwidthBps) {
+                           double pFloor, long bandwidthBps, boolean realisedLocal, boolean clampBeyond) {
     public static final PurpleParams DEFAULTS = new PurpleParams(1, true, 16, 32, 0.10, 8, 2_000_000_000L,
-            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0);
+            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0, false, false);
 
     public PurpleParams {
         if (!(alpha > 0)) {
@@ -51,7 +55,13 @@ public record PurpleParams(double alpha, boolean micro, int history, int rttSamp
 
     public PurpleParams withMicro(boolean on) {
         return new PurpleParams(alpha, on, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond);
+    }
+
+    /** The same with the sensitivity readings of p_k,last and of the p_&gt;k clamp ({@code docs/purple.md}). */
+    public PurpleParams withReadings(boolean realised, boolean clamp) {
+        return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realised, clamp);
     }
 
     /**
@@ -60,8 +70,8 @@ public record PurpleParams(double alpha, boolean micro, int history, int rttSamp
      * already apply; clamped to [0, 1] (a router never unmarks).
      */
     public static double localProbability(double p, double gamma, double pBefore, double pBeyond) {
-        double target = p / (gamma * gamma);
-        return Math.max(0, Math.min(1, target - pBefore - pBeyond));
+        double target = p / (gamma * gamma);                            // p' = p / gamma^2 (Section 2.2)
+        return Math.max(0, Math.min(1, target - pBefore - pBeyond));    // (3), clamped to a probability
     }
 
     /**
@@ -69,14 +79,22 @@ public record PurpleParams(double alpha, boolean micro, int history, int rttSamp
      * (1 + q/Q))} with {@code queueShare = q/Q} the average queue over the buffer.
      */
     public static double allocatableRate(double linkBps, double alpha, double queueShare) {
-        return linkBps / (alpha * (1 + queueShare));
+        return linkBps / (alpha * (1 + queueShare));                    // (4)
     }
 
     /**
      * p_&gt;k: what routers after this one added, as the total measured now less this router's and the
-     * earlier routers' shares recorded one round trip ago (never negative).
+     * earlier routers' shares recorded over the preceding RTT (Section 2.3: "obtained by subtracting
+     * p_k and p_&lt;k, both recorded from the preceding RTT, from the p currently measured"). Not
+     * clamped: a negative value is the estimate's error, and (3) subtracts it back, so that with
+     * gamma = 1 and an unchanged p_&lt;k the new p_k is the one applied before.
      */
     public static double beyond(double p, double pLocalBefore, double pBeforeBefore) {
-        return Math.max(0, p - pLocalBefore - pBeforeBefore);
+        return p - pLocalBefore - pBeforeBefore;                        // Section 2.3
+    }
+
+    /** The sensitivity reading of {@link #beyond}: clamped at 0 before use. */
+    public static double beyondClamped(double p, double pLocalBefore, double pBeforeBefore) {
+        return Math.max(0, beyond(p, pLocalBefore, pBeforeBefore));
     }
 }

@@ -29,7 +29,8 @@ import org.aspen.vnet.link.QueueLimit;
  *     age [normalised; or seconds], flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
  * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
  *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
- *     w_q [1/32], p_floor [0.001], bandwidth [the link's]</li>
+ *     w_q [1/32], p_floor [0.001], bandwidth [the link's], realised_p_k [false], clamp_beyond [false]
+ *     (the last two: sensitivity readings, docs/purple.md)</li>
  * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's], virtual_buffer (bytes) or
  *     virtual_buffer_packets (1000-byte packets) [the buffer limit]</li>
  * </ul>
@@ -141,8 +142,10 @@ public final class QueueDisciplines {
         double wq = p.number("w_q", d.queueWeight());
         double floor = p.probability("p_floor", d.pFloor());
         long bw = p.bitsPerSecond("bandwidth", 0);
+        boolean realised = p.bool("realised_p_k", d.realisedLocal());
+        boolean clamp = p.bool("clamp_beyond", d.clampBeyond());
         PurpleParams pp = construct(p, () -> new PurpleParams(alpha, micro, history, samples, trim, filters, rttMax, rtt,
-                tick, wLoad, wq, floor, bw));
+                tick, wLoad, wq, floor, bw, realised, clamp));
         return new Purple(limit, pp);
     }
 

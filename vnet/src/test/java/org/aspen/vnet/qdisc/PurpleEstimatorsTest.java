@@ -113,7 +113,30 @@ class PurpleEstimatorsTest {
         // never above one
         assertEquals(1, PurpleParams.localProbability(0.5, 0.1, 0, 0));
         assertEquals(0.03, PurpleParams.beyond(0.05, 0.015, 0.005), 1e-12);
-        assertEquals(0, PurpleParams.beyond(0.01, 0.015, 0.005));
+        // not clamped (Section 2.3 subtracts); the sensitivity reading clamps
+        assertEquals(-0.01, PurpleParams.beyond(0.01, 0.015, 0.005), 1e-12);
+        assertEquals(0, PurpleParams.beyondClamped(0.01, 0.015, 0.005));
+    }
+
+    /**
+     * One macroscopic step by hand: p = 0.02, p_<k = 0.005 now and over the preceding RTT, p_k applied
+     * over the preceding RTT 0.01, so p_>k = 0.02 - 0.01 - 0.005 = 0.005 and (3) gives p/gamma^2 - 0.01.
+     */
+    @Test
+    void onePkUpdateForGammaOneBelowAndAboveOne() {
+        double beyond = PurpleParams.beyond(0.02, 0.01, 0.005);
+        assertEquals(0.005, beyond, 1e-15);
+        assertEquals(0.01, PurpleParams.localProbability(0.02, 1.0, 0.005, beyond), 1e-15);   // gamma = 1: unchanged
+        assertEquals(0.07, PurpleParams.localProbability(0.02, 0.5, 0.005, beyond), 1e-15);   // 0.08 - 0.01
+        assertEquals(0.03, PurpleParams.localProbability(0.02, Math.sqrt(0.5), 0.005, beyond), 1e-15);  // 0.04 - 0.01
+        assertEquals(0.0, PurpleParams.localProbability(0.02, 2.0, 0.005, beyond));           // 0.005 - 0.01 < 0
+        // p = 0.05 at gamma 2: p_>k = 0.035, 0.0125 - 0.005 - 0.035 < 0
+        assertEquals(0.0, PurpleParams.localProbability(0.05, 2.0, 0.005, PurpleParams.beyond(0.05, 0.01, 0.005)));
+        // p below what this router applied (p = 0.004 < 0.01): gamma = 1 still keeps p_k = 0.01 ...
+        double negative = PurpleParams.beyond(0.004, 0.01, 0);
+        assertEquals(0.01, PurpleParams.localProbability(0.004, 1.0, 0, negative), 1e-15);
+        // ... while clamping p_>k first cuts it to p = 0.004 (the sensitivity reading)
+        assertEquals(0.004, PurpleParams.localProbability(0.004, 1.0, 0, PurpleParams.beyondClamped(0.004, 0.01, 0)), 1e-15);
     }
 
     @Test

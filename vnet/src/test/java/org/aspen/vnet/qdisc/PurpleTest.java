@@ -60,6 +60,28 @@ class PurpleTest {
         ctx.sim.runUntil(start + ms * MS - 1);    // stop before the tick that would see no arrivals
     }
 
+    /**
+     * {@code perMs} unmarked packets each millisecond for {@code ms} ms, every 20th with CWR from a
+     * port of its own (so no RTT filter ever fires and no update comes before the one a test calls),
+     * the queue drained after each batch.
+     */
+    static void driveWithoutRttSamples(StubContext ctx, Purple d, int ms, int perMs) {
+        int[] n = {0};
+        for (int t = 0; t < ms; t++) {
+            ctx.sim.scheduleAt(t * MS, () -> {
+                for (int i = 0; i < perMs; i++) {
+                    n[0]++;
+                    boolean cwr = n[0] % 20 == 0;
+                    d.enqueue(rdp(Ecn.ECT0, cwr ? Purple.RDP_CWR : 0, cwr ? 10_000 + n[0] : 6000));
+                }
+                while (d.packets() > 0) {
+                    d.dequeue();
+                }
+            });
+        }
+        ctx.sim.runUntil(ms * MS - 1);
+    }
+
     @Test
     void measuresCeAndCwrSharesAndTheOfferedLoad() {
         StubContext ctx = new StubContext(1, 8_000_000);              // 1000 packets/s of 1000 bytes
@@ -78,12 +100,65 @@ class PurpleTest {
         Purple d = purple(ctx, 1000, Map.of("micro", false));
         drive(ctx, d, 1000, 2, 0, 50, 20);
         // p / gamma^2 - p_<k - p_>k with the values the discipline measured at its last update
-        double expected = Math.max(0, d.totalProbability() / (d.gamma() * d.gamma()) - d.beforeProbability() - d.beyondProbability());
+        double expected = Math.max(0, Math.min(1, d.totalProbability() / (d.gamma() * d.gamma()) - d.beforeProbability()
+                - d.beyondProbability()));
         assertEquals(expected, d.localProbability(), 1e-12);
-        // overloaded 2x, p = 5 %, p_<k = 2 %: the local share is near 4 x 5 % - 2 % - p_>k, with p_>k = 0 here
-        // (the CWR share is below what this router and the earlier ones marked one RTT before)
-        assertEquals(0, d.beyondProbability());
-        assertEquals(0.18, d.localProbability(), 0.03);
+    }
+
+    /**
+     * Offered exactly the link rate (one 1000-byte packet per 1 ms tick at 8 Mb/s) for 1.5 s, every
+     * 20th arrival with CWR, no CE, p_k held at 0.1 by hand and no update before the one called here
+     * (initial RTT 10 s): then O = L to 1e-13, gamma = 1, p = 16 / 301 (16 CWR events kept, the oldest
+     * at packet 1200 of 1500), p_<k = 0, and the step gives p_>k = p - 0.1 and p_k = p - (p - 0.1) = 0.1
+     * unchanged; with p_>k clamped it would be p; with the realised share recorded it is the share of
+     * the 1500 arrivals actually marked.
+     */
+    @Test
+    void atGammaOneTheUpdateKeepsTheAppliedProbability() {
+        Map<String, Object> reading = new HashMap<>(Map.of("micro", false, "rtt", "10s"));
+        double[] pk = new double[3];
+        double[] beyond = new double[3];
+        long[] marked = new long[3];
+        for (int variant = 0; variant < 3; variant++) {
+            reading.put("clamp_beyond", variant == 1);
+            reading.put("realised_p_k", variant == 2);
+            StubContext ctx = new StubContext(1, 8_000_000);
+            Purple d = purple(ctx, 1000, reading);
+            d.forceLocalProbability(0.1);
+            driveWithoutRttSamples(ctx, d, 1500, 1);
+            d.update(ctx.now());
+            assertEquals(1, (long) d.describe().get("updates"));
+            assertEquals(1.0, d.gamma(), 1e-9);
+            assertEquals(16 / 301.0, d.totalProbability(), 1e-12);
+            assertEquals(0, d.beforeProbability());
+            pk[variant] = d.localProbability();
+            beyond[variant] = d.beyondProbability();
+            marked[variant] = (long) d.describe().get("marked");
+        }
+        assertEquals(16 / 301.0 - 0.1, beyond[0], 1e-12);
+        assertEquals(0.1, pk[0], 1e-9);
+        assertEquals(0, beyond[1]);
+        assertEquals(16 / 301.0, pk[1], 1e-9);
+        assertEquals(marked[2] / 1500.0, pk[2], 1e-9);
+    }
+
+    /** The same drive with p_k held at 0.02 and twice (half) the link's rate offered: (3) by hand. */
+    @Test
+    void belowAndAboveGammaOneTheUpdateScalesByGammaSquared() {
+        for (int[] load : new int[][] {{2}, {1}}) {         // packets per ms; the link carries 1 (8 Mb/s) or 2 (16 Mb/s)
+            StubContext ctx = new StubContext(1, load[0] == 2 ? 8_000_000 : 16_000_000);
+            Purple d = purple(ctx, 100_000, Map.of("micro", false, "rtt", "10s"));
+            d.forceLocalProbability(0.02);
+            driveWithoutRttSamples(ctx, d, 1500, load[0]);
+            d.update(ctx.now());
+            double gamma = load[0] == 2 ? 0.5 : 2.0;
+            assertEquals(gamma, d.gamma(), 1e-9);
+            // p = 16/301 = 0.05316, p_>k = p - 0.02: p_k = p / gamma^2 - (p - 0.02): 0.1795 at gamma 0.5, 0 at gamma 2
+            // (p/4 - p + 0.02 = -0.0199: clamped)
+            double p = 16 / 301.0;
+            assertEquals(p - 0.02, d.beyondProbability(), 1e-12);
+            assertEquals(load[0] == 2 ? 4 * p - p + 0.02 : 0.0, d.localProbability(), 1e-9);
+        }
     }
 
     @Test
@@ -101,7 +176,7 @@ class PurpleTest {
         Purple d = purple(ctx, 1000, Map.of("micro", false));
         long[] delays = {30, 40, 40, 40, 40, 40, 40, 40, 40, 500};    // ms; one short and one long outlier
         for (int i = 0; i < delays.length; i++) {
-            int port = 7000 + i;
+            int port = 7000 + 2 * i;      // port + 1, the other flow, is never used again
             long t0 = i * 1000 * MS;
             ctx.sim.scheduleAt(t0, () -> {                  // marked: arms a filter
                 d.forceLocalProbability(1);
