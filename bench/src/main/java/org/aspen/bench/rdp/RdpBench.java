@@ -57,16 +57,16 @@ public final class RdpBench {
     public static void run(NodeLauncher launcher, int mib, int segment, int rounds, PrintStream out) throws Exception {
         long bytes = (long) mib << 20;
         Path work = Files.createTempDirectory("aspen-bench-rdp");
-        out.printf(Locale.ROOT, "RDP bulk transfer over loopback: %d MiB per round, %d-byte payloads, %d rounds "
-                + "(each round: node to node, UDP blast, TCP)%n", mib, segment, rounds);
+        out.printf(Locale.ROOT, "RDP bulk transfer on loopback: %d MiB a round, %d-byte payloads, %d rounds%n"
+                + "(each round: node to node, then a UDP blast and TCP of the same payload size)%n", mib, segment, rounds);
         List<Round> rs = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             NodePairBench.Result r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i));
             Throughput u = udpBlast(bytes, segment);
             Throughput t = tcp(bytes, segment);
-            out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d retransmissions), udp blast %.1f Mb/s, "
-                    + "tcp %.1f Mb/s%n", i + 1, r.goodputBps() / 1e6, r.verified() ? "SHA-256 verified" : "NOT VERIFIED",
-                    r.retransmissions(), u.bps() / 1e6, t.bps() / 1e6);
+            out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d rtx), blast %.1f, tcp %.1f%n", i + 1,
+                    r.goodputBps() / 1e6, r.verified() ? "verified" : "NOT VERIFIED", r.retransmissions(),
+                    u.bps() / 1e6, t.bps() / 1e6);
             if (!r.verified()) {
                 throw new IllegalStateException("round " + (i + 1) + ": the transfer did not arrive intact");
             }
@@ -79,20 +79,20 @@ public final class RdpBench {
         double ratio = median(rs.stream().mapToDouble(r -> r.rdp().goodputBps() / r.udp().bps()).toArray());
         double tcpRatio = median(rs.stream().mapToDouble(r -> r.tcp().bps() / r.udp().bps()).toArray());
         NodePairBench.Result r = mid.rdp();
-        out.printf(Locale.ROOT, "%-44s %9s  %8s  %-22s  %s%n", "median of " + rounds, "Mb/s", "vs blast",
-                "CPU s/GB (send+recv)", "arrival gaps");
-        out.printf(Locale.ROOT, "%-44s %9.1f  %8.2f  %5.2f (%.2f + %.2f)     p99 <= %d us, max %d us%n",
-                "rdp, node to node (2 aspen node processes)", r.goodputBps() / 1e6, ratio,
-                r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.sendCpuSPerGB(), r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
-        out.printf(Locale.ROOT, "%-44s %9.1f  %8.2f  %5.2f%n", "raw UDP blast (no reliability, 2 threads)", udp / 1e6, 1.0,
+        out.printf(Locale.ROOT, "%-22s %8s  %8s  %8s  %s%n", "median of " + rounds, "Mb/s", "vs blast", "CPU s/GB",
+                "arrival gaps");
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d us, max %d us%n", "rdp, node to node",
+                r.goodputBps() / 1e6, ratio, r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "raw UDP blast", udp / 1e6, 1.0,
                 median(rs.stream().mapToDouble(x -> x.udp().cpuSPerGB()).toArray()));
-        out.printf(Locale.ROOT, "%-44s %9.1f  %8.2f  %5.2f%n", "kernel TCP (2 threads)", tcp / 1e6, tcpRatio,
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "kernel TCP", tcp / 1e6, tcpRatio,
                 median(rs.stream().mapToDouble(x -> x.tcp().cpuSPerGB()).toArray()));
-        out.println("(vs blast: median of the per-round ratios; CPU of the nodes is each whole process, of the "
-                + "blast and TCP their two threads)");
+        out.printf(Locale.ROOT, "node to node: 2 aspen node processes, CPU s/GB sender %.2f + receiver %.2f%n"
+                + "(each whole process); blast and TCP: 2 threads of this JVM; vs blast: median%n"
+                + "of the per-round ratios%n", r.sendCpuSPerGB(), r.recvCpuSPerGB());
         double inProcess = rdpNetty(Math.min(bytes, 64L << 20), segment);
-        out.printf(Locale.ROOT, "%-44s %9.1f  (one JVM, RdpStack on UdpNetwork, no node processes: not the user's path)%n",
-                "rdp, in-process", inProcess / 1e6);
+        out.printf(Locale.ROOT, "%-22s %8.1f  (one JVM, RdpStack on UdpNetwork, no node%n"
+                + "%-22s           processes: not the user's path)%n", "rdp, in-process", inProcess / 1e6, "");
         idleHeap(1000, out);
     }
 
@@ -294,7 +294,7 @@ public final class RdpBench {
         net.run(5_000_000_000L);
         long after = usedHeap();
         long open = ra.connections().stream().filter(c -> c.state() == org.aspen.rdp.RdpConnection.State.OPEN).count();
-        out.printf(Locale.ROOT, "idle: %d open connections (x2 ends) use %.1f KiB of heap, %.0f bytes per connection end%n",
+        out.printf(Locale.ROOT, "idle: %d open connections (x2 ends) use %.1f KiB of heap,%n      %.0f bytes per connection end%n",
                 open, (after - before) / 1024.0, (after - before) / (2.0 * n));
         if (open != n || rb.connections().size() != n) {
             throw new IllegalStateException("not all connections open: " + open);
