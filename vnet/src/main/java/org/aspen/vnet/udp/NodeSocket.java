@@ -49,7 +49,11 @@ final class NodeSocket {
     private boolean errorLogged;
     /** Send frames of one size to one peer as one UDP GSO write (epoll on a kernel that has it). */
     private boolean gso;
-    /** Frames waiting for this loop turn's flush: a run of equal-sized frames to one peer. */
+    /**
+     * Frames waiting for this loop turn's flush: a run of equal-sized frames to one peer. Held by
+     * reference, as a delayed link's {@link Transport#transmit} always has: a transmitted frame is not
+     * changed afterwards.
+     */
     private final byte[][] run = new byte[MAX_GSO_SEGMENTS][];
     private int runCount;
     private int runBytes;
