@@ -53,6 +53,11 @@ public final class NodeCommand implements Callable<Integer> {
                     + LabCommand.DEFAULT_DASHBOARD_PORT + "; 0: any free port).")
     Integer dashboard;
 
+    @Option(names = "--metrics", paramLabel = "HOST:PORT",
+            description = "Serve the node's counters for Prometheus at http://HOST:PORT/metrics (a bare PORT: "
+                    + "127.0.0.1; default: the node's 'metrics' in the file, else none).")
+    String metrics;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -75,6 +80,7 @@ public final class NodeCommand implements Callable<Integer> {
         if (dashboard != null && (dashboard < 0 || dashboard > 65535)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--dashboard: port must be 0-65535");
         }
+        java.net.InetSocketAddress metricsAt = metricsAddress(s);
         try (NodeHost host = NodeHost.start(s, name, control, token,
                 baseDir != null ? baseDir : config.toAbsolutePath().getParent());
              LabDashboard dash = dashboard == null ? null : LabDashboard.start(dashboard, 0)) {
@@ -88,12 +94,50 @@ public final class NodeCommand implements Callable<Integer> {
                 dash.attach(host, s);
                 out.printf("  dashboard %s%n", dash.url());
             }
+            if (metricsAt != null) {
+                out.printf("  metrics %s%n", host.startMetrics(metricsAt).url());
+            }
             out.flush();
             awaitInterrupt(d);
             out.printf("node %s stopping%n", name);
             out.flush();
         }
         return Aspen.OK;
+    }
+
+    /**
+     * Where to serve {@code /metrics}: {@code --metrics}, else the node's {@code metrics} in the file,
+     * else null. A malformed, unresolvable or foreign address is a usage error, found before the node starts.
+     */
+    private java.net.InetSocketAddress metricsAddress(Scenario s) {
+        Scenario.NodeSpec node = s.node(name);
+        String text = metrics != null ? metrics : node != null ? node.metrics() : null;
+        if (text == null) {
+            return null;
+        }
+        String what = metrics != null ? "--metrics" : "node '" + name + "' metrics";
+        java.net.InetSocketAddress a;
+        try {
+            a = org.aspen.lab.build.LabBuilder.resolve(ScenarioLoader.HostPort.parseOrPort(text));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), what + ": " + e.getMessage());
+        }
+        if (a.isUnresolved()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), what + ": cannot resolve host '" + a.getHostString() + "'");
+        }
+        if (!isLocal(a.getAddress())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), what + ": " + a.getAddress().getHostAddress()
+                    + " is not an address of this host");
+        }
+        return a;
+    }
+
+    private static boolean isLocal(java.net.InetAddress a) {
+        try {
+            return a.isAnyLocalAddress() || a.isLoopbackAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.net.SocketException e) {
+            return false;
+        }
     }
 
     /** Waits for Ctrl-C (or {@code nanos}, when positive). */

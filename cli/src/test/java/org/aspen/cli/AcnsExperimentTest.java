@@ -49,11 +49,14 @@ class AcnsExperimentTest {
         CommandLine cl = Aspen.commandLine();
         StringWriter out = new StringWriter();
         cl.setOut(new PrintWriter(out));
-        assertEquals(0, cl.execute("experiment", "acns", "--duration", "5s", "--configs", "acns", "--out", dir.toString()), out.toString());
+        assertEquals(0, cl.execute("experiment", "acns", "--duration", "5s", "--configs", "acns", "--seeds", "2",
+                "--out", dir.toString()), out.toString());
         for (String f : List.of("runs.csv", "series-acns.csv", "summary.json", "tables.md",
-                "throughput-acns.png", "rtt-acns.png")) {
+                "throughput-acns.png", "rtt-acns.png", "cwnd-acns.png")) {
             assertTrue(Files.exists(dir.resolve(f)), f);
         }
-        assertTrue(out.toString().contains("Table 10") && out.toString().contains("Aspen, acns"), out.toString());
+        assertTrue(out.toString().contains("Table 10") && out.toString().contains("| acns |"), out.toString());
+        assertTrue(out.toString().contains("not-run"), "no baseline asked for: the comparison says so");
+        assertEquals(2, cl.execute("experiment", "acns", "--configs", "cubic"));
     }
 }

@@ -138,7 +138,7 @@ class ExperimentCommandTest {
                 List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 1,
                 new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 30, 10, 50)), params("experiment", "purple"));
         assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
-                1, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
+                10, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
         // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
         assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults(), params("experiment", "abcd"));
         assertEquals(new org.aspen.experiments.abcd.AbcdExperiment.Params(3, 200, List.of(100, 200, 300),
@@ -189,7 +189,7 @@ class ExperimentCommandTest {
                                 20_000_000L, 30, 10, 50)),
                 printed("experiment", "purple", "--print-scenario", "multi:red:20"));
         assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
-                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)),
+                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100), 1),
                 printed("experiment", "acns", "--print-scenario", "reno"));
         assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
                         org.aspen.experiments.acc.AccDumbbell.Placement.DOWNSTREAM)),

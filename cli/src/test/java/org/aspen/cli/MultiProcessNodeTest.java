@@ -30,6 +30,11 @@ class MultiProcessNodeTest {
 
     @AfterEach
     void killNodes() throws InterruptedException {
+        stopAll(procs);
+    }
+
+    /** Ends the node processes (TERM, then KILL after 10 s). */
+    static void stopAll(List<Process> procs) throws InterruptedException {
         for (Process p : procs) {
             p.destroy();
         }
@@ -72,9 +77,16 @@ class MultiProcessNodeTest {
     }
 
     Process startNode(Path config, String name) throws IOException {
+        return startNode(procs, config, name);
+    }
+
+    /** {@code aspen node --config CONFIG --name NAME --duration 60s MORE...} in a JVM of its own, added to {@code procs}. */
+    static Process startNode(List<Process> procs, Path config, String name, String... more) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
-                "node", "--config", config.toString(), "--name", name, "--duration", "60s");
+        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
+                "node", "--config", config.toString(), "--name", name, "--duration", "60s"));
+        cmd.addAll(List.of(more));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectErrorStream(true);
         Process p = pb.start();
         procs.add(p);
@@ -82,6 +94,11 @@ class MultiProcessNodeTest {
     }
 
     static CompletableFuture<String> upLine(Process p) {
+        return line(p, l -> l.contains(" up: "));
+    }
+
+    /** The first line of the node's output that {@code wanted} accepts (then the rest is drained). */
+    static CompletableFuture<String> line(Process p, java.util.function.Predicate<String> wanted) {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -89,7 +106,7 @@ class MultiProcessNodeTest {
                 String line;
                 while ((line = r.readLine()) != null) {
                     seen.append(line).append('\n');
-                    if (line.contains(" up: ")) {
+                    if (wanted.test(line)) {
                         // keep draining so the child never blocks on a full pipe
                         Thread drain = new Thread(() -> {
                             try {
@@ -105,7 +122,7 @@ class MultiProcessNodeTest {
                         return line;
                     }
                 }
-                throw new IllegalStateException("node exited before it was up:\n" + seen);
+                throw new IllegalStateException("node exited before the line the test waits for:\n" + seen);
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }

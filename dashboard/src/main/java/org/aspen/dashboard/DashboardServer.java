@@ -66,6 +66,8 @@ public final class DashboardServer implements AutoCloseable {
     /** Samples kept for a browser that connects late (about a minute of a ten-node lab at 10 Hz). */
     static final int HISTORY_SAMPLES = 6000;
     static final int HISTORY_LOG = 2000;
+    /** Ping results kept for late browsers (a probe every 10 ms for 200 s). */
+    static final int HISTORY_PINGS = 20_000;
     private static final String WEB = "/org/aspen/dashboard/web/";
     private static final Map<String, String> ASSETS = Map.of(
             "/", "index.html", "/index.html", "index.html",
@@ -79,6 +81,7 @@ public final class DashboardServer implements AutoCloseable {
     private final List<Channel> streams = new ArrayList<>();
     private final Deque<String> samples = new ArrayDeque<>();
     private final Deque<String> log = new ArrayDeque<>();
+    private final Deque<String> pings = new ArrayDeque<>();
     private String topology;
     private String end;
     private long skipped;
@@ -124,7 +127,7 @@ public final class DashboardServer implements AutoCloseable {
 
     /**
      * Sends {@code data} (a map/list tree, not modified afterwards) as event {@code kind} to every
-     * browser. {@code topology} replaces the previous one; {@code sample} and {@code log} are kept
+     * browser. {@code topology} replaces the previous one; {@code sample}, {@code log} and {@code ping} are kept
      * (bounded) for browsers that connect later; {@code end} marks the end of the run.
      */
     public void publish(String kind, Object data) {
@@ -150,6 +153,7 @@ public final class DashboardServer implements AutoCloseable {
             case "topology" -> topology = frame;
             case "sample" -> keep(samples, frame, HISTORY_SAMPLES);
             case "log" -> keep(log, frame, HISTORY_LOG);
+            case "ping" -> keep(pings, frame, HISTORY_PINGS);
             case "end" -> end = frame;
             default -> { }
         }
@@ -191,6 +195,7 @@ public final class DashboardServer implements AutoCloseable {
             sb.append(topology);
         }
         log.forEach(sb::append);
+        pings.forEach(sb::append);
         samples.forEach(sb::append);
         if (end != null) {
             sb.append(end);

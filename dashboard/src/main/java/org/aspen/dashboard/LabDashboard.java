@@ -120,6 +120,20 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
         server.publish("end", Map.of("t", now / 1e9));
     }
 
+    /** One ping probe's outcome, as a {@code ping} message (docs/dashboard.md). */
+    @Override
+    public void probe(Scenario.PingSpec ping, int seq, long sentAtNanos, org.aspen.vnet.control.EchoResult result) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("t", NodeSampler.seconds(sentAtNanos));
+        m.put("from", ping.from());
+        m.put("to", ping.to());
+        m.put("seq", seq);
+        boolean answered = result.status() == org.aspen.vnet.control.EchoResult.Status.REPLY;
+        m.put("status", result.status().name().toLowerCase().replace('_', '-'));
+        m.put("rttMs", answered ? Math.round(result.rttNanos() / 1e3) / 1e3 : null);
+        server.publish("ping", m);
+    }
+
     /** Shows one node of {@code s}, run by {@code host} (what {@code aspen node --dashboard} does). */
     public void attach(NodeHost host, Scenario s) {
         server.publish("topology", topology(s, "node", 0));

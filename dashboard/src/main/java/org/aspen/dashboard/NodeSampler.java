@@ -54,6 +54,7 @@ public final class NodeSampler {
     private final boolean watchRoutes;
     private final BiConsumer<String, Object> out;
 
+    private final TrafficMix mix = new TrafficMix();
     private final Map<String, Long> lastSent = new HashMap<>();
     private final Map<RdpConnection, Long> lastAcked = new HashMap<>();
     private final Map<String, Long> lastCounters = new HashMap<>();
@@ -87,12 +88,14 @@ public final class NodeSampler {
     /** Samples now and then every {@code periodNanos}; call on the node's loop. */
     public void start(long periodNanos) {
         this.period = periodNanos;
+        node.links().forEach(mix::watch);
         tick();
     }
 
     /** Stops sampling; call on the node's loop. */
     public void stop() {
         stopped = true;
+        mix.unwatchAll();
         if (timer != null) {
             timer.cancel();
         }
@@ -147,6 +150,7 @@ public final class NodeSampler {
             m.put("sentPackets", c.sentPackets);
             m.put("sentBytes", c.sentBytes);
             m.put("up", l.isUp() && !l.isCut());
+            m.put("carries", mix.take(l));   // frames by kind since the last sample, routing left out
             list.add(m);
         }
         return list;

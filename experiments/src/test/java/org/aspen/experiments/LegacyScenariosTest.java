@@ -8,7 +8,6 @@ import java.util.stream.Stream;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Run;
 import org.aspen.experiments.acc.AccOverheadRun;
-import org.aspen.experiments.acns.AcnsRun;
 import org.aspen.experiments.purple.PurpleRun;
 import org.aspen.experiments.purple.PurpleRun.Aqm;
 import org.aspen.experiments.purple.PurpleRun.Part;
@@ -49,10 +48,9 @@ class LegacyScenariosTest {
                 Arguments.of("purple-bdp", PurpleRun.scenario(Part.BDP, Aqm.PURPLE, 30, purple)),
                 Arguments.of("purple-short", PurpleRun.scenario(Part.SHORT, Aqm.RED, 20, new PurpleRun.Setup(20_000_000L, 12, 10, 50))),
                 Arguments.of("purple-multi", PurpleRun.scenario(Part.MULTI, Aqm.ARED, 10, purple)),
-                Arguments.of("purple-multi2", PurpleRun.scenario(Part.MULTI, Aqm.PURPLE, 5, new PurpleRun.Setup(10_000_000L, 30, 10, 3))),
-                Arguments.of("acns", AcnsRun.scenario(AcnsRun.Config.ACNS, new AcnsRun.Setup(20, "3Mbps", 100))),
-                Arguments.of("reno", AcnsRun.scenario(AcnsRun.Config.RENO, new AcnsRun.Setup(118, "3Mbps", 100))),
-                Arguments.of("acns-opts", AcnsRun.scenario(AcnsRun.Config.ACNS, new AcnsRun.Setup(118, "2Mbps", 50))));
+                Arguments.of("purple-multi2", PurpleRun.scenario(Part.MULTI, Aqm.PURPLE, 5, new PurpleRun.Setup(10_000_000L, 30, 10, 3))));
+        // ACNS's scenarios changed on purpose in issue 17 (seeded start times, p_max and age in the queue):
+        // their old YAML no longer describes them; AcnsRunTest checks the new ones
     }
 
     static Scenario legacy(String name) {

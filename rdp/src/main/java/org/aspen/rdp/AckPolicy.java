@@ -12,7 +12,7 @@ package org.aspen.rdp;
  *
  * With a stretch policy a receiver still acknowledges at the end of the loop task (as the default
  * does) whenever the segment was a duplicate, out of window, out of order, filled a hole, or carried a
- * congestion mark, so loss recovery and ECN see no delay. The ratio also shrinks with the sender's
+ * congestion mark or an ACNS command, so loss recovery, ECN and ACNS see no delay. The ratio also shrinks with the sender's
  * window, which every data segment carries ({@link SenderState}): at most a quarter of
  * {@code floor(cwnd)} segments wait, so a small window (slow start's first round trips, after a
  * loss) still gets the four ACKs per window that keep its clock running. See docs/rdp.md, "ACK/EACK".

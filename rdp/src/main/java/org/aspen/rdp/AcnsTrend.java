@@ -72,11 +72,11 @@ public final class AcnsTrend {
         double chi = 0;
         double sum = 0;
         for (int lambda = 1; lambda <= size; lambda++) {
-            double x = Math.exp(-lambda / params.sigma());
-            chi += x;
-            sum += x * command(lambda);
+            double x = Math.exp(-lambda / params.sigma());   // (6) x = e^(-lambda / sigma)
+            chi += x;                                          // (7) chi = sum of x over lambda = 1..omega_count
+            sum += x * command(lambda);                        // (8) numerator: x P[lambda]
         }
-        return size == 0 ? Double.NaN : sum / chi;
+        return size == 0 ? Double.NaN : sum / chi;             // (8) theta_trend
     }
 
     /** The trend command: 1 below th_L1, 2 below th_L2, else 3 (also when nothing was recorded). */
@@ -85,6 +85,6 @@ public final class AcnsTrend {
         if (Double.isNaN(w)) {
             return 3;
         }
-        return w < params.thL1() ? 1 : w < params.thL2() ? 2 : 3;
+        return w < params.thL1() ? 1 : w < params.thL2() ? 2 : 3;   // as (5), with th_L1 and th_L2
     }
 }

@@ -46,9 +46,18 @@ public interface CongestionControl {
 
     /**
      * ACNS negotiated: the command (1 normal, 2 freeze, 3 fallback) the receiver echoed on the ACK that
-     * is about to be passed to {@link #onAck} or {@link #onDuplicateAck}. The default ignores it.
+     * is about to be passed to {@link #onAck} or {@link #onDuplicateAck} (only ACKs that carry one).
+     * The default ignores it.
      */
     default void onAcnsCommand(ConnectionState s, int omega) {
+    }
+
+    /**
+     * ACNS negotiated: whether new data segment {@code seq}, about to be sent, asks routers to set a
+     * command (the ACNS paper's Table 1 messages 4/5: the last segment of each window). Default: never.
+     */
+    default boolean acnsRequest(ConnectionState s, int seq) {
+        return false;
     }
 
     /** Whole packets the window allows in flight now (never a fraction: RDP sends whole packets only). */

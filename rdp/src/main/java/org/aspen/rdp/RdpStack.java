@@ -121,7 +121,7 @@ public final class RdpStack implements PacketHandler {
         }
         s.aecnMarked = p.aecn();
         s.aecnTtlIntact = p.aecnTtl() != 0 && p.aecnTtl() == p.ttl();
-        s.acnsMarked = p.acnsCommand();
+        s.acnsMarked = p.acnsOmega();
         RdpConnection c = connections.get(key(p.sourceBits(), s.sourcePort, s.destinationPort));
         if (c != null) {
             c.receive(s, p.ecn() == Ecn.CE);

@@ -29,7 +29,7 @@ final class Receiver {
     private boolean eceToSend;
     /** AECN bit of the last data segment received (what the next ACK echoes). */
     private boolean aecnToEcho;
-    /** ACNS: the strongest router command (header bits) on data received since our last ACK. */
+    /** ACNS: the strongest router command (0 none, 1 normal, 2 freeze, 3 fallback) on data received since our last ACK. */
     private int acnsToEcho;
     private boolean ackOwed;
     private boolean ackScheduled;
@@ -102,8 +102,9 @@ final class Receiver {
             }
         }
         if (c.state() == RdpConnection.State.OPEN) {
-            // stretch ACKs only for plain in-order arrivals; anything loss recovery or ECN needs goes at once
-            if (!inOrder || eceToSend || ++unacked >= ackPolicy.ratio(s.state)) {
+            // stretch ACKs only for plain in-order arrivals; anything loss recovery, ECN or ACNS needs goes at once
+            if (!inOrder || eceToSend || (c.acnsNegotiated && s.acnsMarked != 0)
+                    || ++unacked >= ackPolicy.ratio(s.state)) {
                 ackSoon();
             } else {
                 ackLater();

@@ -48,10 +48,12 @@ public final class Segment {
     public boolean aecnMarked;
     /** From the VNet header, set by the stack on receipt (not encoded): TTL == AECN-SYN TTL (non-zero). */
     public boolean aecnTtlIntact;
-    /** ACNS echo (receiver to sender): the router command of the data it acknowledges, 0 normal, 1 freeze, 2 fallback. */
+    /** ACNS echo (receiver to sender): the router command of the data it acknowledges, 0 none, 1 normal, 2 freeze, 3 fallback. */
     public int acnsEcho;
-    /** From the VNet header, set by the stack on receipt (not encoded): the ACNS command bits. */
+    /** From the VNet header, set by the stack on receipt (not encoded): the command the ACNS bits stand for (0 none, 1-3). */
     public int acnsMarked;
+    /** Outgoing data (not encoded): the VNet header asks routers to set an ACNS command. */
+    public boolean acnsRequest;
     public int dataOffset;
     public int dataLength;
 

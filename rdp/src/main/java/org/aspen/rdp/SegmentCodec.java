@@ -44,7 +44,7 @@ public final class SegmentCodec {
     public static final int AECN_OFFSET = 11;
     public static final int AECN_ECHO = 0x01;
     public static final int AECN_PATH = 0x02;
-    /** ACNS: the receiver's echo of the router command (0 normal, 1 freeze, 2 fallback) in bits 3-2 of byte 11. */
+    /** ACNS: the receiver's echo of the router command (0 none, 1 normal, 2 freeze, 3 fallback) in bits 3-2 of byte 11. */
     public static final int ACNS_ECHO_SHIFT = 2;
     public static final int SEQ_OFFSET = 12;
     public static final int ACK_OFFSET = 16;

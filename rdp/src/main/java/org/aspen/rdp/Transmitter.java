@@ -87,6 +87,7 @@ final class Transmitter {
             s.flags |= Segment.CWR;
             cs.clearCwr();
         }
+        s.acnsRequest = !retransmission && c.acnsNegotiated && c.cc.acnsRequest(cs, seq);
         c.rx.echoes(s);
         emit(s, c.ecn);
     }
@@ -102,7 +103,8 @@ final class Transmitter {
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
                 .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority)
                 .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
-                .aecn(c.aecnSending && s.dataLength > 0).buildInPlace(SegmentCodec.encodedLength(s));
+                .aecn(c.aecnSending && s.dataLength > 0).acnsCommand(s.acnsRequest ? Packet.ACNS_REQUEST : 0)
+                .buildInPlace(SegmentCodec.encodedLength(s));
         // the segment is written once, straight into the frame; sealing computes the frame's checksum
         SegmentCodec.encodeInto(s, p.array(), p.payloadOffset(), c.options.checksum());
         p.seal();
@@ -269,8 +271,8 @@ final class Transmitter {
         if (aee) {
             stats.aecnEchoes++;
         }
-        if (c.acnsNegotiated) {
-            c.cc.onAcnsCommand(cs, s.acnsEcho + 1);
+        if (c.acnsNegotiated && s.acnsEcho != 0) {
+            c.cc.onAcnsCommand(cs, s.acnsEcho);
         }
         if (ack != una - 1) {
             int newly = ack - (una - 1);

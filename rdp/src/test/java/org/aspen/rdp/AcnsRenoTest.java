@@ -30,6 +30,14 @@ class AcnsRenoTest {
         return acns.onAck(s, new AckEvent(ack, 1, false));
     }
 
+    /** Acknowledges the oldest outstanding segment; the ACK carries no command. */
+    void ackNone() {
+        fill();
+        int ack = s.sndUna();
+        s.setSndUna(ack + 1);
+        acns.onAck(s, new AckEvent(ack, 1, false));
+    }
+
     boolean dup(int omega) {
         acns.onAcnsCommand(s, omega);
         return acns.onDuplicateAck(s, new AckEvent(s.sndUna() - 1, 0, false));
@@ -84,6 +92,62 @@ class AcnsRenoTest {
             ack(3);
         }
         assertEquals(2, s.cwnd(), 1e-9, "the initial window is the smallest level known; it stays");
+    }
+
+    @Test
+    void aCommandStaysInForceUntilTheNext() {
+        for (int i = 0; i < 4; i++) {
+            ack(1);   // 3, 4, 5, 6
+        }
+        ack(2);
+        for (int i = 0; i < 5; i++) {
+            ackNone();
+            assertEquals(6, s.cwnd(), 1e-9, "frozen until the next command");
+        }
+        ack(3);
+        assertEquals(5, s.cwnd(), 1e-9, "one step back, once");
+        for (int i = 0; i < 5; i++) {
+            ackNone();
+            assertEquals(5, s.cwnd(), 1e-9, "after a fallback: held, not stepped again per ACK");
+        }
+        assertEquals(1, stats.windowCloses(CloseCause.ACNS));
+        ack(1);
+        ackNone();
+        assertEquals(5 + 1 / 5.0 + 1 / 5.2, s.cwnd(), 1e-9, "normal: Reno's avoidance on every ACK again");
+    }
+
+    @Test
+    void onItsAckOnlyReading() {
+        AcnsReno perAck = new AcnsReno(AcnsTrend.Params.DEFAULTS, new AcnsReno.Reading(false, true));
+        ConnectionState r = TestStates.fresh(new ConnectionStats(() -> now, 1000));
+        r.setSndNxt(3);
+        perAck.onAcnsCommand(r, 2);
+        r.setSndUna(2);
+        perAck.onAck(r, new AckEvent(1, 1, false));
+        assertEquals(2, r.cwnd(), 1e-9, "frozen on the ACK that carries it");
+        r.setSndUna(3);
+        perAck.onAck(r, new AckEvent(2, 1, false));
+        assertEquals(3, r.cwnd(), 1e-9, "the next ACK without a command grows as Reno");
+    }
+
+    @Test
+    void theLastSegmentOfEachWindowAsksForACommand() {
+        // cwnd 2: segments 1, 2 are the first window; 2 asks; the next window is 3, 4 and 4 asks
+        assertFalse(acns.acnsRequest(s, 1));
+        assertTrue(acns.acnsRequest(s, 2));
+        assertFalse(acns.acnsRequest(s, 3));
+        s.setCwnd(4);   // grew while the window was in flight: the window that ends at 4 is already counted
+        assertTrue(acns.acnsRequest(s, 4));
+        for (int seq = 5; seq <= 7; seq++) {
+            assertFalse(acns.acnsRequest(s, seq), "seq " + seq);
+        }
+        assertTrue(acns.acnsRequest(s, 8), "4 segments on: 5..8");
+        s.setCwnd(1);   // the window came down (a timeout): the next segment is a whole window
+        assertTrue(acns.acnsRequest(s, 9));
+        assertTrue(acns.acnsRequest(s, 10));
+        assertEquals(5, acns.requests());
+        AcnsReno every = new AcnsReno(AcnsTrend.Params.DEFAULTS, new AcnsReno.Reading(true, false));
+        assertTrue(every.acnsRequest(s, 1) && every.acnsRequest(s, 2) && every.acnsRequest(s, 3), "the every-segment reading");
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.aspen.experiments.acns;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -14,6 +13,7 @@ import org.aspen.experiments.acns.AcnsRun.Config;
 import org.aspen.experiments.acns.FlowProbeRun.FlowResult;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.Sweep;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -24,16 +24,17 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * {@code aspen experiment acns}: the ACNS paper's simulation (Tables 5-11) with and without ACNS.
  * One {@link AcnsRun} per config and seed, then {@code runs.csv} (one row per flow and run),
- * {@code series-CONFIG.csv} (per-second throughput, path RTT and cwnd of seed 1), the Figures
- * 9-12 as PNGs, {@code tables.md} ({@link AcnsTables}) and {@code summary.json}.
+ * {@code series-CONFIG.csv} (per-second throughput, path RTT, cwnd and ACNS command in force, seed 1),
+ * the Figures 9-12 as PNGs, {@code tables.md} ({@link AcnsTables}) and {@code summary.json} with the
+ * {@code paperComparison} rows (the {@code acns} config against {@code reno}).
  *
  * <pre>{@code
- * var params = new AcnsExperiment.Params(List.of(Config.RENO, Config.ACNS), 1, new AcnsRun.Setup(118, "3Mbps", 100));
+ * var params = new AcnsExperiment.Params(List.of(Config.RENO, Config.ACNS), 10, new AcnsRun.Setup(118, "3Mbps", 100));
  * Sweep.run(new AcnsExperiment(params), new Sweep.Options(2, Path.of("acns"), false), printWriter);
  * }</pre>
  *
- * The runs are deterministic and, with constant-rate sources and fixed start times,
- * seed-independent; one seed is the default.
+ * Each run is deterministic; the seed moves every flow's start time by up to ±50 ms
+ * ({@link AcnsSites}), the same for every config, so configs are compared seed by seed.
  */
 public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, AcnsRun, AcnsExperiment.Summary> {
     private final Params params;
@@ -46,20 +47,14 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
     public record RunSpec(Config config, long seed) {
     }
 
-    /** One config's Tables 7-10 figures (flows #1-#3; sent and lost with their total) and the constant-rate delivery. */
-    public record ConfigFigures(@JsonProperty("avg_mbps") double[] avgMbps, @JsonProperty("max_mbps") double[] maxMbps,
-                                @JsonProperty("avg_rtt_ms") double[] avgRttMs, @JsonProperty("max_rtt_ms") double[] maxRttMs,
-                                @JsonProperty("sent_mb") double[] sentMb, @JsonProperty("lost_packets") double[] lostPackets,
-                                double udpDeliveredShare) {
-    }
-
     /** The paper's Tables 7-10 (rows: avg, max throughput, avg, max RTT, sent, lost; columns: flows #1-#3). */
     public record Paper(double[][] cubic, double[][] acns) {
     }
 
     /** What {@code summary.json} holds; {@code tables} is {@code tables.md}. */
     public record Summary(String experiment, int seeds, double durationSeconds, String bottleneck, int bufferPackets,
-                          double wallSeconds, Map<String, ConfigFigures> configs, Paper paper, @JsonIgnore String tables) {
+                          double startJitterMs, double wallSeconds, List<PaperComparison> paperComparison,
+                          Map<String, AcnsTables.Figures> configs, Paper paper, @JsonIgnore String tables) {
     }
 
     public AcnsExperiment(Params params) {
@@ -93,17 +88,23 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
 
     @Override
     public Summary summarise(List<AcnsRun> runs, double wallSeconds) {
-        Map<String, ConfigFigures> byConfig = new LinkedHashMap<>();
+        Map<String, AcnsTables.Figures> byConfig = new LinkedHashMap<>();
+        List<AcnsTables.Figures> figures = new ArrayList<>();
         for (Config c : params.configs()) {
-            byConfig.put(c.id(), new ConfigFigures(AcnsTables.values(runs, c, "avg_mbps"), AcnsTables.values(runs, c, "max_mbps"),
-                    AcnsTables.values(runs, c, "avg_rtt_ms"), AcnsTables.values(runs, c, "max_rtt_ms"),
-                    AcnsTables.values(runs, c, "sent_mb"), AcnsTables.values(runs, c, "lost_packets"),
-                    AcnsTables.udpDeliveredShare(runs, c)));
+            AcnsTables.Figures f = AcnsTables.figures(runs, c);
+            byConfig.put(c.id(), f);
+            figures.add(f);
         }
+        List<PaperComparison> comparison = byConfig.containsKey(Config.RENO.id()) && byConfig.containsKey(Config.ACNS.id())
+                && byConfig.get(Config.ACNS.id()).vsReno() != null
+                ? AcnsTables.comparison(byConfig.get(Config.RENO.id()), byConfig.get(Config.ACNS.id()))
+                : List.of(new PaperComparison("Tables 7-11", "ACNS against no ACNS", "-", PaperComparison.Verdict.NOT_RUN,
+                        "needs the configs reno and acns"));
         AcnsRun.Setup s = params.setup();
-        return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(), Sweep.tenths(wallSeconds),
-                byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS),
-                AcnsTables.markdown(runs, params.configs(), s, params.seeds(), wallSeconds));
+        String tables = PaperComparison.markdown(comparison) + "\n"
+                + AcnsTables.markdown(params.configs(), figures, s, params.seeds(), wallSeconds);
+        return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(), AcnsSites.JITTER_NANOS / 2e6,
+                Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS), tables);
     }
 
     @Override
@@ -122,10 +123,12 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                 .column("start_s", r -> CsvTable.format("%.1f", r.flow().startSeconds()))
                 .column("avg_mbps", r -> CsvTable.format("%.4f", r.flow().avgThroughputBps() / 1e6))
                 .column("max_mbps", r -> CsvTable.format("%.4f", r.flow().maxThroughputBps() / 1e6))
+                .column("mbps_from_31s", r -> CsvTable.format("%.4f", r.flow().lateThroughputBps() / 1e6))
                 .column("avg_rtt_ms", r -> CsvTable.format("%.1f", r.flow().avgRttMs()))
                 .column("max_rtt_ms", r -> CsvTable.format("%.1f", r.flow().maxRttMs()))
                 .column("sent_mb", r -> CsvTable.format("%.3f", r.flow().bytesAcked() / 1e6))
                 .column("drops", r -> CsvTable.format("%d", r.flow().drops()))
+                .column("drops_in_slow_start", r -> CsvTable.format("%d", r.flow().dropsInSlowStart()))
                 .column("retransmissions", r -> CsvTable.format("%d", r.flow().retransmissions()))
                 .column("timeouts", r -> CsvTable.format("%d", r.flow().timeouts()))
                 .column("closes_fast_retransmit", r -> CsvTable.format("%d", r.flow().closesByCause().get("FAST_RETRANSMIT")))
@@ -134,10 +137,19 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                 .column("commands_normal", r -> CsvTable.format("%d", r.flow().commandsReceived()[1]))
                 .column("commands_freeze", r -> CsvTable.format("%d", r.flow().commandsReceived()[2]))
                 .column("commands_fallback", r -> CsvTable.format("%d", r.flow().commandsReceived()[3]))
+                .column("requests", r -> CsvTable.format("%d", r.flow().requests()))
+                .column("loss_trend_freeze", r -> CsvTable.format("%d", r.flow().lossTrends()[1]))
+                .column("loss_trend_fallback", r -> CsvTable.format("%d", r.flow().lossTrends()[2]))
+                .column("loss_trend_decrease", r -> CsvTable.format("%d", r.flow().lossTrends()[3]))
                 .write(dir.resolve("runs.csv"), rows);
         for (Config c : params.configs()) {
             AcnsRun first = done.runs().stream().filter(r -> r.config() == c).findFirst().orElseThrow();
             series().write(dir.resolve("series-" + c.id() + ".csv"), seriesRows(first));
+            if (c != Config.RENO && c != Config.ACNS) {
+                continue;   // the sensitivity runs' series are in their CSV; the figures are the paper's two systems'
+            }
+            plot(first, 3, "cwnd (packets)", 1, "RDP flows' congestion window, " + c.id() + " (seed 1)",
+                    dir.resolve("cwnd-" + c.id() + ".png"));
             plot(first, 1, "throughput (Mb/s)", 1e-6, "TCP-like RDP flows' throughput, " + c.id() + " (seed 1)",
                     dir.resolve("throughput-" + c.id() + ".png"));
             plot(first, 2, "RTT (ms)", 1, "RDP flows' RTT, " + c.id() + " (seed 1)", dir.resolve("rtt-" + c.id() + ".png"));
@@ -148,7 +160,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
     private record FlowRow(AcnsRun run, FlowResult flow) {
     }
 
-    /** One sample of one flow: {time s, throughput b/s, path RTT ms, cwnd, RDP's latest RTT ms}. */
+    /** One sample of one flow: {time s, throughput b/s, path RTT ms, cwnd, RDP's latest RTT ms, ACNS command in force, drops}. */
     private record SeriesRow(String flow, double[] sample) {
     }
 
@@ -167,7 +179,9 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                 .column("throughput_mbps", r -> CsvTable.format("%.4f", r.sample()[1] / 1e6))
                 .column("path_rtt_ms", r -> Double.isNaN(r.sample()[2]) ? "" : CsvTable.format("%.1f", r.sample()[2]))
                 .column("cwnd", r -> CsvTable.format("%.2f", r.sample()[3]))
-                .column("rdp_latest_rtt_ms", r -> Double.isNaN(r.sample()[4]) ? "" : CsvTable.format("%.1f", r.sample()[4]));
+                .column("rdp_latest_rtt_ms", r -> Double.isNaN(r.sample()[4]) ? "" : CsvTable.format("%.1f", r.sample()[4]))
+                .column("acns_command", r -> Double.isNaN(r.sample()[5]) ? "" : CsvTable.format("%.0f", r.sample()[5]))
+                .column("drops", r -> CsvTable.format("%.0f", r.sample()[6]));
     }
 
     private static void plot(AcnsRun r, int column, String yLabel, double scale, String title, Path file) throws IOException {

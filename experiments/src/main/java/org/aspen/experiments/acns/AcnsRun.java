@@ -1,9 +1,13 @@
 package org.aspen.experiments.acns;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.Values;
+import org.aspen.rdp.AcnsReno;
 
 /**
  * One run of the ACNS paper's simulation (Tables 5-11), with or without ACNS, sampled per flow by
@@ -14,18 +18,68 @@ import org.aspen.lab.scenario.Scenario;
  * double mbps = r.result().flows().get(0).avgThroughputBps() / 1e6;
  * }</pre>
  */
-public record AcnsRun(Config config, long seed, FlowProbeRun.Result result) {
+public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long bottleneckBps) {
     public static final String BOTTLENECK = "3Mbps";
     public static final int BUFFER = 100;
     /** Throughput is binned per second. */
     static final long BIN_NANOS = 1_000_000_000L;
 
-    /** The compared systems: drop-tail last miles and Reno, or ACNS queues and AcnsReno at both ends of every RDP flow. */
+    /**
+     * The compared systems: drop-tail last miles and Reno; ACNS queues and AcnsReno at both ends of every
+     * RDP flow as the paper's text reads (docs/results-acns.md, "Readings"); and the other readings, each
+     * differing from {@code acns} in one point, run as sensitivity, plus {@code acns-old}, the readings
+     * Aspen used before issue 17 all together.
+     */
     public enum Config {
-        RENO, ACNS;
+        RENO(false, 63, "normalised", AcnsReno.Reading.PAPER),
+        ACNS(true, 63, "normalised", AcnsReno.Reading.PAPER),
+        /** p_max = the highest priority among the flows in the table. */
+        ACNS_PMAX_TABLE(true, 0, "normalised", AcnsReno.Reading.PAPER),
+        /** age(f) of equation 4 in seconds, not normalised. */
+        ACNS_AGE_SECONDS(true, 63, "seconds", AcnsReno.Reading.PAPER),
+        /** Every data segment asks for a command, not the last of each window. */
+        ACNS_EVERY_SEGMENT(true, 63, "normalised", new AcnsReno.Reading(true, false)),
+        /** A command acts on the ACK that carries it only. */
+        ACNS_ON_ITS_ACK(true, 63, "normalised", new AcnsReno.Reading(false, true)),
+        /** The readings before issue 17: p_max of the table, a command on every segment, acting on its ACK only. */
+        ACNS_OLD(true, 0, "normalised", new AcnsReno.Reading(true, true));
+
+        private final boolean acns;
+        private final int pMax;
+        private final String age;
+        private final AcnsReno.Reading reading;
+
+        Config(boolean acns, int pMax, String age, AcnsReno.Reading reading) {
+            this.acns = acns;
+            this.pMax = pMax;
+            this.age = age;
+            this.reading = reading;
+        }
 
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** Whether the flows run ACNS (and the last miles have ACNS queues). */
+        public boolean acns() {
+            return acns;
+        }
+
+        /** The sender's reading. */
+        public AcnsReno.Reading reading() {
+            return reading;
+        }
+
+        /** The last miles' discipline: drop-tail, or ACNS with this config's p_max and age. */
+        Object queue() {
+            if (!acns) {
+                return "droptail";
+            }
+            Map<String, Object> q = new LinkedHashMap<>();
+            q.put("kind", "acns");
+            q.put("p_max", pMax);
+            q.put("age", age);
+            return q;
         }
 
         /** The config with this {@link #id()}, or null. */
@@ -38,13 +92,15 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result) {
     public record Setup(double durationSeconds, String bottleneck, int buffer) {
     }
 
-    public static Scenario scenario(Config config, Setup setup) {
+    /** The scenario of {@code config} under {@code seed} (the seed moves the start times, {@link AcnsSites}). */
+    public static Scenario scenario(Config config, Setup setup, long seed) {
         ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id(), String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AcnsSites.addTo(b, config == Config.ACNS, setup.bottleneck(), setup.buffer());
+        AcnsSites.addTo(b, config.queue(), config.acns(), setup.bottleneck(), setup.buffer(), seed);
         return b.build();
     }
 
     public static AcnsRun simulate(Config config, long seed, Setup setup) {
-        return new AcnsRun(config, seed, FlowProbeRun.run(scenario(config, setup), seed, BIN_NANOS, null));
+        return new AcnsRun(config, seed, FlowProbeRun.run(scenario(config, setup, seed), seed, BIN_NANOS, null, config.reading()),
+                Values.rateBps(setup.bottleneck()));
     }
 }

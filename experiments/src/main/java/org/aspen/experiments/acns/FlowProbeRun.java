@@ -13,6 +13,7 @@ import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpPackets;
@@ -47,15 +48,22 @@ import org.aspen.vnet.time.Seeds;
  * }</pre>
  *
  * Only {@code flows} and {@code cross} of the workload run (pings, transfers and expectations are
- * the lab runner's). Each flow's {@code acns} selects {@link AcnsReno} at both ends and
+ * the lab runner's). Each flow's {@code acns} selects {@link AcnsReno} (with the given reading) at both ends and
  * {@code priority} sets the sender's VNet priority.
  */
 public final class FlowProbeRun {
-    /** One flow's figures; series are per bin from the flow's start. */
+    /**
+     * One flow's figures; series are per bin from the flow's start ({time s, throughput b/s, path RTT ms,
+     * cwnd, RDP's latest RTT ms, ACNS command in force, the flow's data packets dropped in the bin}). ACNS senders only: {@code requests} (segments
+     * that asked routers for a command), {@code commandsReceived} and {@code lossTrends} (losses handled
+     * by trend command 1 freeze, 2 fallback, 3 decrease), indexed by omega. {@code dropsInSlowStart}: the
+     * drops that happened while the sender was in slow start. {@code lateThroughputBps}: the mean of the
+     * per-bin throughput after {@link #LATE_FROM_NANOS}, when every flow of the ACNS set-up runs.
+     */
     public record FlowResult(String name, int priority, boolean acnsNegotiated, double startSeconds,
-                             long bytesAcked, long drops, long retransmissions, long timeouts, double avgThroughputBps,
-                             double maxThroughputBps, double avgRttMs, double maxRttMs, List<double[]> series,
-                             Map<String, Long> closesByCause, long[] commandsReceived) {
+                             long bytesAcked, long drops, long dropsInSlowStart, long retransmissions, long timeouts, double avgThroughputBps,
+                             double maxThroughputBps, double avgRttMs, double maxRttMs, double lateThroughputBps, List<double[]> series,
+                             Map<String, Long> closesByCause, long requests, long[] commandsReceived, long[] lossTrends) {
     }
 
     /** The run: per-flow results, cross-traffic reports and the discipline of every link end ({@code link@node}). */
@@ -68,6 +76,8 @@ public final class FlowProbeRun {
         }
     }
 
+    /** From when {@code lateThroughputBps} averages: 31 s, after the ACNS set-up's last flow started (30.1 s ± 50 ms). */
+    public static final long LATE_FROM_NANOS = 31_000_000_000L;
     /** How often the path RTT is sampled. */
     public static final long RTT_EVERY_NANOS = 100_000_000L;
     /** Frame sizes for the path RTT: a full data segment (1400 data bytes + RDP 40 + VNet 20) and an ACK. */
@@ -86,6 +96,8 @@ public final class FlowProbeRun {
         RdpStack receiverStack;
         long lastAcked;
         long drops;
+        long lastDrops;
+        long dropsInSlowStart;
         List<Link> forward;
         List<Link> reverse;
         double lastPathRttMs = Double.NaN;
@@ -102,7 +114,7 @@ public final class FlowProbeRun {
         }
     }
 
-    public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress) {
+    public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress, AcnsReno.Reading reading) {
         long duration = s.durationNanos();
         SimNetwork net = new SimNetwork(seed);
         LabBuilder.build(s, net);
@@ -115,7 +127,7 @@ public final class FlowProbeRun {
             RdpStack from = stacks.computeIfAbsent(p.spec.from(), n -> RdpStack.install(net.node(n)));
             RdpStack to = stacks.computeIfAbsent(p.spec.to(), n -> RdpStack.install(net.node(n)));
             p.receiverStack = to;
-            RdpOptions o = options(p.spec);
+            RdpOptions o = options(p.spec, reading);
             int port = TransferRun.flowPort(p.spec, i);
             net.at(0, p.spec.to(), () -> TransferReceiver.listen(to, port, o, ByteSink::discard, x -> { },
                     ProgressListener.NONE, 0));
@@ -183,7 +195,7 @@ public final class FlowProbeRun {
         return new Result(flows, crossReports, queues, binNanos / 1e9, duration / 1e9);
     }
 
-    static RdpOptions options(Scenario.FlowSpec f) {
+    static RdpOptions options(Scenario.FlowSpec f, AcnsReno.Reading reading) {
         RdpOptions o = RdpOptions.defaults().withMaxSamples(0);
         if (f.window() != null) {
             o = o.withMaxOutstanding(f.window());
@@ -194,7 +206,7 @@ public final class FlowProbeRun {
         if (f.ecn() != null) {
             o = o.withEcn(f.ecn());
         }
-        return Boolean.TRUE.equals(f.acns()) ? o.withCongestionControl(AcnsReno::new) : o;
+        return Boolean.TRUE.equals(f.acns()) ? o.withCongestionControl(() -> new AcnsReno(AcnsTrend.Params.DEFAULTS, reading)) : o;
     }
 
     private static void countDrop(Packet packet, Map<String, Probe> bySourcePort) {
@@ -204,6 +216,9 @@ public final class FlowProbeRun {
         Probe p = bySourcePort.get(packet.source() + ":" + RdpPackets.connectionId(packet).sourcePort());
         if (p != null) {
             p.drops++;
+            if (p.sender != null && p.sender.connection().congestionState().phase() == org.aspen.rdp.SenderState.PHASE_SLOW_START) {
+                p.dropsInSlowStart++;
+            }
         }
     }
 
@@ -268,8 +283,11 @@ public final class FlowProbeRun {
         p.maxBin = Math.max(p.maxBin, bps);
         var rtt = p.sender.connection().congestionState().rtt();
         double transportMs = rtt.hasSample() ? rtt.latestNanos() / 1e6 : Double.NaN;
+        double command = p.sender.connection().congestionControl() instanceof AcnsReno a && p.sender.connection().acnsEnabled()
+                ? a.command() : Double.NaN;
         p.series.add(new double[]{now / 1e9, bps, p.lastPathRttMs, p.sender.connection().congestionState().cwnd(),
-                transportMs});
+                transportMs, command, p.drops - p.lastDrops});
+        p.lastDrops = p.drops;
     }
 
     private static FlowResult result(Probe p, long duration, long bin) {
@@ -278,6 +296,8 @@ public final class FlowProbeRun {
         double life = (duration - p.start) / 1e9;
         Map<String, Long> closes = new LinkedHashMap<>();
         long[] commands = new long[4];
+        long[] trends = new long[4];
+        long requests = 0;
         if (c != null) {
             for (var cause : org.aspen.rdp.CloseCause.values()) {
                 closes.put(cause.name(), c.stats().windowCloses(cause));
@@ -285,13 +305,16 @@ public final class FlowProbeRun {
             if (c.congestionControl() instanceof AcnsReno a) {
                 for (int w = 1; w <= 3; w++) {
                     commands[w] = a.received(w);
+                    trends[w] = a.trends(w);
                 }
+                requests = a.requests();
             }
         }
         return new FlowResult(p.name, p.spec.priority() == null ? 0 : p.spec.priority(), c != null && c.acnsEnabled(),
-                p.start / 1e9, acked, p.drops, c == null ? 0 : c.stats().retransmissions(),
+                p.start / 1e9, acked, p.drops, p.dropsInSlowStart, c == null ? 0 : c.stats().retransmissions(),
                 c == null ? 0 : c.stats().timeouts(), life > 0 ? acked * 8 / life : 0, p.maxBin,
                 p.rttCount == 0 ? Double.NaN : p.rttSum / p.rttCount, p.rttCount == 0 ? Double.NaN : p.rttMax,
-                p.series, closes, commands);
+                p.series.stream().filter(x -> x[0] * 1e9 > LATE_FROM_NANOS).mapToDouble(x -> x[1]).average().orElse(Double.NaN),
+                p.series, closes, requests, commands, trends);
     }
 }

@@ -60,6 +60,7 @@ public final class NodeHost implements AutoCloseable {
     public static final AckPolicy NODE_ACK_POLICY = AckPolicy.stretch(16, 1_000_000L);
     private ExecutionEnvironment ee;
     private RdpStack rdp;
+    private NodeMetrics metrics;
 
     private NodeHost(UdpNetwork net, Node node, ControlPlane plane, ControlServer control) {
         this.net = net;
@@ -283,8 +284,33 @@ public final class NodeHost implements AutoCloseable {
         return control.address();
     }
 
+    /**
+     * Serves this node's counters at {@code http://ADDRESS/metrics} in the Prometheus text format
+     * until the node closes ({@link NodeMetrics}); at most once.
+     *
+     * @param bind a resolved address (port 0: a free one)
+     * @throws java.io.UncheckedIOException when it cannot be bound
+     */
+    public synchronized NodeMetrics startMetrics(InetSocketAddress bind) {
+        if (metrics != null) {
+            throw new IllegalStateException("metrics already served at " + metrics.url());
+        }
+        metrics = NodeMetrics.start(control, bind);
+        return metrics;
+    }
+
+    /** The metrics endpoint, or null when none was started. */
+    public synchronized NodeMetrics metrics() {
+        return metrics;
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
         if (ee != null) {
             try {
                 net.onLoop(node.name(), ee::shutdown);

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.aspen.lab.report.CloseFigures;
+import org.aspen.rdp.RdpConnection;
+import org.aspen.rdp.RdpCounters;
 import org.aspen.rdp.RdpListener;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
@@ -48,7 +50,29 @@ final class RdpCommands {
     private RdpCommands() {
     }
 
+    /** The {@code rdp} section of {@code stats}: stack counters, drops by reason, connections by state. */
+    static Map<String, Object> statsSection(RdpStack stack) {
+        RdpCounters c = stack.counters();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("segmentsIn", c.segmentsIn());
+        m.put("segmentsOut", c.segmentsOut());
+        m.put("resetsSent", c.resetsSent());
+        m.put("connectionsOpened", c.connectionsOpened());
+        m.put("connectionsRefused", c.connectionsRefused());
+        Map<String, Long> drops = new LinkedHashMap<>();
+        c.drops().forEach((why, n) -> drops.put(why.name().toLowerCase().replace('_', '-'), n));
+        m.put("drops", drops);
+        Map<String, Integer> states = new java.util.TreeMap<>();
+        for (RdpConnection conn : stack.connections()) {
+            states.merge(conn.state().name().toLowerCase().replace('_', '-'), 1, Integer::sum);
+        }
+        m.put("connections", states);
+        return m;
+    }
+
     static void register(ControlServer control, RdpStack stack) {
+        // stats (and /metrics): the stack's counters and how many connections are in each state now
+        control.addStatsSection("rdp", () -> statsSection(stack));
         control.register("rdp.send", (args, reply) -> {
             VAddr target = VAddr.parse(args.path("target").asText(""));
             int port = port(args.path("port").asInt(-1));

@@ -116,7 +116,7 @@ public final class LabRunner {
             List<PingFlow> pings = new ArrayList<>();
             for (Scenario.PingSpec p : s.workload().pings()) {
                 PingFlow f = new PingFlow(p);
-                f.schedule(net, planes, s);
+                f.schedule(net, planes, s, dashboard);
                 pings.add(f);
             }
             List<TraceRun> traces = new ArrayList<>();

@@ -36,7 +36,8 @@ public final class PingFlow {
         this.size = spec.payloadBytes();
     }
 
-    void schedule(Network net, Map<String, ControlPlane> planes, Scenario s) {
+    /** Schedules the probes; {@code watcher} (may be null) hears of each result as it comes. */
+    void schedule(Network net, Map<String, ControlPlane> planes, Scenario s, RunObserver watcher) {
         ControlPlane cp = planes.get(spec.from());
         var target = org.aspen.vnet.VAddr.parse(s.node(spec.to()).address());
         for (int i = 0; i < count; i++) {
@@ -44,7 +45,12 @@ public final class PingFlow {
             long at = start + i * interval;
             net.at(at, spec.from(), () -> {
                 long sentAt = net.now();
-                cp.echo(target, 64, size, timeout, r -> probes.add(new Probe(seq, sentAt, r)));
+                cp.echo(target, 64, size, timeout, r -> {
+                    probes.add(new Probe(seq, sentAt, r));
+                    if (watcher != null) {
+                        watcher.probe(spec, seq, sentAt, r);
+                    }
+                });
             });
         }
     }

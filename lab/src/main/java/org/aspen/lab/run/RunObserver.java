@@ -28,4 +28,12 @@ public interface RunObserver {
 
     /** The run is over at network time {@code nowNanos}. */
     void finished(long nowNanos);
+
+    /**
+     * A probe of the workload's ping entry {@code ping} (number {@code seq}, sent at
+     * {@code sentAtNanos}) was answered or timed out; called on the source node's loop, so it must
+     * not block. The dashboard charts round-trip times and losses from it.
+     */
+    default void probe(Scenario.PingSpec ping, int seq, long sentAtNanos, org.aspen.vnet.control.EchoResult result) {
+    }
 }

@@ -153,10 +153,16 @@ public record Scenario(
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
      */
     public record NodeSpec(String name, String address, String udp, String control, String token,
-                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc) {
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc, String metrics) {
         public NodeSpec {
             flakeway = flakeway == null ? List.of() : flakeway;
             aas = aas == null ? List.of() : aas;
+        }
+
+        /** A node without a {@code metrics} endpoint. */
+        public NodeSpec(String name, String address, String udp, String control, String token,
+                        List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc) {
+            this(name, address, udp, control, token, flakeway, aas, acc, null);
         }
     }
 

@@ -165,5 +165,13 @@ public final class ScenarioLoader {
             }
             return InetSocketAddress.createUnresolved(host, port);
         }
+
+        /** {@code host:port}, or a bare {@code port} on the loopback address (127.0.0.1). */
+        public static InetSocketAddress parseOrPort(String text) {
+            if (text.matches("\\d+")) {
+                return parse("127.0.0.1:" + text);
+            }
+            return parse(text);
+        }
     }
 }

@@ -61,6 +61,7 @@ final class TopologyChecks {
                 }
             }
             c.unit(p + ".control", n.control(), ScenarioLoader.HostPort::parse);
+            c.unit(p + ".metrics", n.metrics(), ScenarioLoader.HostPort::parseOrPort);
             c.flakewayRules(p + ".flakeway", n.flakeway());
             for (ScenarioRules r : rules) {
                 r.checkNode(c, p, n);   // acc, aas

@@ -109,6 +109,20 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aNodesMetricsEndpointIsHostPortOrAPortOnLoopback() {
+        Scenario s = parse("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, metrics: 9101}\n"
+                + "  - {name: b, address: 10.0.0.2, metrics: \"0.0.0.0:9102\"}\n  - {name: c, address: 10.0.0.3}\n");
+        assertEquals("9101", s.node("a").metrics());
+        assertEquals("127.0.0.1", ScenarioLoader.HostPort.parseOrPort(s.node("a").metrics()).getHostString());
+        assertEquals(9102, ScenarioLoader.HostPort.parseOrPort(s.node("b").metrics()).getPort());
+        assertEquals(null, s.node("c").metrics());
+        String bad = error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, metrics: \"host:port\"}\n");
+        assertTrue(bad.contains("nodes[0].metrics: 'host:port': port is not a number") && !bad.contains("\n"), bad);
+        assertTrue(error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, metrics: 70000}\n")
+                .contains("nodes[0].metrics: '127.0.0.1:70000': port must be 0-65535"));
+    }
+
+    @Test
     void missingFileIsAClearError() {
         String msg = assertThrows(ConfigException.class, () -> ScenarioLoader.load(Path.of("no/such.yaml"))).getMessage();
         assertEquals("no/such.yaml: no such file", msg);

@@ -72,7 +72,7 @@ public final class ControlServer implements AutoCloseable {
         this.config = config;
         this.token = config.token() == null ? null : config.token().getBytes(StandardCharsets.UTF_8);
         this.clients = new DefaultChannelGroup("control-" + node.name(), loop);
-        register("stats", (args, reply) -> reply.done(NodeReports.stats(node, statsSections)));
+        register("stats", (args, reply) -> reply.done(stats()));
         register("routes", (args, reply) -> reply.done(NodeReports.routes(node)));
         register("help", (args, reply) -> reply.done(Map.of("commands", new TreeSet<>(commands.keySet()))));
     }
@@ -97,6 +97,19 @@ public final class ControlServer implements AutoCloseable {
     /** Adds a section to the {@code stats} reply; the supplier runs on the node's loop. */
     public void addStatsSection(String key, Supplier<?> section) {
         statsSections.put(key, section);
+    }
+
+    /**
+     * What {@code stats} replies: the node's counters, its links and every added section. Call on the
+     * node's loop (a node's {@code /metrics} reads it there at each scrape).
+     */
+    public Map<String, Object> stats() {
+        return NodeReports.stats(node, statsSections);
+    }
+
+    /** The loop that runs the node (and this server's handlers). */
+    public EventLoop loop() {
+        return loop;
     }
 
     public Set<String> commands() {

@@ -53,6 +53,8 @@ public final class Packet {
     public static final int FLAG_ECN_SHIFT = 6;
     public static final int FLAG_AECN = 1 << 5;
     public static final int FLAG_ACNS_SHIFT = 3;
+    /** ACNS bits the sender sets on the last segment of a window: routers to set a command ({@link #acnsCommand}). */
+    public static final int ACNS_REQUEST = 3;
     public static final int FLAG_AA_SPEC = 1 << 2;
     /** An authentication trailer of {@link #AUTH_TRAILER_LENGTH} bytes follows the payload. */
     public static final int FLAG_AUTH = 1 << 1;
@@ -138,9 +140,23 @@ public final class Packet {
         return (buf[FLAGS_OFFSET] & FLAG_AECN) != 0;
     }
 
-    /** ACNS command bits: 0 normal (none), 1 freeze, 2 fallback, 3 reserved. */
+    /**
+     * ACNS bits: 0 no command asked (the ACNS paper's Table 1 messages 2/3), 3 {@link #ACNS_REQUEST}
+     * (routers to set a command, messages 4/5; reaches the receiver as "normal" when no router wrote one),
+     * 1 freeze (message 6), 2 fallback (message 7). docs/acns.md.
+     */
     public int acnsCommand() {
         return ((buf[FLAGS_OFFSET] & 0xff) >>> FLAG_ACNS_SHIFT) & 0b11;
+    }
+
+    /** The command the ACNS bits stand for: 0 none asked, 1 normal (the request), 2 freeze, 3 fallback. */
+    public int acnsOmega() {
+        return switch (acnsCommand()) {
+            case ACNS_REQUEST -> 1;
+            case 1 -> 2;
+            case 2 -> 3;
+            default -> 0;
+        };
     }
 
     public boolean hasAaSpec() {

@@ -11,23 +11,24 @@ import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
 
 /**
- * ACNS at a router's output queue: classifies the RDP flows crossing this link and writes a command
- * (normal / freeze / fallback) into each data packet's VNet header, in front of the link's real
- * queue (drop-tail by default, or any other discipline).
+ * ACNS at a router's output queue: classifies the RDP flows crossing this link and, on the segments
+ * whose sender asks for it, writes a command (normal / freeze / fallback) into the VNet header, in
+ * front of the link's real queue (drop-tail by default, or any other discipline).
  *
  * <pre>{@code
  * link.setDiscipline(new Acns(QueueLimit.packets(50), AcnsParams.DEFAULTS));
  * }</pre>
  *
- * On every arriving RDP data segment: the flow (source, destination, source port, destination port)
- * is looked up or added with its add time; its priority (the header's 6-bit field) and last-seen
- * time are updated; {@code theta} is computed from the queue's fill A(q) (packets queued now over
- * the limit, or bytes over the byte limit, whichever is fuller), the flow's priority against p_max
- * and its age against the oldest flow's ({@link AcnsParams#theta}); the command goes into the
- * header's ACNS bits (0 normal, 1 freeze, 2 fallback, i.e. omega - 1) only if it is stronger than
- * what an earlier router wrote: routers strengthen, never weaken. Other packets pass untouched.
- * Flows not seen for the flow timeout leave the table (checked at most every half timeout).
- * See {@code docs/acns.md}.
+ * On every arriving RDP data segment the flow (source, destination, source port, destination port)
+ * is looked up or added with its add time (the paper's Table 3); its priority (the header's 6-bit
+ * field) and last-seen time are updated. Only a segment that carries the request bits
+ * ({@link Packet#ACNS_REQUEST}: the sender asks once per window, the paper's Table 1 messages 4/5) or a
+ * command an earlier router wrote gets a command: {@code theta} from the queue's fill A(q) (packets
+ * queued now over the limit, or bytes over the byte limit, whichever is fuller), the flow's priority
+ * against p_max and its age ({@link AcnsParams#theta}, equations 1-4), the command by equation 5,
+ * written only if stronger than what is there (routers strengthen, never weaken). "Normal" leaves the
+ * request bits, which the receiver reads as normal. Other packets pass untouched. Flows not seen for
+ * the flow timeout leave the table (checked at most every half timeout). See {@code docs/acns.md}.
  */
 public class Acns extends MarkingLayer {
     /** RDP's fixed header (docs/rdp.md): ports at 4 and 6, data length at 8. */
@@ -46,6 +47,7 @@ public class Acns extends MarkingLayer {
     private long expired;
     private final long[] commands = new long[4];
     private long strengthened;
+    private long requests;
 
     /** One entry of the flow table (the paper's Table 3). */
     public static final class Flow {
@@ -54,6 +56,7 @@ public class Acns extends MarkingLayer {
         int priority;
         long packets;
         int lastCommand = 1;
+        final long[] commands = new long[4];
 
         Flow(long now, int priority) {
             this.addTime = now;
@@ -77,9 +80,14 @@ public class Acns extends MarkingLayer {
             return packets;
         }
 
-        /** The command (1-3) computed for this flow's last packet. */
+        /** The command (1-3) computed for this flow's last request. */
         public int lastCommand() {
             return lastCommand;
+        }
+
+        /** Commands {@code omega} (1 normal, 2 freeze, 3 fallback) computed for this flow. */
+        public long commands(int omega) {
+            return commands[omega];
         }
     }
 
@@ -123,7 +131,10 @@ public class Acns extends MarkingLayer {
         return inner().enqueue(p);
     }
 
-    /** Classifies an RDP data packet and writes its command; returns the command (1-3), 0 if not classified. */
+    /**
+     * Classifies an RDP data packet and, when it asks for one, writes its command; returns the command
+     * (1-3), 0 if not classified or not asked.
+     */
     int classify(Packet p) {
         if (p.protocol() != Protocol.RDP || p.payloadLength() < RDP_MIN_HEADER) {
             return 0;
@@ -152,23 +163,32 @@ public class Acns extends MarkingLayer {
         f.lastTime = now;
         f.packets++;
         classified++;
-        int omega = params.command(params.theta(occupancy(), priority, priorityMax(), normalisedAge(f, now)));
+        int present = p.acnsOmega();
+        if (present == 0) {
+            return 0;   // Table 1 messages 2/3: the sender asked for no command on this segment
+        }
+        requests++;
+        int omega = params.command(params.theta(occupancy(), priority, priorityMax(), age(f, now)));   // (3)-(5)
         f.lastCommand = omega;
+        f.commands[omega]++;
         commands[omega]++;
-        if (omega - 1 > p.acnsCommand()) {
-            p.setAcnsCommand(omega - 1);
+        if (omega > present) {
+            p.setAcnsCommand(omega - 1);   // Table 1 messages 6/7: freeze 1, fallback 2
             strengthened++;
         }
         return omega;
     }
 
-    /** Equation 1: the flow's age over the oldest flow's age, in [0, 1] (0 when the oldest is new too). */
-    private double normalisedAge(Flow f, long now) {
-        long oldest = now - flows.values().iterator().next().addTime;
-        return oldest <= 0 ? 0 : (now - f.addTime) / (double) oldest;
+    /** age(f) of equation 4: equation 1's normalised age, or seconds, as the parameters say. */
+    private double age(Flow f, long now) {
+        if (params.age() == AcnsParams.Age.SECONDS) {
+            return (now - f.addTime) / 1e9;
+        }
+        long oldest = now - flows.values().iterator().next().addTime;   // (2) f_max = max(F): the first entry
+        return oldest <= 0 ? 0 : (now - f.addTime) / (double) oldest;    // (1) T(f_i) = f_i / f_max
     }
 
-    /** p_max: the configured value, or the highest priority in the table. */
+    /** p_max: the configured value, or (0) the highest priority in the table. */
     private int priorityMax() {
         if (params.priorityMax() > 0) {
             return params.priorityMax();
@@ -206,7 +226,7 @@ public class Acns extends MarkingLayer {
         return params;
     }
 
-    /** Packets classified with command {@code omega} (1 normal, 2 freeze, 3 fallback). */
+    /** Requests answered with command {@code omega} (1 normal, 2 freeze, 3 fallback). */
     public long commands(int omega) {
         return commands[omega];
     }
@@ -230,9 +250,11 @@ public class Acns extends MarkingLayer {
         m.put("th_a1", params.thA1());
         m.put("th_a2", params.thA2());
         m.put("p_max", params.priorityMax() == 0 ? "flows" : params.priorityMax());
+        m.put("age", params.age().id());
         m.put("flow_timeout_ms", params.flowTimeoutNanos() / 1_000_000);
         m.put("flows", flows.size());
         m.put("classified", classified);
+        m.put("requests", requests);
         m.put("normal", commands[1]);
         m.put("freeze", commands[2]);
         m.put("fallback", commands[3]);

@@ -25,8 +25,8 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code aecn}: eta [0.5], virtual_buffer [100000 bytes] or virtual_buffer_packets [none] (times
  *     mean_packet_size [1000]), bandwidth [the link's], inner [{kind: droptail}]: the real queue, any
  *     other kind with its parameters, e.g. {@code {kind: red, ecn: true}}</li>
- * <li>{@code acns}: v_p [0.8], v_a [0.2], th_a1 [0.95], th_a2 [1.0], p_max [0: the table's highest],
- *     flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
+ * <li>{@code acns}: v_p [0.8], v_a [0.2], th_a1 [0.95], th_a2 [1.0], p_max [63; 0: the table's highest],
+ *     age [normalised; or seconds], flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
  * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
  *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
  *     w_q [1/32], p_floor [0.001], bandwidth [the link's]</li>
@@ -106,8 +106,9 @@ public final class QueueDisciplines {
         double th2 = p.number("th_a2", d.thA2());
         int pMax = p.integer("p_max", d.priorityMax());
         long timeout = p.nanos("flow_timeout", d.flowTimeoutNanos());
+        String age = p.choice("age", d.age().id(), "normalised", "seconds");
         QueueDiscipline inner = inner(p, limit, "acns");
-        AcnsParams ap = construct(p, () -> new AcnsParams(vp, va, th1, th2, pMax, timeout));
+        AcnsParams ap = construct(p, () -> new AcnsParams(vp, va, th1, th2, pMax, AcnsParams.Age.byId(age), timeout));
         return new Acns(inner, limit, ap);
     }
 

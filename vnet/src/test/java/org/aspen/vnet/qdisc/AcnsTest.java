@@ -13,13 +13,20 @@ import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
 import org.junit.jupiter.api.Test;
 
-/** ACNS at the router: equations 3-5 on known inputs, the flow table, strengthen-only, expiry. */
+/** ACNS at the router: equations 1-5 on known inputs, commands only on request, the flow table, strengthen-only, expiry. */
 class AcnsTest {
     static final long S = 1_000_000_000L;
     static final AcnsParams P = AcnsParams.DEFAULTS;
 
-    /** An RDP data segment (only the fields ACNS reads: ports and data length) with a priority. */
+    /** An RDP data segment asking routers for a command (Table 1 messages 4/5). */
     static Packet rdp(int srcPort, int priority, int dataLength) {
+        Packet p = plain(srcPort, priority, dataLength);
+        p.setAcnsCommand(Packet.ACNS_REQUEST);
+        return p;
+    }
+
+    /** An RDP data segment (only the fields ACNS reads: ports and data length) with a priority, asking nothing. */
+    static Packet plain(int srcPort, int priority, int dataLength) {
         byte[] seg = new byte[24 + dataLength];
         seg[0] = 2;
         seg[4] = (byte) (srcPort >> 8);
@@ -61,13 +68,13 @@ class AcnsTest {
         }
         Packet a0 = rdp(1000, 0, 100);
         assertTrue(d.enqueue(a0));
-        assertEquals(0, a0.acnsCommand(), "the only and newest flow: age 0, normal");
+        assertEquals(Packet.ACNS_REQUEST, a0.acnsCommand(), "the only and newest flow: age 0, normal (the request stays)");
         d.dequeue();   // back to 3 packets queued
         ctx.sim.runUntil(S);
         Packet b0 = rdp(2000, 46, 100);
         d.enqueue(b0);
         d.dequeue();
-        assertEquals(0, b0.acnsCommand());
+        assertEquals(1, b0.acnsOmega());
         ctx.sim.runUntil(2 * S);
         Packet a = rdp(1000, 0, 100);
         d.enqueue(a);
@@ -77,8 +84,8 @@ class AcnsTest {
         Packet b = rdp(2000, 46, 100);
         d.enqueue(b);
         d.dequeue();
-        // flow B: age 1 s of 2 -> T = 0.4; p_max = 46 -> F = 0.8; theta = 0.3 / 1.2 = 0.25
-        assertEquals(0, b.acnsCommand(), "young high-priority flow: normal");
+        // flow B: age 1 s of 2 -> T = 0.4; p_max = 63 -> F = 0.8 * 46 / 63 = 0.584; theta = 0.3 / 0.984 = 0.305
+        assertEquals(1, b.acnsOmega(), "young high-priority flow: normal");
         assertEquals(2, d.flows().size());
         assertEquals(1, d.commands(3));
         assertEquals(3, d.commands(1));
@@ -105,8 +112,84 @@ class AcnsTest {
         assertEquals(2, upstreamFreeze.acnsCommand());
         Packet ack = rdp(1000, 0, 0);
         d.enqueue(ack);
-        assertEquals(0, ack.acnsCommand(), "no data: a control segment is left alone");
+        assertEquals(Packet.ACNS_REQUEST, ack.acnsCommand(), "no data: a control segment is left alone");
         assertEquals(3, d.flows().values().iterator().next().packets());
+    }
+
+    /** The paper's flows #1 (priority 0, from 0 s) and #3 (priority 46, from 30 s) at 118 s, queue 9 of 10 full. */
+    static Acns twoFlowsAt118(AcnsParams params, Packet[] out) {
+        StubContext ctx = new StubContext(1, 0);
+        Acns d = new Acns(QueueLimit.packets(10), params);
+        d.attach(ctx);
+        for (int t = 0; t < 118; t++) {   // both flows keep sending (no expiry), asking for nothing
+            ctx.sim.runUntil(t * S);
+            d.enqueue(plain(1000, 0, 100));
+            d.dequeue();
+            if (t >= 30) {
+                d.enqueue(plain(3000, 46, 100));
+                d.dequeue();
+            }
+        }
+        ctx.sim.runUntil(118 * S);
+        for (int i = 0; i < 9; i++) {
+            d.enqueue(StubContext.packet(100, Ecn.NOT_ECT));
+        }
+        out[0] = rdp(1000, 0, 100);
+        out[1] = rdp(3000, 46, 100);
+        d.enqueue(out[0]);
+        d.dequeue();   // back to 9
+        d.enqueue(out[1]);
+        return d;
+    }
+
+    @Test
+    void pMaxOfTheFieldLetsAFullQueuePenaliseTheYoungestFlowAndTheTablesMaximumDoesNot() {
+        Packet[] p = new Packet[2];
+        // age(#3) = 88 / 118 = 0.745763 (1, 2); T = 0.2 / 0.745763 = 0.268182 (4)
+        // p_max 63: F = 0.8 * 46 / 63 = 0.584127 (4); theta = 0.9 / 0.852309 = 1.0560 (3) >= th_A2: fallback (5)
+        Acns d = twoFlowsAt118(AcnsParams.DEFAULTS, p);
+        assertEquals(0.9 / (0.8 * 46 / 63.0 + 0.2 / (88 / 118.0)), AcnsParams.DEFAULTS.theta(0.9, 46, 63, 88 / 118.0), 1e-12);
+        assertEquals(1.0560, AcnsParams.DEFAULTS.theta(0.9, 46, 63, 88 / 118.0), 1e-4);
+        assertEquals(3, p[1].acnsOmega(), "flow #3 told to fall back");
+        assertEquals(3, p[0].acnsOmega(), "flow #1: theta = 0.9 / 0.2 = 4.5");
+        // p_max = the table's highest (46): F = 0.8, theta = 0.9 / 1.068182 = 0.8426: normal
+        twoFlowsAt118(AcnsParams.DEFAULTS.withPriorityMax(0), p);
+        assertEquals(0.8426, AcnsParams.DEFAULTS.theta(0.9, 46, 46, 88 / 118.0), 1e-4);
+        assertEquals(1, p[1].acnsOmega(), "the youngest flow's F is pinned at v_p: normal even with the queue 90 % full");
+        assertEquals(1, d.flows().values().stream().filter(f -> f.priority() == 46).findFirst().orElseThrow().commands(3));
+    }
+
+    @Test
+    void ageInSecondsReading() {
+        Packet[] p = new Packet[2];
+        // age(#3) = 88 s: T = 0.2 / 88 = 0.002273; F = 0.584127; theta = 0.9 / 0.586400 = 1.5348: fallback
+        twoFlowsAt118(AcnsParams.DEFAULTS.withAge(AcnsParams.Age.SECONDS), p);
+        assertEquals(1.5348, AcnsParams.DEFAULTS.theta(0.9, 46, 63, 88), 1e-4);
+        assertEquals(3, p[1].acnsOmega());
+        // a freeze: the oldest flow (T = v_a, F = 0) at A = 0.194 -> theta 0.97 in [th_A1, th_A2)
+        assertEquals(2, AcnsParams.DEFAULTS.command(AcnsParams.DEFAULTS.theta(0.194, 0, 63, 1.0)));
+    }
+
+    @Test
+    void onlySegmentsThatAskGetACommand() {
+        StubContext ctx = new StubContext(1, 0);
+        Acns d = new Acns(QueueLimit.packets(10), P);
+        d.attach(ctx);
+        d.enqueue(plain(1000, 0, 100));
+        ctx.sim.runUntil(S);
+        for (int i = 0; i < 5; i++) {
+            d.enqueue(StubContext.packet(100, Ecn.NOT_ECT));
+        }
+        Packet notAsked = plain(1000, 0, 100);
+        d.enqueue(notAsked);   // theta would be 0.6 / 0.2 = 3: fallback, but nobody asked
+        assertEquals(0, notAsked.acnsCommand(), "Table 1 messages 2/3: left as it is");
+        Packet asked = rdp(1000, 0, 100);
+        d.enqueue(asked);
+        assertEquals(3, asked.acnsOmega(), "the last segment of the window asked: fallback");
+        assertEquals(3, d.flows().values().iterator().next().packets(), "every data segment is classified");
+        assertEquals(1L, d.describe().get("requests"));
+        assertEquals(1, d.commands(3));
+        assertEquals(0, d.commands(1));
     }
 
     @Test
@@ -129,12 +212,16 @@ class AcnsTest {
 
     @Test
     void builtFromConfiguration() {
-        var q = QueueDisciplines.create("acns", Map.of("v_p", 0.5, "th_a1", 0.9, "p_max", 63,
+        var q = QueueDisciplines.create("acns", Map.of("v_p", 0.5, "th_a1", 0.9, "p_max", 0, "age", "seconds",
                 "inner", Map.of("kind", "red", "ecn", true)), QueueLimit.packets(50));
         assertEquals("acns", q.kind());
         Map<String, Object> m = q.describe();
         assertEquals(0.5, m.get("v_a"));
-        assertEquals(63, m.get("p_max"));
+        assertEquals("flows", m.get("p_max"));
+        assertEquals("seconds", m.get("age"));
+        assertEquals(63, QueueDisciplines.create("acns", Map.of(), QueueLimit.packets(5)).describe().get("p_max"));
+        assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("acns",
+                Map.of("age", "hours"), QueueLimit.packets(5)));
         assertEquals("red", ((Map<?, ?>) m.get("inner")).get("kind"));
         assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("acns",
                 Map.of("v_p", 0.5, "v_a", 0.4), QueueLimit.packets(5)));

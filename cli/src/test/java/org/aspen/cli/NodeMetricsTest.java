@@ -1,0 +1,176 @@
+package org.aspen.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code aspen node --metrics}: two node processes on loopback, node a's endpoint set in the file
+ * ({@code metrics:}) and node b's by the option; both are scraped over HTTP while they run. The
+ * scrape is Prometheus text, every counter ends in {@code _total}, and it carries the node, link,
+ * queue, drops-by-reason, control, routing, UDP, EE, AA, RDP and JVM families with the values the
+ * node's own {@code stats} reply gives around it. Bad addresses are one-line usage errors.
+ */
+class NodeMetricsTest {
+    private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*})? (\\S+)$");
+    private final List<Process> procs = new ArrayList<>();
+
+    @AfterEach
+    void killNodes() throws InterruptedException {
+        MultiProcessNodeTest.stopAll(procs);
+    }
+
+    @Test
+    void twoRunningNodesServeTheirCountersToPrometheus(@TempDir Path dir) throws Exception {
+        int pa = MultiProcessNodeTest.freePort();
+        int pb = MultiProcessNodeTest.freePort();
+        int ma = MultiProcessNodeTest.freePort();
+        int mb = MultiProcessNodeTest.freePort();
+        Path cfg = dir.resolve("pair.yaml");
+        Files.writeString(cfg, """
+                name: metrics-pair
+                routing: auto
+                timers: {hello: 100ms, dead: 2s}
+                nodes:
+                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d, metrics: 127.0.0.1:%d, aas: [{name: flow-counter}]}
+                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
+                links:
+                  - {between: [a, b], bandwidth: 10Mbps, delay: 2ms}
+                """.formatted(pa, ma, pb));
+        CompletableFuture<String> aUp = metricsLine(start(cfg, "a"));
+        CompletableFuture<String> bUp = metricsLine(start(cfg, "b", "--metrics", String.valueOf(mb)));
+        assertEquals("http://127.0.0.1:" + ma + "/metrics", aUp.get(60, TimeUnit.SECONDS), "a's endpoint from the file");
+        assertEquals("http://127.0.0.1:" + mb + "/metrics", bUp.get(60, TimeUnit.SECONDS), "b's from --metrics PORT (loopback)");
+
+        // traffic: pings a -> b once routing is up, and one to an address nobody has (a no-route drop at a)
+        CliTest.Run ping = null;
+        for (int i = 0; i < 40 && (ping == null || ping.code() != 0); i++) {
+            ping = CliTest.run("ping", "--node", "127.0.0.1:" + pa, "10.0.0.2", "--count", "3", "--interval", "50ms");
+        }
+        assertEquals(0, ping.code(), ping.out() + ping.err());
+        CliTest.Run lost = CliTest.run("ping", "--node", "127.0.0.1:" + pa, "10.9.9.9", "--count", "1", "--timeout", "200ms");
+        assertTrue(lost.code() != 0, lost.out() + lost.err());
+
+        CliTest.Run before = CliTest.run("stats", "--node", "127.0.0.1:" + pa, "--json");
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(aUp.get()))
+                .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
+        CliTest.Run after = CliTest.run("stats", "--node", "127.0.0.1:" + pa, "--json");
+        assertEquals(200, r.statusCode());
+        assertTrue(r.headers().firstValue("content-type").orElse("").startsWith("text/plain; version=0.0.4"),
+                r.headers().toString());
+        Map<String, Double> m = parse(r.body());
+
+        // every counter family is named ..._total; every series is typed
+        for (String line : r.body().split("\n")) {
+            if (line.startsWith("# TYPE ") && line.endsWith(" counter")) {
+                assertTrue(line.split(" ")[2].endsWith("_total"), line);
+            }
+        }
+        assertEquals(1.0, m.get("aspen_node_info{address=\"10.0.0.1\",node=\"a\"}"));
+        String ab = "{link=\"a-b\",peer=\"10.0.0.2\"}";
+        // the scrape reads the node's own counters: between the stats replies taken before and after it
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var s0 = json.readTree(before.out());
+        var s1 = json.readTree(after.out());
+        double sent = m.get("aspen_link_sent_packets_total" + ab);
+        assertTrue(sent >= s0.path("links").get(0).path("counters").path("sentPackets").asDouble()
+                && sent <= s1.path("links").get(0).path("counters").path("sentPackets").asDouble(), before.out() + after.out());
+        double received = m.get("aspen_node_received_packets_total");
+        assertTrue(received >= s0.path("counters").path("received").asDouble()
+                && received <= s1.path("counters").path("received").asDouble());
+        assertTrue(m.get("aspen_node_dropped_packets_total{reason=\"no-route\"}") >= 1, "the lost ping");
+        assertEquals(1_250_000.0, m.get("aspen_link_bandwidth_bytes_per_second" + ab), "10 Mbit/s in bytes per second");
+        assertEquals(0.002, m.get("aspen_link_delay_seconds" + ab), 1e-12);
+        assertEquals(1.0, m.get("aspen_link_up" + ab));
+        assertTrue(m.containsKey("aspen_link_queue_packets" + ab));
+        assertTrue(m.get("aspen_routing_hellos_sent_total") > 0);
+        assertTrue(m.get("aspen_udp_sent_datagrams_total") >= sent);
+        assertEquals(1.0, m.get("aspen_ee_started_total"), "flow-counter, started at boot");
+        assertTrue(m.keySet().stream().anyMatch(k -> k.startsWith("aspen_aa_info{aa=\"flow-counter\"") && k.contains("state=\"running\"")),
+                m.keySet().toString());
+        assertTrue(m.keySet().stream().anyMatch(k -> k.startsWith("aspen_aa_packets_total{aa=\"flow-counter\"")));
+        assertTrue(m.containsKey("aspen_rdp_sent_segments_total"));
+        assertTrue(m.get("jvm_memory_used_bytes{area=\"heap\"}") > 0);
+        assertTrue(m.containsKey("jvm_threads_current"));
+
+        // b: its own endpoint, its own node; it answered the three pings
+        Map<String, Double> mbScrape = parse(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(bUp.get())).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals(1.0, mbScrape.get("aspen_node_info{address=\"10.0.0.2\",node=\"b\"}"));
+        assertTrue(mbScrape.get("aspen_control_echo_replies_sent_total") >= 3);
+    }
+
+    @Test
+    void badAddressesAreOneLineUsageErrors(@TempDir Path dir) throws Exception {
+        Scenarioish files = new Scenarioish(dir);
+        for (String bad : List.of("nohost:x", "127.0.0.1:70000", "nosuchhost.invalid:9100", "192.0.2.1:9100")) {
+            CliTest.Run r = CliTest.run("node", "--config", files.plain.toString(), "--name", "a", "--metrics", bad);
+            assertEquals(Aspen.USAGE, r.code(), r.err());
+            assertTrue(r.err().startsWith("aspen: --metrics: "), r.err());
+            assertEquals(2, r.err().lines().count(), "one line and the help hint: " + r.err());
+        }
+        CliTest.Run r = CliTest.run("node", "--config", files.badMetrics.toString(), "--name", "a");
+        assertEquals(Aspen.USAGE, r.code(), r.err());
+        assertTrue(r.err().contains("nodes[0].metrics") && r.err().contains("port is not a number"), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    /** Two small files: one without metrics, one whose node a has a malformed metrics address. */
+    private static final class Scenarioish {
+        final Path plain;
+        final Path badMetrics;
+
+        Scenarioish(Path dir) throws IOException {
+            String yaml = """
+                    name: m
+                    nodes:
+                      - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d%s}
+                    """;
+            plain = Files.writeString(dir.resolve("plain.yaml"), yaml.formatted(MultiProcessNodeTest.freePort(), ""));
+            badMetrics = Files.writeString(dir.resolve("bad.yaml"),
+                    yaml.formatted(MultiProcessNodeTest.freePort(), ", metrics: \"localhost:metrics\""));
+        }
+    }
+
+    /** Series (name plus labels, as written) to value. */
+    static Map<String, Double> parse(String text) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            Matcher x = SAMPLE.matcher(line);
+            assertTrue(x.matches(), "a Prometheus text line: " + line);
+            m.put(x.group(1) + (x.group(2) == null ? "" : x.group(2)), Double.parseDouble(x.group(3)));
+        }
+        return m;
+    }
+
+    private Process start(Path cfg, String name, String... more) throws IOException {
+        return MultiProcessNodeTest.startNode(procs, cfg, name, more);
+    }
+
+    /** The URL of the node's "  metrics URL" line, printed once it serves. */
+    private static CompletableFuture<String> metricsLine(Process p) {
+        return MultiProcessNodeTest.line(p, l -> l.startsWith("  metrics ")).thenApply(l -> l.substring("  metrics ".length()).strip());
+    }
+}
