@@ -31,6 +31,7 @@ public final class RdpStack implements PacketHandler {
     private final Map<Long, RdpConnection> connections = new HashMap<>();
     private final Map<Integer, RdpListener> listeners = new HashMap<>();
     private int nextEphemeral = FIRST_EPHEMERAL;
+    private AckPolicy ackPolicy = AckPolicy.EACH_ARRIVAL;
 
     private RdpStack(Node node) {
         this.node = node;
@@ -45,6 +46,15 @@ public final class RdpStack implements PacketHandler {
         RdpStack s = new RdpStack(node);
         node.registerHandler(Protocol.RDP, s);
         return s;
+    }
+
+    /** When receivers acknowledge; applies to connections opened or accepted from now on. */
+    public void setAckPolicy(AckPolicy policy) {
+        this.ackPolicy = java.util.Objects.requireNonNull(policy, "ack policy");
+    }
+
+    public AckPolicy ackPolicy() {
+        return ackPolicy;
     }
 
     public Node node() {

@@ -13,8 +13,9 @@ import java.util.ArrayDeque;
  * rx.echoes(outgoing);        // every ACK-bearing segment we send: ECE, AntiECN and ACNS echoes, EACK list
  * }</pre>
  *
- * There is no delayed-ACK timer: {@link #ackSoon} acknowledges after the current loop task, so the
- * segments of one burst get one ACK, and not at all when a segment sent meanwhile carried it
+ * By default there is no delayed-ACK timer: {@link #ackSoon} acknowledges after the current loop task,
+ * so the segments of one burst get one ACK, and not at all when a segment sent meanwhile carried it.
+ * A stretch {@link AckPolicy} lets plain in-order segments wait for a few more, or for its delay
  * (docs/rdp.md, "ACK/EACK"). On the node's loop, like the rest of the connection.
  */
 final class Receiver {
@@ -32,10 +33,19 @@ final class Receiver {
     private int acnsToEcho;
     private boolean ackOwed;
     private boolean ackScheduled;
+    /** In-order segments received since our last acknowledgement left (stretch ACKs). */
+    private int unacked;
+    private boolean delayArmed;
+    private final AckPolicy ackPolicy;
+    private final ReceiveBuffer.Sink deliverer = this::deliver;
+    /** Made on first use, so an idle connection does not carry them. */
+    private Runnable endOfTaskAck;
+    private Runnable delayedAck;
 
     Receiver(RdpConnection c) {
         this.c = c;
         this.stats = c.stats;
+        this.ackPolicy = c.stack.ackPolicy();
     }
 
     /** The peer's SYN was accepted: the acceptance window starts after its initial sequence number. */
@@ -72,7 +82,9 @@ final class Receiver {
             c.stack.counters().drop(RdpDrop.RECEIVE_BUFFER_FULL);
             return;
         }
-        switch (buf.accept(s.seq, s.dataCopy(), this::deliver)) {
+        boolean heldBefore = buf.held() > 0;
+        boolean inOrder = false;
+        switch (buf.accept(s.seq, s.dataCopy(), deliverer)) {
             case DUPLICATE -> {
                 stats.duplicates++;
                 c.stack.counters().drop(RdpDrop.DUPLICATE);
@@ -84,11 +96,19 @@ final class Receiver {
             case ACCEPTED -> {
                 if (buf.held() > 0) {
                     stats.outOfOrder++;
+                } else {
+                    inOrder = !heldBefore;
                 }
             }
         }
         if (c.state() == RdpConnection.State.OPEN) {
-            ackSoon();
+            // stretch ACKs only for plain in-order arrivals; anything loss recovery, ECN or ACNS needs goes at once
+            if (!inOrder || eceToSend || (c.acnsNegotiated && s.acnsMarked != 0)
+                    || ++unacked >= ackPolicy.ratio(s.state)) {
+                ackSoon();
+            } else {
+                ackLater();
+            }
         }
     }
 
@@ -124,12 +144,34 @@ final class Receiver {
         ackOwed = true;
         if (!ackScheduled) {
             ackScheduled = true;
-            c.scheduler.execute(() -> {
-                ackScheduled = false;
-                if (ackOwed && c.state() == RdpConnection.State.OPEN) {
-                    sendAck();
-                }
-            });
+            if (endOfTaskAck == null) {
+                endOfTaskAck = () -> {
+                    ackScheduled = false;
+                    sendOwedAck();
+                };
+            }
+            c.scheduler.execute(endOfTaskAck);
+        }
+    }
+
+    /** Stretch ACKs: the acknowledgement waits for more segments, at most the policy's delay. */
+    private void ackLater() {
+        ackOwed = true;
+        if (!delayArmed) {
+            delayArmed = true;
+            if (delayedAck == null) {
+                delayedAck = () -> {
+                    delayArmed = false;
+                    sendOwedAck();
+                };
+            }
+            c.scheduler.schedule(ackPolicy.delayNanos(), delayedAck);
+        }
+    }
+
+    private void sendOwedAck() {
+        if (ackOwed && c.state() == RdpConnection.State.OPEN) {
+            sendAck();
         }
     }
 
@@ -143,6 +185,7 @@ final class Receiver {
     /** An ACK-bearing segment is leaving: the acknowledgement owed is paid. */
     void ackCarried() {
         ackOwed = false;
+        unacked = 0;
     }
 
     /** Puts on {@code s} what the receiver owes the peer besides RCV.CUR: ECE, the echoes, the EACK list. */

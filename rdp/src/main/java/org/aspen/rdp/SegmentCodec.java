@@ -86,31 +86,53 @@ public final class SegmentCodec {
     }
 
     public static byte[] encode(Segment s, boolean checksum) {
+        byte[] b = new byte[encodedLength(s)];
+        encodeInto(s, b, 0, checksum);
+        return b;
+    }
+
+    /** Bytes {@code s} takes on the wire: header and data. */
+    public static int encodedLength(Segment s) {
+        return headerLength(s) + s.dataLength;
+    }
+
+    /**
+     * Encodes {@code s} into {@code b[o, o + encodedLength(s))}, in place (the payload of a packet being
+     * built, so a segment is written once, straight into its frame). Returns the length written.
+     */
+    public static int encodeInto(Segment s, byte[] b, int o, boolean checksum) {
         int hl = headerLength(s);
-        byte[] b = new byte[hl + s.dataLength];
-        b[VERSION_OFFSET] = VERSION;
-        b[FLAGS_OFFSET] = (byte) s.flags;
-        putShort(b, HEADER_LENGTH_OFFSET, hl);
-        putShort(b, SOURCE_PORT_OFFSET, s.sourcePort);
-        putShort(b, DESTINATION_PORT_OFFSET, s.destinationPort);
-        putShort(b, DATA_LENGTH_OFFSET, s.dataLength);
-        b[PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0)
+        int len = hl + s.dataLength;
+        if (o < 0 || o + len > b.length) {
+            throw new IndexOutOfBoundsException("segment of " + len + " bytes at " + o + " outside " + b.length);
+        }
+        b[o + VERSION_OFFSET] = VERSION;
+        b[o + FLAGS_OFFSET] = (byte) s.flags;
+        putShort(b, o + HEADER_LENGTH_OFFSET, hl);
+        putShort(b, o + SOURCE_PORT_OFFSET, s.sourcePort);
+        putShort(b, o + DESTINATION_PORT_OFFSET, s.destinationPort);
+        putShort(b, o + DATA_LENGTH_OFFSET, s.dataLength);
+        b[o + PARTS_OFFSET] = (byte) ((s.state != null ? PART_STATE : 0) | (checksum ? PART_CHECKSUM : 0)
                 | (s.advice != null ? PART_ADVICE : 0));
-        b[AECN_OFFSET] = (byte) ((s.aecnEcho ? AECN_ECHO : 0) | (s.aecnPath ? AECN_PATH : 0)
+        b[o + AECN_OFFSET] = (byte) ((s.aecnEcho ? AECN_ECHO : 0) | (s.aecnPath ? AECN_PATH : 0)
                 | ((s.acnsEcho & 0b11) << ACNS_ECHO_SHIFT));
-        putInt(b, SEQ_OFFSET, s.seq);
-        putInt(b, ACK_OFFSET, s.ack);
-        int off = FIXED_LENGTH;
+        putInt(b, o + SEQ_OFFSET, s.seq);
+        putInt(b, o + ACK_OFFSET, s.ack);
+        putInt(b, o + CHECKSUM_OFFSET, 0);
+        int off = o + FIXED_LENGTH;
         if (s.has(Segment.SYN)) {
             putShort(b, off, s.syn.maxOutstanding());
             putShort(b, off + 2, s.syn.maxSegment());
             b[off + 4] = (byte) s.syn.bits();
+            b[off + 5] = 0;
+            b[off + 6] = 0;
+            b[off + 7] = 0;
             off += SYN_LENGTH;
         }
         if (s.state != null) {
             putInt(b, off, fixed(s.state.cwnd()));
             putInt(b, off + 4, fixed(s.state.ssthresh()));
-            b[off + 8] = (byte) s.state.phase();
+            putInt(b, off + 8, (s.state.phase() & 0xff) << 24);   // phase, then 3 reserved bytes
             putInt(b, off + 12, (int) Math.min(0xffffffffL, s.state.srttMicros()));
             off += STATE_LENGTH;
         }
@@ -120,6 +142,7 @@ public final class SegmentCodec {
             putInt(b, off + 4, fixed(n.cwnd()));
             putInt(b, off + 8, fixed(n.ssthresh()));
             putShort(b, off + 12, n.deleteCount());
+            putShort(b, off + 14, 0);
             off += NTF_LENGTH;
         }
         if (s.advice != null) {
@@ -139,9 +162,9 @@ public final class SegmentCodec {
         }
         System.arraycopy(s.data, s.dataOffset, b, off, s.dataLength);
         if (checksum) {
-            putInt(b, CHECKSUM_OFFSET, crc(b, 0, b.length));
+            putInt(b, o + CHECKSUM_OFFSET, crc(b, o, len));
         }
-        return b;
+        return len;
     }
 
     /**

@@ -51,6 +51,8 @@ final class Transmitter {
      * share, so what follows it waits.
      */
     final Pacer pacer;
+    /** The pacer's wake-up (one object, not a method reference per segment). */
+    private final Runnable retrySend = this::trySend;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -100,13 +102,16 @@ final class Transmitter {
             c.rx.ackCarried();
         }
         s.aecnPath = c.aecnEchoing;
-        byte[] payload = SegmentCodec.encode(s, c.options.checksum());
         int ttl = node.config().defaultTtl();
         // AntiECN: the SYN's AECN-SYN TTL starts equal to the TTL; data carries the bit routers may clear
         Packet p = Packet.builder().source(node.address()).destination(c.remote).protocol(Protocol.RDP)
-                .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority).payload(payload)
+                .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority)
                 .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
-                .aecn(c.aecnSending && s.dataLength > 0).acnsCommand(s.acnsRequest ? Packet.ACNS_REQUEST : 0).build();
+                .aecn(c.aecnSending && s.dataLength > 0).acnsCommand(s.acnsRequest ? Packet.ACNS_REQUEST : 0)
+                .buildInPlace(SegmentCodec.encodedLength(s));
+        // the segment is written once, straight into the frame; sealing computes the frame's checksum
+        SegmentCodec.encodeInto(s, p.array(), p.payloadOffset(), c.options.checksum());
+        p.seal();
         stats.segmentsSent++;
         c.stack.counters().segmentsOut++;
         node.send(p);
@@ -128,7 +133,7 @@ final class Transmitter {
             return;
         }
         long pace = c.advice.paceBytesPerSecond();
-        while (buf.hasQueued() && cs.flight() < win && pacer.mayPass(pace, this::trySend)) {
+        while (buf.hasQueued() && cs.flight() < win && pacer.mayPass(pace, retrySend)) {
             int seq = buf.sendNext(now());
             pacer.sent(pace, buf.data(seq).length);
             cs.setSndNxt(seq + 1);

@@ -3,10 +3,49 @@ package org.aspen.rdp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
 class SegmentCodecTest {
+    private static Segment everyPart() {
+        Segment s = Segment.data(1234, 7000, 0xfffffff0, 42, new byte[] {9, 8, 7});
+        s.flags |= Segment.SYN | Segment.EAK | Segment.NTF | Segment.CWR;
+        s.syn = new SynOptions(64, 1000, true, false);
+        s.state = new SenderState(12.5, 30.25, SenderState.PHASE_RECOVERY, 12_345);
+        s.notification = new WindowNotification(40, 8, 8, 5);
+        s.eacks = new int[] {44, 46};
+        return s;
+    }
+
+    @Test
+    void encodingInPlaceWritesTheSameBytesAsEncode() {
+        // into the middle of a used buffer, as the transmitter writes into a packet's payload
+        Segment s = everyPart();
+        byte[] wire = SegmentCodec.encode(s, true);
+        byte[] buf = new byte[wire.length + 30];
+        Arrays.fill(buf, (byte) 0x5a);
+        assertEquals(wire.length, SegmentCodec.encodedLength(s));
+        assertEquals(wire.length, SegmentCodec.encodeInto(s, buf, 17, true));
+        assertArrayEquals(wire, Arrays.copyOfRange(buf, 17, 17 + wire.length), "reserved bytes zeroed, checksum over the slice");
+        assertEquals((byte) 0x5a, buf[16]);
+        assertEquals((byte) 0x5a, buf[17 + wire.length]);
+        Segment d = new Segment();
+        assertNull(SegmentCodec.decode(buf, 17, wire.length, d));
+        assertEquals(s.state, d.state);
+        assertEquals(s.notification, d.notification);
+    }
+
+    @Test
+    void encodingInPlaceRefusesABufferTooSmall() {
+        Segment s = everyPart();
+        byte[] buf = new byte[SegmentCodec.encodedLength(s) + 4];
+        assertThrows(IndexOutOfBoundsException.class, () -> SegmentCodec.encodeInto(s, buf, 5, true));
+        assertThrows(IndexOutOfBoundsException.class, () -> SegmentCodec.encodeInto(s, buf, -1, true));
+    }
+
     @Test
     void everyPartRoundTrips() {
         Segment s = Segment.data(1234, 7000, 0xfffffff0, 42, new byte[] {9, 8, 7});

@@ -1,92 +1,105 @@
 package org.aspen.bench.rdp;
 
 import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.aspen.lab.processes.NodeLauncher;
 import org.aspen.rdp.ConnectionListener;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
-import org.aspen.rdp.SegmentCodec;
-import org.aspen.rdp.nio.UdpNode;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.node.NodeConfig;
-import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.sim.SimNetwork;
 import org.aspen.vnet.udp.UdpNetwork;
 
 /**
- * RDP's benchmarks, in one run: bulk goodput over one loopback UDP hop against a raw UDP blast of the
- * same datagram size and against kernel TCP, and the heap a node spends on 1,000 idle connections.
+ * RDP's benchmarks, in one run. First the user's path: two {@code aspen node} processes on loopback,
+ * one RDP transfer between them through their links ({@link NodePairBench}), beside a raw UDP blast
+ * and kernel TCP of the same payload size measured in the same rounds; then, labelled as such, RDP
+ * in one process over vnet's Netty runtime (no node processes); then the heap of 1,000 idle connections.
  *
- * <pre>
- * java -cp rdp/target/classes:vnet/target/classes:$(cat cp.txt) org.aspen.bench.rdp.RdpBench [MiB] [segment] [rounds]
- * </pre>
+ * <pre>{@code
+ * RdpBench.run(NodeLauncher.javaMain(cliMainClass), 200, 1000, 3, System.out);   // aspen bench rdp
+ * }</pre>
  * Wall time is allowed here (and only here in this module).
  */
 public final class RdpBench {
     private RdpBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        int mib = args.length > 0 ? Integer.parseInt(args[0]) : 64;
-        int segment = args.length > 1 ? Integer.parseInt(args[1]) : 1400;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-        long bytes = (long) mib << 20;
-        int datagram = Packet.HEADER_LENGTH + SegmentCodec.FIXED_LENGTH + SegmentCodec.STATE_LENGTH + segment;
-        System.out.printf(Locale.ROOT, "bulk %d MiB, RDP segment %d B (datagram %d B), loopback, %d rounds%n",
-                mib, segment, datagram, rounds);
-        rdp(Math.min(8 << 20, bytes), segment);   // warm-up
-        rdpNetty(Math.min(8 << 20, bytes), segment);
-        double[] rdp = new double[rounds];
-        double[] netty = new double[rounds];
-        double[] nettyRatio = new double[rounds];
-        double[] udp = new double[rounds];
-        double[] tcp = new double[rounds];
-        double[] ratio = new double[rounds];
-        for (int i = 0; i < rounds; i++) {
-            // interleaved, so a noisy neighbour hurts all three alike
-            rdp[i] = rdp(bytes, segment);
-            netty[i] = rdpNetty(bytes, segment);
-            udp[i] = udpBlast(bytes, datagram);
-            tcp[i] = tcp(bytes);
-            ratio[i] = rdp[i] / udp[i];
-            nettyRatio[i] = netty[i] / udp[i];
+    /** One round's three figures, interleaved so a noisy neighbour hurts all of them alike. */
+    private record Round(NodePairBench.Result rdp, Throughput udp, Throughput tcp) {
+    }
+
+    /** Bits/s of payload and the CPU seconds of the sending and receiving threads. */
+    record Throughput(double bps, long bytes, double sendCpuS, double recvCpuS) {
+        double cpuSPerGB() {
+            return (sendCpuS + recvCpuS) / (bytes / 1e9);
         }
-        System.out.printf(Locale.ROOT, "median rdp goodput (nio stand-in runtime)   %8.1f Mb/s%n", median(rdp) / 1e6);
-        System.out.printf(Locale.ROOT, "median rdp goodput (vnet UdpNetwork, Netty) %8.1f Mb/s%n", median(netty) / 1e6);
-        System.out.printf(Locale.ROOT, "median udp blast received %8.1f Mb/s (same %d B datagrams, no reliability)%n",
-                median(udp) / 1e6, datagram);
-        System.out.printf(Locale.ROOT, "median kernel tcp         %8.1f Mb/s%n", median(tcp) / 1e6);
-        System.out.printf(Locale.ROOT, "median per-round ratio rdp/udp: nio %.2f, netty %.2f; rdp/tcp: nio %.3f, netty %.3f%n",
-                median(ratio), median(nettyRatio), median(rdp) / median(tcp), median(netty) / median(tcp));
-        idleHeap(1000);
+    }
+
+    public static void run(NodeLauncher launcher, int mib, int segment, int rounds, PrintStream out) throws Exception {
+        long bytes = (long) mib << 20;
+        Path work = Files.createTempDirectory("aspen-bench-rdp");
+        out.printf(Locale.ROOT, "RDP bulk transfer on loopback: %d MiB a round, %d-byte payloads, %d rounds%n"
+                + "(each round: node to node, then a UDP blast and TCP of the same payload size)%n", mib, segment, rounds);
+        List<Round> rs = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            NodePairBench.Result r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i));
+            Throughput u = udpBlast(bytes, segment);
+            Throughput t = tcp(bytes, segment);
+            out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d rtx), blast %.1f, tcp %.1f%n", i + 1,
+                    r.goodputBps() / 1e6, r.verified() ? "verified" : "NOT VERIFIED", r.retransmissions(),
+                    u.bps() / 1e6, t.bps() / 1e6);
+            if (!r.verified()) {
+                throw new IllegalStateException("round " + (i + 1) + ": the transfer did not arrive intact");
+            }
+            rs.add(new Round(r, u, t));
+        }
+        Round mid = rs.stream().sorted(java.util.Comparator.comparingDouble(r -> r.rdp().goodputBps())).toList()
+                .get((rounds - 1) / 2);
+        double udp = median(rs.stream().mapToDouble(r -> r.udp().bps()).toArray());
+        double tcp = median(rs.stream().mapToDouble(r -> r.tcp().bps()).toArray());
+        double ratio = median(rs.stream().mapToDouble(r -> r.rdp().goodputBps() / r.udp().bps()).toArray());
+        double tcpRatio = median(rs.stream().mapToDouble(r -> r.tcp().bps() / r.udp().bps()).toArray());
+        NodePairBench.Result r = mid.rdp();
+        out.printf(Locale.ROOT, "%-22s %8s  %8s  %8s  %s%n", "median of " + rounds, "Mb/s", "vs blast", "CPU s/GB",
+                "arrival gaps");
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d us, max %d us%n", "rdp, node to node",
+                r.goodputBps() / 1e6, ratio, r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "raw UDP blast", udp / 1e6, 1.0,
+                median(rs.stream().mapToDouble(x -> x.udp().cpuSPerGB()).toArray()));
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "kernel TCP", tcp / 1e6, tcpRatio,
+                median(rs.stream().mapToDouble(x -> x.tcp().cpuSPerGB()).toArray()));
+        out.printf(Locale.ROOT, "node to node: 2 aspen node processes, CPU s/GB sender %.2f + receiver %.2f%n"
+                + "(each whole process); blast and TCP: 2 threads of this JVM; vs blast: median%n"
+                + "of the per-round ratios%n", r.sendCpuSPerGB(), r.recvCpuSPerGB());
+        double inProcess = rdpNetty(Math.min(bytes, 64L << 20), segment);
+        out.printf(Locale.ROOT, "%-22s %8.1f  (one JVM, RdpStack on UdpNetwork, no node%n"
+                + "%-22s           processes: not the user's path)%n", "rdp, in-process", inProcess / 1e6, "");
+        idleHeap(1000, out);
     }
 
     private static double median(double[] v) {
         double[] c = v.clone();
         java.util.Arrays.sort(c);
-        return c[c.length / 2];
-    }
-
-    /** RDP between two nodes of the minimal java.nio runtime ({@link UdpNode}), bits/s. */
-    static double rdp(long bytes, int segment) throws Exception {
-        VAddr a = VAddr.parse("10.0.0.1");
-        VAddr b = VAddr.parse("10.0.0.2");
-        try (UdpNode na = UdpNode.bind("a", a, 0, 1); UdpNode nb = UdpNode.bind("b", b, 0, 2)) {
-            na.linkTo(b, new InetSocketAddress("127.0.0.1", nb.udpPort()));
-            nb.linkTo(a, new InetSocketAddress("127.0.0.1", na.udpPort()));
-            return measure("rdp/nio", na.rdp(), nb.rdp(), bytes, segment);
-        }
+        return c[(c.length - 1) / 2];
     }
 
     /** RDP between two nodes of vnet's Netty runtime ({@link UdpNetwork}), bits/s. */
@@ -160,16 +173,15 @@ public final class RdpBench {
         }));
         long[] r = received.get(300, TimeUnit.SECONDS);
         RdpConnection c = sent.get(30, TimeUnit.SECONDS);
-        System.out.printf(Locale.ROOT, "  %s: %d bytes in %.3f s, %d retransmissions, %d window closes%n",
-                label, r[0], r[1] / 1e9, c.stats().retransmissions(), c.stats().windowCloses());
         return r[0] * 8e9 / r[1];
     }
 
     /**
-     * Bytes/s the receiver got while a sender blasted {@code bytes} in datagrams of {@code size}, bits/s.
-     * The receiver blocks in receive (as UdpNode's reader does) and copies each datagram, as a VNet link does.
+     * Payload the receiver got while a sender blasted {@code bytes} in datagrams of {@code size} bytes, with
+     * no reliability and no pacing. The receiver blocks in receive and copies each datagram, as a VNet link does.
      */
-    static double udpBlast(long bytes, int size) throws Exception {
+    static Throughput udpBlast(long bytes, int size) throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         try (java.net.DatagramSocket rx = new java.net.DatagramSocket(new InetSocketAddress("127.0.0.1", 0));
              DatagramChannel tx = DatagramChannel.open()) {
             rx.setReceiveBufferSize(4 << 20);
@@ -178,7 +190,9 @@ public final class RdpBench {
             long[] got = new long[1];
             long[] first = new long[1];
             long[] last = new long[1];
+            long[] cpu = new long[1];
             Thread reader = new Thread(() -> {
+                long c0 = mx.getCurrentThreadCpuTime();
                 java.net.DatagramPacket p = new java.net.DatagramPacket(new byte[65_536], 65_536);
                 try {
                     while (true) {
@@ -186,9 +200,11 @@ public final class RdpBench {
                         long now = System.nanoTime();
                         if (got[0] == 0) {
                             first[0] = now;
+                            c0 = mx.getCurrentThreadCpuTime();
                         }
                         last[0] = now;
                         got[0] += java.util.Arrays.copyOf(p.getData(), p.getLength()).length;
+                        cpu[0] = mx.getCurrentThreadCpuTime() - c0;
                     }
                 } catch (java.net.SocketTimeoutException e) {
                     // 500 ms of silence: the blast is over
@@ -197,24 +213,27 @@ public final class RdpBench {
                 }
             });
             reader.start();
+            long c0 = mx.getCurrentThreadCpuTime();
             ByteBuffer d = ByteBuffer.allocate(size);
             for (long sent = 0; sent < bytes; sent += size) {
                 d.clear();
                 tx.send(d, to);
             }
+            long sendCpu = mx.getCurrentThreadCpuTime() - c0;
             reader.join();
             double secs = (last[0] - first[0]) / 1e9;
-            System.out.printf(Locale.ROOT, "  udp: %d of %d bytes received in %.3f s%n", got[0], bytes, secs);
-            return got[0] * 8 / secs;
+            return new Throughput(got[0] * 8 / secs, got[0], sendCpu / 1e9, cpu[0] / 1e9);
         }
     }
 
-    /** Goodput of kernel TCP over loopback with 64 KiB writes, bits/s. */
-    static double tcp(long bytes) throws Exception {
+    /** Kernel TCP over loopback, one write per {@code size}-byte payload (as the peers' harness does). */
+    static Throughput tcp(long bytes, int size) throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress("127.0.0.1", 0));
-            CompletableFuture<Double> rate = CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<double[]> rate = CompletableFuture.supplyAsync(() -> {
                 try (SocketChannel s = server.accept()) {
+                    long c0 = mx.getCurrentThreadCpuTime();
                     ByteBuffer buf = ByteBuffer.allocate(1 << 16);
                     long got = 0;
                     long start = 0;
@@ -229,26 +248,30 @@ public final class RdpBench {
                         }
                         got += n;
                     }
-                    return got * 8e9 / (System.nanoTime() - start);
+                    return new double[] {got * 8e9 / (System.nanoTime() - start), got,
+                        (mx.getCurrentThreadCpuTime() - c0) / 1e9};
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
             });
+            long c0 = mx.getCurrentThreadCpuTime();
             try (SocketChannel c = SocketChannel.open(server.getLocalAddress())) {
-                ByteBuffer buf = ByteBuffer.allocate(1 << 16);
-                for (long sent = 0; sent < bytes; sent += buf.capacity()) {
+                ByteBuffer buf = ByteBuffer.allocate(size);
+                for (long sent = 0; sent < bytes; sent += size) {
                     buf.clear();
                     while (buf.hasRemaining()) {
                         c.write(buf);
                     }
                 }
             }
-            return rate.get(60, TimeUnit.SECONDS);
+            double sendCpu = (mx.getCurrentThreadCpuTime() - c0) / 1e9;
+            double[] r = rate.get(60, TimeUnit.SECONDS);
+            return new Throughput(r[0], (long) r[1], sendCpu, r[2]);
         }
     }
 
     /** Heap of {@code n} open idle connections between two simulated nodes (both ends counted). */
-    static void idleHeap(int n) throws Exception {
+    static void idleHeap(int n, PrintStream out) throws Exception {
         SimNetwork net = new SimNetwork(1);
         net.addNode("a", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
         net.addNode("b", VAddr.parse("10.0.0.2"), NodeConfig.DEFAULT, null);
@@ -271,7 +294,7 @@ public final class RdpBench {
         net.run(5_000_000_000L);
         long after = usedHeap();
         long open = ra.connections().stream().filter(c -> c.state() == org.aspen.rdp.RdpConnection.State.OPEN).count();
-        System.out.printf(Locale.ROOT, "idle: %d open connections (x2 ends) use %.1f KiB of heap, %.0f bytes per connection end%n",
+        out.printf(Locale.ROOT, "idle: %d open connections (x2 ends) use %.1f KiB of heap,%n      %.0f bytes per connection end%n",
                 open, (after - before) / 1024.0, (after - before) / (2.0 * n));
         if (open != n || rb.connections().size() != n) {
             throw new IllegalStateException("not all connections open: " + open);

@@ -17,6 +17,7 @@ import org.aspen.lab.scenario.Destination;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.rdp.AckPolicy;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
@@ -53,6 +54,8 @@ public final class NodeHost implements AutoCloseable {
      * one line (docs/real-runtime.md).
      */
     static final int MAX_CONTROL_LINE = 12 << 20;
+    /** Receive-side ACK policy of a node daemon's RDP stack (docs/rdp.md, "ACK/EACK"). */
+    public static final AckPolicy NODE_ACK_POLICY = AckPolicy.stretch(16, 1_000_000L);
     private ExecutionEnvironment ee;
     private RdpStack rdp;
     private NodeMetrics metrics;
@@ -129,6 +132,8 @@ public final class NodeHost implements AutoCloseable {
             host.names = names;
             host.registerCommands();
             host.rdp = RdpStack.install(node);
+            // a real node's receivers stretch their ACKs: one per 16 in-order segments at most, none held over 1 ms
+            host.rdp.setAckPolicy(NODE_ACK_POLICY);
             RdpCommands.register(server, host.rdp);
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links

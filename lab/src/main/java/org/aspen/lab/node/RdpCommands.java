@@ -108,7 +108,7 @@ final class RdpCommands {
             try {
                 listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
                     listener[0].close();
-                    finish(reply, s, null, false);
+                    finish(reply, s, null, args.path("details").asBoolean(false));
                 }, progress(reply), PROGRESS_NANOS);
             } catch (IllegalStateException busy) {   // another listener (a recv, an AA) holds the port
                 reply.error("port " + port + " is already receiving on node " + stack.node().name());

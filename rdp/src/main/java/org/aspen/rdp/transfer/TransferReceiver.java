@@ -1,6 +1,8 @@
 package org.aspen.rdp.transfer;
 
 import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -31,6 +33,7 @@ public final class TransferReceiver implements ConnectionListener {
     private long bytes;
     private boolean headerSeen;
     private long start;
+    private final ArrivalGaps gaps = new ArrivalGaps();
 
     private TransferReceiver(ByteSink sink, ProgressListener progress, long progressInterval) {
         this.sink = sink;
@@ -69,6 +72,7 @@ public final class TransferReceiver implements ConnectionListener {
             }
         }
         bytes += data.length;
+        gaps.arrived(c.stack().node().scheduler().nanos());
         digest.update(data);
         try {
             sink.write(data, 0, data.length);
@@ -91,6 +95,15 @@ public final class TransferReceiver implements ConnectionListener {
         boolean complete = expected < 0 ? reason == CloseReason.PEER_RESET : bytes == expected;
         result.complete(new TransferSummary("recv", c.remoteAddress() + ":" + c.remotePort(), bytes, expected,
                 now - start, c.stats().retransmissions(), c.stats().windowCloses(), TransferHeader.hex(digest.digest()),
-                complete, reason, c.stats().toMap(), c.stats()));
+                complete, reason, statsWithGaps(c), c.stats()));
+    }
+
+    /** The connection's counters and the tail of the gaps between deliveries (docs/real-runtime.md). */
+    private Map<String, Object> statsWithGaps(RdpConnection c) {
+        Map<String, Object> m = new LinkedHashMap<>(c.stats().toMap());
+        m.put("arrivalGapP99Us", gaps.quantileMicros(0.99));
+        m.put("arrivalGapP999Us", gaps.quantileMicros(0.999));
+        m.put("arrivalGapMaxUs", gaps.maxMicros());
+        return m;
     }
 }

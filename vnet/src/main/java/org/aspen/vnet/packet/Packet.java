@@ -418,9 +418,28 @@ public final class Packet {
         }
 
         public Packet build() {
+            Packet p = frame(payloadLen);
+            System.arraycopy(payload, payloadOff, p.buf, p.payloadOffset, payloadLen);
+            putInt(p.buf, CHECKSUM_OFFSET, computeChecksum(p.buf, 0, p.buf.length));
+            return p;
+        }
+
+        /**
+         * Builds the packet with {@code payloadLength} payload bytes left zero for the caller to fill in
+         * place ({@link #array()} from {@link #payloadOffset()}), so a transport writes its segment once,
+         * straight into the frame; any payload set on this builder is ignored. The checksum is computed
+         * when the packet is sealed ({@link #seal()}, {@link #frame()}).
+         */
+        public Packet buildInPlace(int payloadLength) {
+            Packet p = frame(payloadLength);
+            p.dirty = true;
+            return p;
+        }
+
+        private Packet frame(int payloadLen) {
             int specLen = aaSpec == null ? 0 : aaSpec.encodedLength();
             int total = HEADER_LENGTH + specLen + payloadLen;
-            if (payloadLen > 0xffff || total > MAX_FRAME) {
+            if (payloadLen < 0 || payloadLen > 0xffff || total > MAX_FRAME) {
                 throw new IllegalArgumentException("packet too large: " + total + " bytes (max " + MAX_FRAME + ")");
             }
             byte[] b = new byte[total];
@@ -449,8 +468,6 @@ public final class Packet {
                 System.arraycopy(aaSpec.digest(), 0, b, off, AaSpec.DIGEST_LENGTH);
                 off += AaSpec.DIGEST_LENGTH;
             }
-            System.arraycopy(payload, payloadOff, b, off, payloadLen);
-            putInt(b, CHECKSUM_OFFSET, computeChecksum(b, 0, total));
             Packet p = new Packet(b, off);
             p.spec = aaSpec;
             return p;

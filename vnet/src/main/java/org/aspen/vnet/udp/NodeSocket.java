@@ -2,9 +2,12 @@ package org.aspen.vnet.udp;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.SegmentedDatagramPacket;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
@@ -22,11 +25,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One node's UDP socket: demultiplexes arriving datagrams to links by the sender's UDP address,
- * and batches outgoing datagrams so that one flush per loop turn lets epoll use sendmmsg.
+ * and batches outgoing datagrams so that one flush per loop turn lets epoll use sendmmsg; with epoll
+ * on a kernel with UDP segmentation offload, a run of equal-sized frames to one peer (a transfer's
+ * data segments) leaves as one GSO write, which the kernel cuts into the same datagrams.
  * Everything here runs on the node's loop.
  */
 final class NodeSocket {
     private static final Logger log = LoggerFactory.getLogger(NodeSocket.class);
+    /** Linux's limit of segments per GSO send (UDP_MAX_SEGMENTS). */
+    static final int MAX_GSO_SEGMENTS = 64;
+    /** Largest UDP payload of one GSO send over IPv4. */
+    static final int MAX_GSO_BYTES = 65_507;
 
     final Node node;
     final NettyScheduler scheduler;
@@ -38,6 +47,24 @@ final class NodeSocket {
     private InetSocketAddress local;
     private boolean flushScheduled;
     private boolean errorLogged;
+    /** Send frames of one size to one peer as one UDP GSO write (epoll on a kernel that has it). */
+    private boolean gso;
+    /**
+     * Frames waiting for this loop turn's flush: a run of equal-sized frames to one peer. Held by
+     * reference, as a delayed link's {@link Transport#transmit} always has: a transmitted frame is not
+     * changed afterwards.
+     */
+    private final byte[][] run = new byte[MAX_GSO_SEGMENTS][];
+    private int runCount;
+    private int runBytes;
+    private InetSocketAddress runPeer;
+    private final ChannelFutureListener gsoFailed = f -> {
+        if (!f.isSuccess()) {
+            // the kernel refused segmentation offload (counted once as a socket error): plain writes from now on
+            gso = false;
+            socketError(f.cause());
+        }
+    };
 
     NodeSocket(Node node, NettyScheduler scheduler) {
         this.node = node;
@@ -51,6 +78,7 @@ final class NodeSocket {
     void bound(Channel ch) {
         this.channel = ch;
         this.local = (InetSocketAddress) ch.localAddress();
+        this.gso = ch instanceof EpollDatagramChannel && SegmentedDatagramPacket.isSupported();
     }
 
     InetSocketAddress localAddress() {
@@ -102,9 +130,16 @@ final class NodeSocket {
         }
         counters.datagramsOut++;
         counters.bytesOut += frame.length;
-        // straight into a pooled direct buffer: the transport would otherwise copy a heap buffer into one
-        ByteBuf out = channel.alloc().directBuffer(frame.length).writeBytes(frame);
-        channel.write(new DatagramPacket(out, to), channel.voidPromise());
+        if (runCount > 0 && (runCount == run.length || frame.length != run[0].length || !to.equals(runPeer)
+                || runBytes + frame.length > MAX_GSO_BYTES)) {
+            writeRun();
+        }
+        run[runCount++] = frame;
+        runBytes += frame.length;
+        runPeer = to;
+        if (!gso) {
+            writeRun();
+        }
         if (!flushScheduled) {
             // runs after the current batch of reads or timers, so their writes leave in one sendmmsg
             flushScheduled = true;
@@ -112,8 +147,33 @@ final class NodeSocket {
         }
     }
 
+    /**
+     * Hands the waiting run to the channel: one datagram, or with GSO one write the kernel cuts into
+     * datagrams of the run's frame size (the receiver sees the same datagrams either way).
+     */
+    private void writeRun() {
+        // straight into a pooled direct buffer: the transport would otherwise copy a heap buffer into one
+        ByteBuf out = channel.alloc().directBuffer(runBytes);
+        for (int i = 0; i < runCount; i++) {
+            out.writeBytes(run[i]);
+            run[i] = null;
+        }
+        if (runCount == 1) {
+            channel.write(new DatagramPacket(out, runPeer), channel.voidPromise());
+        } else {
+            counters.gsoWrites++;
+            channel.write(new SegmentedDatagramPacket(out, runBytes / runCount, runPeer)).addListener(gsoFailed);
+        }
+        runCount = 0;
+        runBytes = 0;
+        runPeer = null;
+    }
+
     private void flush() {
         flushScheduled = false;
+        if (runCount > 0) {
+            writeRun();
+        }
         channel.flush();
     }
 

@@ -22,6 +22,8 @@ public final class UdpCounters {
     public long sendBacklogDrops;
     /** Errors reported by the socket (send or receive). */
     public long socketErrors;
+    /** Writes that carried several datagrams at once (UDP segmentation offload). */
+    public long gsoWrites;
 
     public Map<String, Object> snapshot() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -32,6 +34,7 @@ public final class UdpCounters {
         m.put("unknownPeer", unknownPeer);
         m.put("sendBacklogDrops", sendBacklogDrops);
         m.put("socketErrors", socketErrors);
+        m.put("gsoWrites", gsoWrites);
         return m;
     }
 }

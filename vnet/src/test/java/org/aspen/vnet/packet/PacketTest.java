@@ -67,6 +67,21 @@ class PacketTest {
     }
 
     @Test
+    void aPayloadWrittenInPlaceGivesTheSameFrameAsBuild() {
+        byte[] payload = {4, 5, 6, 7, 8};
+        Packet built = Packet.builder().source(A).destination(B).protocol(Protocol.RDP).ttl(9).ecn(Ecn.ECT0)
+                .aecnTtl(3).payload(payload).build();
+        Packet inPlace = Packet.builder().source(A).destination(B).protocol(Protocol.RDP).ttl(9).ecn(Ecn.ECT0)
+                .aecnTtl(3).buildInPlace(payload.length);
+        assertEquals(payload.length, inPlace.payloadLength());
+        System.arraycopy(payload, 0, inPlace.array(), inPlace.payloadOffset(), payload.length);
+        assertArrayEquals(built.frame(), inPlace.frame(), "sealing computes the checksum over what was written");
+        assertNull(PacketCodec.validate(inPlace.frame(), 0, inPlace.length(), Packet.MAX_FRAME));
+        assertThrows(IllegalArgumentException.class, () -> Packet.builder().buildInPlace(-1));
+        assertThrows(IllegalArgumentException.class, () -> Packet.builder().buildInPlace(Packet.MAX_FRAME));
+    }
+
+    @Test
     void fieldsSitAtTheDocumentedOffsetsBigEndian() {
         Packet p = Packet.builder().source(A).destination(B).protocol(Protocol.RDP).ttl(9).ecn(Ecn.CE).aecn(true)
                 .acnsCommand(2).priority(5).aecnTtl(3).payload(new byte[] {1, 2, 3}).build();

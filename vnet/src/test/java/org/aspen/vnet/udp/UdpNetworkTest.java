@@ -116,6 +116,45 @@ class UdpNetworkTest {
     }
 
     @Test
+    void burstsOfEqualFramesArriveAsTheSameDatagramsInOrder() throws Exception {
+        // a run of equal-sized frames to one peer leaves as one GSO write where the kernel has it; the
+        // receiver must still see each frame as its own datagram, in order, whatever the sizes around it
+        try (UdpNetwork net = new UdpNetwork(1)) {
+            line(net, 2);
+            int n = 150;
+            ConcurrentLinkedQueue<Integer> seqs = new ConcurrentLinkedQueue<>();
+            CountDownLatch got = new CountDownLatch(n);
+            net.node("n2").registerHandler(Protocol.RAW, (p, in) -> {
+                byte[] d = p.payload();
+                seqs.add(((d[0] & 0xff) << 8) | (d[1] & 0xff));
+                assertEquals(d.length, d[d.length - 1] & 0xff, "payload intact");
+                got.countDown();
+            });
+            Thread runner = start(net);
+            net.onLoop("n1", () -> {
+                for (int i = 0; i < n; i++) {
+                    int len = i == 70 ? 33 : 200;   // one odd size breaks the run in the middle
+                    byte[] payload = new byte[len];
+                    payload[0] = (byte) (i >> 8);
+                    payload[1] = (byte) i;
+                    payload[len - 1] = (byte) len;
+                    net.node("n1").send(Packet.builder().source(addr(1)).destination(addr(2)).protocol(Protocol.RAW)
+                            .payload(payload).build());
+                }
+            });
+            assertTrue(got.await(TIMEOUT_S, TimeUnit.SECONDS), "only " + (n - got.getCount()) + " of " + n + " arrived");
+            assertEquals(java.util.stream.IntStream.range(0, n).boxed().toList(), List.copyOf(seqs));
+            assertEquals(n, (long) onLoop(net, "n2", () -> net.udpCounters("n2").datagramsIn));
+            long gso = onLoop(net, "n1", () -> net.udpCounters("n1").gsoWrites);
+            boolean offload = Transports.useEpoll(false) && io.netty.channel.epoll.SegmentedDatagramPacket.isSupported();
+            assertEquals(offload, gso > 0, "GSO writes " + gso + " with offload " + offload);
+            assertEquals(0L, (long) onLoop(net, "n1", () -> net.udpCounters("n1").socketErrors));
+            net.close();
+            runner.join(TimeUnit.SECONDS.toMillis(TIMEOUT_S));
+        }
+    }
+
+    @Test
     void fourNodeLineCarriesTrafficBothWays() throws Exception {
         try (UdpNetwork net = new UdpNetwork(2, UdpOptions.DEFAULT.withLoopThreads(2))) {
             line(net, 4);
