@@ -54,9 +54,9 @@ acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
 aecn|exact|cheap||aecn --scale 0.1 --paper-duration 200s
 acns|exact|cheap||acns
+abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 abcd|exact|cheap||abcd
 abcd-30seeds|exact|expensive||abcd --seeds 30
-abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 purple|exact|cheap||purple --duration 30s --warmup 10s --flows 10,20,40,60,80 --bundle2 10,40,70,100
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '
