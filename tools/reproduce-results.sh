@@ -55,6 +55,7 @@ acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 2
 aecn|exact|cheap||aecn
 aecn-avq100|exact|cheap||aecn --avq-buffer 100
 acns|exact|cheap||acns
+abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 abcd|exact|cheap||abcd
 abcd-30seeds|exact|expensive||abcd --seeds 30
 purple|exact|cheap||purple

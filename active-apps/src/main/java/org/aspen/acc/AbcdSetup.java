@@ -37,6 +37,16 @@ public final class AbcdSetup {
         return ee.startAa(jar, cfg.toParams());
     }
 
+    /**
+     * Starts the same AA as step 3's resizer on {@code ee} (the router at the near end of the monitored
+     * link): it applies the packet size the monitor sends to the link toward the monitor.
+     */
+    public static AaInstance installResizer(ExecutionEnvironment ee, AbcdConfig cfg) {
+        byte[] jar = monitorJar();
+        ee.trust().allowJar(jar);
+        return ee.startAa(jar, cfg.withRole(AbcdConfig.ROLE_RESIZER).toParams());
+    }
+
     /** The monitor's counter {@code name} on {@code ee} (0 when not running). */
     public static long counter(ExecutionEnvironment ee, String name) {
         AaInstance i = ee.running(AbcdConfig.MONITOR_AA);

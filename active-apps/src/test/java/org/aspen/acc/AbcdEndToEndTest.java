@@ -33,13 +33,38 @@ class AbcdEndToEndTest {
 
     @Test
     void adviceShrinksAndPacesTheSendersAndTransfersStayExact() {
+        run(false);
+    }
+
+    /**
+     * Step 3: with the resizer on r1 (the near end of the monitored link) the monitor's step-2 packet
+     * size reaches r1, which splits larger packets as it sends them over r1-r2; d1 and d2 reassemble
+     * them, the transfers stay exact, and when bandwidth returns the size goes back to 0 (no splitting).
+     */
+    @Test
+    void theRouterSplitsPacketsToTheStep2SizeAndTheReceiversReassemble() {
+        AccLab lab = run(true);
+        var link = lab.node("r1").link("r1-r2");
+        assertTrue(link.packetsFragmented() > 0, "r1 split packets");
+        assertTrue(link.fragmentsMade() >= 2 * link.packetsFragmented());
+        assertEquals(0, link.fragmentSize(), "splitting off once bandwidth returned");
+        long rebuilt = lab.node("d1").reassembler().reassembled() + lab.node("d2").reassembler().reassembled();
+        assertEquals(link.packetsFragmented(), rebuilt, "every split packet rebuilt at its destination");
+        var r = lab.ee("r1").running(AbcdConfig.MONITOR_AA).metrics();
+        assertTrue(r.get("sizesApplied") > 1, r.toString());
+    }
+
+    private AccLab run(boolean resizer) {
         AccLab lab = new AccLab(5).add("s1").add("s2").add("r1").add("r2").add("d1").add("d2");
         LinkConfig access = new LinkConfig(10_000_000, 10 * MS, QueueLimit.packets(100), 1);
         lab.connect("s1", "r1", access).connect("s2", "r1", access)
                 .connect("r1", "r2", new LinkConfig(2_000_000, 30 * MS, QueueLimit.packets(25), 1))
                 .connect("r2", "d1", access).connect("r2", "d2", access).routes();
         AaInstance monitor = AbcdSetup.install(lab.ee("r2"), AbcdConfig.DEFAULT.withInLink("r1-r2")
-                .withAveragingMs(500));   // seconds-long transfers: a short average (RTT here is about 100 ms)
+                .withAveragingMs(500).withResize(resizer));   // seconds-long transfers: a short average (RTT here is about 100 ms)
+        if (resizer) {
+            AbcdSetup.installResizer(lab.ee("r1"), AbcdConfig.DEFAULT);
+        }
         // r1 sees every data segment the senders emit: count the ones cut below the normal 1000 bytes
         List<Integer> small = new ArrayList<>();
         lab.node("r1").addInterceptor((p, in) -> {
@@ -87,5 +112,7 @@ class AbcdEndToEndTest {
         assertTrue(m.get("advicesSent") > 2);
         assertTrue(m.get("resumesSent") >= 1, m.toString());
         assertEquals(2_000, m.get("capacityKbps"));
+        assertEquals(resizer, m.getOrDefault("sizesSent", 0L) > 0, m.toString());
+        return lab;
     }
 }

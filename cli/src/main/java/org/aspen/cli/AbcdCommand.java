@@ -37,7 +37,8 @@ final class AbcdCommand extends ExperimentSubcommand {
     List<Integer> delays;
 
     @Option(names = "--configs", split = ",", paramLabel = "CONFIG", defaultValue = "reno,acc,abcd",
-            description = "Systems compared (default: ${DEFAULT-VALUE}).")
+            description = "Systems compared: reno, acc, abcd; abcd-sender is ABCD "
+                    + "without step 3 (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",

@@ -168,6 +168,17 @@ final class HostContext implements AaContext {
     }
 
     @Override
+    public boolean setFragmentSize(String link, int maxFrameBytes) {
+        checkActive();
+        Link l = node.link(link);
+        if (l == null) {
+            return false;
+        }
+        l.setFragmentSize(maxFrameBytes);
+        return true;
+    }
+
+    @Override
     public boolean sendMessage(String aaName, byte[] body) {
         checkActive(true);
         return ee.messages().deliverLocal(node.address(), owner.name(), aaName, body.clone());

@@ -48,7 +48,7 @@ class ExperimentsSmokeTest {
                 Arguments.of(named(new AcnsExperiment(new AcnsExperiment.Params(List.of(AcnsRun.Config.RENO), 1,
                         new AcnsRun.Setup(4, "3Mbps", 100)))), "runs.csv", 3),
                 Arguments.of(named(new AbcdExperiment(new AbcdExperiment.Params(1, 4, List.of(100), List.of(AbcdRun.Config.values()),
-                        AbcdRun.BUFFER))), "runs.csv", 3));
+                        AbcdRun.BUFFER))), "runs.csv", AbcdRun.Config.values().length));
     }
 
     private static Named<Experiment<?, ?, ?>> named(Experiment<?, ?, ?> e) {

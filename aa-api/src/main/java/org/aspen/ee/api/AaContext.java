@@ -70,6 +70,15 @@ public interface AaContext {
     /** Called for every packet one of this node's links is about to drop, before it is dropped. */
     Registration onCongestion(Consumer<CongestionEvent> listener);
 
+    /**
+     * Makes the node split each packet it sends over link {@code link} whose frame is longer than
+     * {@code maxFrameBytes} into fragments no longer than that, reassembled at their destination node
+     * (network-layer fragmentation, docs/wire-format.md "Fragments"); 0 turns it off. False when the
+     * node has no such link; a size below the smallest fragment (36 bytes) is refused with
+     * {@link IllegalArgumentException}.
+     */
+    boolean setFragmentSize(String link, int maxFrameBytes);
+
     // ---- AA-to-AA messages ----
 
     /** Sends {@code body} to the AA called {@code aaName} on this node. False when none runs. */

@@ -17,6 +17,8 @@ public final class Protocols {
     public static final int RAW = 2;
     /** EE messages between AAs on different nodes. */
     public static final int AA_MESSAGE = 3;
+    /** A fragment of a larger packet, split by a router (docs/wire-format.md "Fragments"). */
+    public static final int FRAGMENT = 4;
 
     private Protocols() {
     }

@@ -21,11 +21,17 @@ import java.util.Map;
  * @param inLink       name of the link whose arrivals are measured (the bottleneck's far end); empty: every link
  * @param lifetimeMs   advice lifetime at the sender (it lapses unless renewed), 1-65535
  * @param refreshMs    least time between two advices to one flow while below the threshold
+ * @param resize       step 3: the monitor also tells the router at the near end of {@code inLink} the step-2
+ *                     packet size, and that router splits larger packets it sends over the link (default on)
+ * @param role         {@code monitor} (estimate and advise) or {@code resizer} (on the near-end router: apply
+ *                     the packet size a neighbouring monitor sends)
  */
 public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs, long averagingMs,
-                         long capacityBps, String inLink, int lifetimeMs, long refreshMs) {
+                         long capacityBps, String inLink, int lifetimeMs, long refreshMs, boolean resize, String role) {
     public static final String MONITOR_AA = "abcd-monitor";
-    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200);
+    public static final String ROLE_MONITOR = "monitor";
+    public static final String ROLE_RESIZER = "resizer";
+    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200, true, ROLE_MONITOR);
 
     public AbcdConfig {
         rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
@@ -33,6 +39,10 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
             throw new IllegalArgumentException("ABCD: averagingMs >= 1, capacityBps >= 0, lifetimeMs 1-65535, refreshMs >= 1");
         }
         inLink = inLink == null ? "" : inLink;
+        role = role == null ? ROLE_MONITOR : role;
+        if (!role.equals(ROLE_MONITOR) && !role.equals(ROLE_RESIZER)) {
+            throw new IllegalArgumentException("ABCD parameter role must be monitor or resizer: '" + role + "'");
+        }
     }
 
     private static AbcdRule rule(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs) {
@@ -44,27 +54,35 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
     }
 
     public AbcdConfig withInLink(String v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, v, lifetimeMs, refreshMs);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, v, lifetimeMs, refreshMs, resize, role);
     }
 
     public AbcdConfig withCapacityBps(long v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, v, inLink, lifetimeMs, refreshMs);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, v, inLink, lifetimeMs, refreshMs, resize, role);
     }
 
     public AbcdConfig withThresholdBps(long v) {
-        return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+        return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
     }
 
     public AbcdConfig withAveragingMs(long v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
     }
 
     public AbcdConfig withKMs(int v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, v, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, v, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
     }
 
     public AbcdConfig withMinSegment(int v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, v, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, v, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
+    }
+
+    public AbcdConfig withResize(boolean v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, v, role);
+    }
+
+    public AbcdConfig withRole(String v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, v);
     }
 
     public Map<String, String> toParams() {
@@ -79,6 +97,8 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
         m.put("inLink", inLink);
         m.put("lifetimeMs", Integer.toString(lifetimeMs));
         m.put("refreshMs", Long.toString(refreshMs));
+        m.put("resize", Boolean.toString(resize));
+        m.put("role", role);
         return m;
     }
 
@@ -95,7 +115,19 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
                 num(p, "stepBps", d.stepBps), (int) num(p, "minSegment", d.minSegment), (int) num(p, "kMs", d.kMs),
                 num(p, "averagingMs", d.averagingMs), num(p, "capacityBps", d.capacityBps),
                 p.getOrDefault("inLink", d.inLink), (int) num(p, "lifetimeMs", d.lifetimeMs),
-                num(p, "refreshMs", d.refreshMs));
+                num(p, "refreshMs", d.refreshMs), bool(p, "resize", d.resize), p.getOrDefault("role", d.role).trim());
+    }
+
+    private static boolean bool(Map<String, String> p, String key, boolean dflt) {
+        String v = p.get(key);
+        if (v == null) {
+            return dflt;
+        }
+        return switch (v.trim()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("ABCD parameter " + key + " must be true or false: '" + v + "'");
+        };
     }
 
     private static long num(Map<String, String> p, String key, long dflt) {

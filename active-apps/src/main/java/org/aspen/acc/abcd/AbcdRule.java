@@ -47,6 +47,24 @@ public record AbcdRule(long thresholdBps, int stepBytes, long stepBps, int minSe
     }
 
     /**
+     * Step 3's packet size for the router at the near end of the monitored link: the step-2 size
+     * applied to the data of the largest packet seen ({@code largestFrame} bytes, of which
+     * {@code headerBytes} are VNet and transport headers), plus those headers, so that a sender
+     * following the same advice sends packets that fit and only older or resent packets are split.
+     * 0 (no splitting) at or above the threshold or when nothing would be cut.
+     * <pre>{@code
+     * rule.routerPacketSize(300_000, 1000, 60);   // 940 data bytes - 400 = 540, + 60 = 600
+     * }</pre>
+     */
+    public int routerPacketSize(double availableBps, int largestFrame, int headerBytes) {
+        if (!below(availableBps) || largestFrame <= headerBytes) {
+            return 0;
+        }
+        int size = segmentSize(availableBps, largestFrame - headerBytes) + headerBytes;
+        return size >= largestFrame ? 0 : size;
+    }
+
+    /**
      * Equation 4.2: r = (1 - e^(-T/K)) S/T + e^(-T/K) r_old, in bytes/s, where S is the new segment size
      * in bytes and T the flow's mean packet spacing in nanoseconds. S/T keeps the flow's packet rate and
      * scales its byte rate with the segment size; the exponential weight smooths the change.

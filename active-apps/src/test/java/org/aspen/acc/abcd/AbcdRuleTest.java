@@ -47,6 +47,19 @@ class AbcdRuleTest {
     }
 
     @Test
+    void step3RouterSizeIsTheStep2SizeOfTheDataPlusHeaders() {
+        AbcdRule r = AbcdConfig.DEFAULT.rule();
+        // 1000-byte packets with 60 header bytes (940 data): 200 bytes off per 0.1 Mb/s below 0.5 Mb/s
+        assertEquals(0, r.routerPacketSize(500_000, 1000, 60));      // at the threshold: no splitting
+        assertEquals(900, r.routerPacketSize(450_000, 1000, 60));    // 940 - 100 + 60
+        assertEquals(800, r.routerPacketSize(400_000, 1000, 60));    // 940 - 200 + 60
+        assertEquals(600, r.routerPacketSize(300_000, 1000, 60));    // 940 - 400 + 60
+        assertEquals(260, r.routerPacketSize(0, 1000, 60));          // floor: 200 data bytes + 60
+        assertEquals(0, r.routerPacketSize(499_990, 1000, 60));      // rounds to nothing cut
+        assertEquals(0, r.routerPacketSize(0, 60, 60));              // headers only: nothing to cut
+    }
+
+    @Test
     void parametersAreCheckedAndRoundTrip() {
         AbcdConfig c = AbcdConfig.DEFAULT.withInLink("r1-r2").withCapacityBps(2_000_000).withKMs(300);
         assertEquals(c, AbcdConfig.fromParams(c.toParams()));
@@ -54,6 +67,12 @@ class AbcdRuleTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> AbcdConfig.fromParams(Map.of("treshold", "1")));
         assertTrue(e.getMessage().contains("treshold"));
+        assertEquals(AbcdConfig.DEFAULT.withResize(false).withRole(AbcdConfig.ROLE_RESIZER),
+                AbcdConfig.fromParams(Map.of("resize", "false", "role", "resizer")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AbcdConfig.fromParams(Map.of("resize", "yes")))
+                .getMessage().contains("resize"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AbcdConfig.fromParams(Map.of("role", "router")))
+                .getMessage().contains("role"));
         e = assertThrows(IllegalArgumentException.class, () -> AbcdConfig.fromParams(Map.of("kMs", "fast")));
         assertTrue(e.getMessage().contains("kMs"));
         assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withKMs(99));

@@ -52,7 +52,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
     public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer) {
         /** The defaults: 3 seeds, 200 s, delays 100, 200, 300 ms, Reno, ACC and ACC-ABCD, 50 packets. */
         public static Params defaults() {
-            return new Params(DEFAULT_SEEDS, DEFAULT_SECONDS, DELAYS, List.of(Config.values()), AbcdRun.BUFFER);
+            return new Params(DEFAULT_SEEDS, DEFAULT_SECONDS, DELAYS, Config.TABLE1, AbcdRun.BUFFER);
         }
     }
 
@@ -111,6 +111,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
         m.put("meanSegmentBytes", AbcdRun::meanSegment);
         m.put("advices", r -> (double) r.advices());
         m.put("notifications", r -> (double) r.notifications());
+        m.put("packetsFragmented", r -> (double) r.fragmented());
+        m.put("fragments", r -> (double) r.fragments());
         for (int k = 0; k < AbcdRun.FLOWS; k++) {
             int rank = k;
             m.put("flowRank" + (k + 1) + "Kbps", r -> r.ranked()[rank]);
@@ -139,7 +141,9 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 .column("mean_segment_bytes", r -> CsvTable.format("%.1f", r.meanSegment()))
                 .column("advices", r -> CsvTable.format("%d", r.advices()))
                 .column("resumes", r -> CsvTable.format("%d", r.resumes()))
-                .column("notifications", r -> CsvTable.format("%d", r.notifications()));
+                .column("notifications", r -> CsvTable.format("%d", r.notifications()))
+                .column("packets_fragmented", r -> CsvTable.format("%d", r.fragmented()))
+                .column("fragments", r -> CsvTable.format("%d", r.fragments()));
         for (int i = 0; i < AbcdRun.FLOWS; i++) {
             int k = i;
             runs.column("flow" + (i + 1) + "_kbps", r -> CsvTable.format("%.3f", r.flowKbps()[k]));

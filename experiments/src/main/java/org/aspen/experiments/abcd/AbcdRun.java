@@ -10,6 +10,7 @@ import org.aspen.acc.AbcdSetup;
 import org.aspen.acc.AccSetup;
 import org.aspen.acc.aa.AccConfig;
 import org.aspen.acc.abcd.AbcdConfig;
+import org.aspen.vnet.frag.Fragments;
 import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.TrustPolicy;
@@ -52,7 +53,9 @@ import org.aspen.vnet.time.Seeds;
  * 1000-byte packets, 2.5 s on / 2.5 s off, random phase) join at r2 and leave at r3. Senders are RDP
  * with Reno, 1000-byte packets (940 data bytes), start in the first second, and keep 8 segments
  * queued beyond the window (so a new segment size applies within a few segments). ACC: monitor on
- * r2, filters on r1. ACC-ABCD: the ABCD monitor on r3, measuring arrivals over r2-r3. Static routes.
+ * r2, filters on r1. ACC-ABCD: the ABCD monitor on r3, measuring arrivals over r2-r3, and the same AA
+ * as step 3's resizer on r2, which splits packets larger than the monitor's step-2 size as it sends
+ * them over r2-r3 (reassembled at d1..d10); {@code abcd-sender} leaves step 3 out. Static routes.
  *
  * <p>The topology is the dumbbell's scenario, built into a {@link SimNetwork} by the lab's
  * {@link LabBuilder}; the rest is wired here by hand, because a scenario's workload cannot say it:
@@ -63,7 +66,8 @@ import org.aspen.vnet.time.Seeds;
  * report does not give.
  */
 public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops, double[] flowKbps, long advices, long resumes,
-                      long notifications, long segmentsSent, long bytesSent, double wallSeconds) {
+                      long notifications, long segmentsSent, long bytesSent, long fragmented, long fragments,
+                      double fragmentHeaderKbps, double wallSeconds) {
     public static final long MS = 1_000_000L;
     public static final int FLOWS = 10;
     public static final int SEGMENT = 940;
@@ -83,7 +87,12 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
     /** The compared systems. */
     public enum Config {
-        RENO("Reno"), ACC("ACC"), ABCD("ACC-ABCD");
+        RENO("Reno"), ACC("ACC"), ABCD("ACC-ABCD"),
+        /** Sensitivity: ACC-ABCD without step 3 (no router splitting; the senders alone shrink), as before session 6. */
+        ABCD_SENDER("ACC-ABCD, senders only");
+
+        /** The configs of the paper's Table 1, run by default. */
+        public static final List<Config> TABLE1 = List.of(RENO, ACC, ABCD);
 
         /** The name in tables and plots. */
         public final String label;
@@ -95,7 +104,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         /** The name on the command line and in the files: reno, acc, abcd. */
         @JsonValue
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /** The config with this {@link #id()}, or null. */
@@ -122,11 +131,12 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
     /**
      * Total throughput counted as bytes on the wire: the goodput plus the headers of the segments that
-     * carried it ({@link #HEADER_BYTES} each, at the run's mean segment size).
+     * carried it ({@link #HEADER_BYTES} each, at the run's mean segment size), plus the 28 header bytes
+     * of every fragment beyond the first that r2 made of a packet on the bottleneck (step 3).
      */
     public double wireKbps() {
         double seg = meanSegment();
-        return seg == 0 ? 0 : totalKbps() * (seg + HEADER_BYTES) / seg;
+        return seg == 0 ? 0 : totalKbps() * (seg + HEADER_BYTES) / seg + fragmentHeaderKbps;
     }
 
     /** Mean data bytes per data segment the senders emitted (shows the shrinking). */
@@ -167,9 +177,14 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
         new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null,
                 c == Config.ACC ? AccConfig.DEFAULT : null, true).addTo(b);
-        if (c == Config.ABCD) {
+        if (c == Config.ABCD || c == Config.ABCD_SENDER) {
             java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
             params.put("inLink", "r2-r3");
+            if (c == Config.ABCD_SENDER) {
+                params.put("resize", "false");
+            } else {
+                b.aa("r2", AbcdConfig.MONITOR_AA, java.util.Map.of("role", AbcdConfig.ROLE_RESIZER));
+            }
             b.aa("r3", AbcdConfig.MONITOR_AA, params);
         }
         for (int i = 1; i <= FLOWS; i++) {
@@ -204,7 +219,10 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             net.at(0, "r1", () -> AccSetup.installFilter(r1));
             net.at(0, "r2", () -> AccSetup.install(r2, AccConfig.DEFAULT));
         } else if (c == Config.ABCD) {
+            net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
             net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
+        } else if (c == Config.ABCD_SENDER) {
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
         }
         long end = Math.round(setup.durationSeconds() * 1e9);
         RdpOptions options = RdpOptions.defaults().withMaxSegment(SEGMENT).withSendBuffer(8);
@@ -238,10 +256,13 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
                 bytes += conn.stats().bytesQueued();
             }
         }
-        long drops = net.node("r2").link("r2-r3").counters().totalDrops();
+        org.aspen.vnet.link.Link bottleneck = net.node("r2").link("r2-r3");
+        long drops = bottleneck.counters().totalDrops();
+        long extra = bottleneck.fragmentsMade() - bottleneck.packetsFragmented();
+        double fragmentHeaderKbps = extra * (Packet.HEADER_LENGTH + Fragments.HEADER_LENGTH) * 8e6 / end;
         AbcdRun r = new AbcdRun(c, delayMs, seed, drops, kbps, AbcdSetup.counter(r3, "advicesSent"),
                 AbcdSetup.counter(r3, "resumesSent"), AccSetup.counter(r2, "notificationsSent"), segments, bytes,
-                HostTime.secondsSince(wall0));
+                bottleneck.packetsFragmented(), bottleneck.fragmentsMade(), fragmentHeaderKbps, HostTime.secondsSince(wall0));
         net.close();
         return r;
     }
@@ -266,3 +287,4 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         }
     }
 }
+

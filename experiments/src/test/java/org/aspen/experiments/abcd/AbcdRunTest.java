@@ -52,7 +52,8 @@ class AbcdRunTest {
     /**
      * ACC-ABCD set up from a scenario alone (what {@code aspen experiment abcd --print-scenario abcd:100}
      * prints and examples/scenarios/abcd-dumbbell.yaml holds): the bundled monitor starts on r3 with the
-     * scenario's parameters, advises the RDP senders, and they shrink their segments.
+     * scenario's parameters, advises the RDP senders, and they shrink their segments; the same AA as
+     * resizer on r2 receives the step-2 packet size (step 3).
      */
     @Test
     void abcdRunsFromAScenarioFileWithTheBundledMonitorOnTheReceiversRouter() throws Exception {
@@ -61,7 +62,10 @@ class AbcdRunTest {
                 s.node("r3").aas());
         Scenario back = ScenarioYaml.read(ScenarioYaml.write(s), "abcd.yaml");
         RunReport r = RunReport.of(LabRunner.run(back, new LabRunner.Options(true, 1L, null, null, null)));
+        assertEquals(List.of(new Scenario.AaEntry(AbcdConfig.MONITOR_AA, null, java.util.Map.of("role", AbcdConfig.ROLE_RESIZER))),
+                s.node("r2").aas());
         assertTrue(r.aaMetric("r3", "advicesSent") > 0, "the monitor advised the senders");
+        assertTrue(r.aaMetric("r2", "sizesApplied") > 0, "the resizer on r2 got the step-2 size (step 3)");
         assertEquals(10, r.transfers().size());
         assertTrue(r.transfers().stream().allMatch(t -> t.goodputBps() > 0));
         Scenario acc = AbcdRun.scenario(AbcdRun.Config.ACC, 100, AbcdRun.Setup.defaults(20));

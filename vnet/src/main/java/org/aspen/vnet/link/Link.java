@@ -60,6 +60,12 @@ public final class Link {
     private boolean congestionDetection;
     private FrameTap frameTap;
     private final List<LinkObserver> observers = new ArrayList<>();
+    /** Fragments of a split packet not yet transmitted; they go out before anything else is dequeued. */
+    private final java.util.ArrayDeque<Packet> fragmentQueue = new java.util.ArrayDeque<>();
+    private int fragmentSize;
+    private long fragmentId;
+    private long packetsFragmented;
+    private long fragmentsMade;
 
     public Link(String name, int index, Scheduler scheduler, RandomGenerator random, Receiver receiver,
                 LinkTransport transport, LinkConfig config, int maxFrame) {
@@ -153,7 +159,7 @@ public final class Link {
         this.up = up;
         if (!up) {
             Packet p;
-            while ((p = controlQueue.pollFirst()) != null) {
+            while ((p = controlQueue.pollFirst()) != null || (p = fragmentQueue.pollFirst()) != null) {
                 queueContext.drop(p, DropReason.LINK_DOWN);
             }
             while ((p = discipline.dequeue()) != null) {
@@ -194,6 +200,36 @@ public final class Link {
     public QueueState queueState() {
         QueueLimit lim = discipline instanceof FifoDiscipline f ? f.limit() : config.limit();
         return new QueueState(discipline.kind(), discipline.packets(), discipline.bytes(), lim, discipline.averageQueue());
+    }
+
+    /**
+     * Splits each packet dequeued for this link whose frame is longer than {@code maxFrameBytes} into
+     * fragments of at most that size ({@link org.aspen.vnet.frag.Fragments}; ACC-ABCD's step 3); 0 turns
+     * it off. Packets that cannot be split (control, AA spec, authenticated, broadcast) go whole.
+     */
+    public void setFragmentSize(int maxFrameBytes) {
+        if (maxFrameBytes != 0 && maxFrameBytes < org.aspen.vnet.frag.Fragments.MIN_FRAGMENT_SIZE) {
+            throw new IllegalArgumentException("fragment size must be 0 (off) or at least "
+                    + org.aspen.vnet.frag.Fragments.MIN_FRAGMENT_SIZE + " bytes: " + maxFrameBytes);
+        }
+        if (maxFrameBytes != 0 && fragmentId == 0) {
+            fragmentId = random.nextLong(1L << 32);   // ids differ between routers that fragment toward one node
+        }
+        this.fragmentSize = maxFrameBytes;
+    }
+
+    /** The fragment size in force (0: off). */
+    public int fragmentSize() {
+        return fragmentSize;
+    }
+
+    /** Packets this link split, and the fragments it made of them. */
+    public long packetsFragmented() {
+        return packetsFragmented;
+    }
+
+    public long fragmentsMade() {
+        return fragmentsMade;
     }
 
     /** Installs (or with null removes) the hook that sees each sealed frame before transmission. */
@@ -262,9 +298,15 @@ public final class Link {
     }
 
     private void transmitNext() {
-        Packet p = controlQueue.pollFirst();
+        Packet p = fragmentQueue.pollFirst();
+        if (p == null) {
+            p = controlQueue.pollFirst();
+        }
         if (p == null) {
             p = discipline.dequeue();
+            if (p != null && fragmentSize > 0 && p.length() > fragmentSize) {
+                p = fragment(p);
+            }
         }
         long now = scheduler.nanos();
         counters.queueChanged(now, discipline.packets());
@@ -299,6 +341,19 @@ public final class Link {
         });
     }
 
+    private Packet fragment(Packet p) {
+        Packet[] pieces = org.aspen.vnet.frag.Fragments.split(p, fragmentSize, fragmentId);
+        if (pieces.length > 1) {
+            fragmentId = (fragmentId + 1) & 0xffffffffL;
+            packetsFragmented++;
+            fragmentsMade += pieces.length;
+            for (int i = 1; i < pieces.length; i++) {
+                fragmentQueue.addLast(pieces[i]);
+            }
+        }
+        return pieces[0];
+    }
+
     /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
     public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
         if (!up || cut) {
@@ -331,8 +386,9 @@ public final class Link {
         txTimer.cancel();
         discipline.detach();
         counters.busy(scheduler.nanos(), false);
-        counters.drops[DropReason.NODE_STOPPED.ordinal()] += controlQueue.size();
+        counters.drops[DropReason.NODE_STOPPED.ordinal()] += controlQueue.size() + fragmentQueue.size();
         controlQueue.clear();
+        fragmentQueue.clear();
         Packet p;
         while ((p = discipline.dequeue()) != null) {
             counters.drops[DropReason.NODE_STOPPED.ordinal()]++;

@@ -334,6 +334,12 @@ public final class Node implements Link.Receiver {
     }
 
     private void deliver(Packet p, Link in) {
+        if (p.protocol() == org.aspen.vnet.packet.Protocol.FRAGMENT && handlers[p.protocol()] == null) {
+            p = reassembler().accept(p);   // rebuilt before the original protocol's handler sees it
+            if (p == null) {
+                return;
+            }
+        }
         PacketHandler h = handlers[p.protocol()];
         if (h == null) {
             drop(p, in, DropReason.NO_HANDLER);
@@ -348,6 +354,17 @@ public final class Node implements Link.Receiver {
             counters.countDrop(DropReason.HANDLER_ERROR);
         }
     }
+
+    /** Reassembly of fragments addressed to this node (made on first use; docs/wire-format.md "Fragments"). */
+    public org.aspen.vnet.frag.Reassembler reassembler() {
+        if (reassembler == null) {
+            reassembler = new org.aspen.vnet.frag.Reassembler(scheduler, org.aspen.vnet.frag.Reassembler.DEFAULT_TIMEOUT_NANOS,
+                    org.aspen.vnet.frag.Reassembler.DEFAULT_MAX_BYTES, counters::countDrop);
+        }
+        return reassembler;
+    }
+
+    private org.aspen.vnet.frag.Reassembler reassembler;
 
     private boolean route(Packet p, Link in, boolean transit) {
         if (transit) {

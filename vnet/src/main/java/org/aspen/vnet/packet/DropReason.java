@@ -33,7 +33,13 @@ public enum DropReason {
     // authenticated control (org.aspen.vnet.auth): a message of a protected kind that was
     AUTH_UNSIGNED("auth-unsigned"),   // not signed
     AUTH_FORGED("auth-forged"),       // signed with an unknown or unfit key, or its MAC does not match
-    AUTH_REPLAYED("auth-replayed");   // signed correctly, but its counter was seen before or is too old
+    AUTH_REPLAYED("auth-replayed"),   // signed correctly, but its counter was seen before or is too old
+    // reassembly of fragments at the destination (org.aspen.vnet.frag), counted once per discarded datagram
+    FRAG_MALFORMED("frag-malformed"), // bad fragment header, bad offset, more than one end, past the end
+    FRAG_OVERLAP("frag-overlap"),     // a fragment overlaps another one of its datagram (not an exact duplicate)
+    FRAG_DUPLICATE("frag-duplicate"), // an exact duplicate of a fragment already held: only it is discarded
+    FRAG_TIMEOUT("frag-timeout"),     // not complete within the reassembly timeout
+    FRAG_OVERFLOW("frag-overflow");   // evicted (oldest first) to keep reassembly within its memory bound
 
     public final String label;
 

@@ -10,6 +10,8 @@ public final class Protocol {
     public static final int RAW = 2;
     /** EE messages between AAs on different nodes. */
     public static final int AA_MESSAGE = 3;
+    /** A fragment of a larger packet, split by a router and reassembled at the destination node ({@code org.aspen.vnet.frag}). */
+    public static final int FRAGMENT = 4;
 
     private Protocol() {
     }
@@ -20,6 +22,7 @@ public final class Protocol {
             case RDP -> "rdp";
             case RAW -> "raw";
             case AA_MESSAGE -> "aa-message";
+            case FRAGMENT -> "fragment";
             default -> "proto-" + p;
         };
     }
