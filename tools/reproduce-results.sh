@@ -54,12 +54,13 @@ acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
 aecn|exact|cheap||aecn
 aecn-avq100|exact|cheap||aecn --avq-buffer 100
+aecn-avq50|exact|cheap||aecn --avq-buffer 50
 acns|exact|cheap||acns
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 abcd|exact|cheap||abcd
 abcd-30seeds|exact|expensive||abcd --seeds 30
 purple|exact|cheap||purple
-purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped --seeds 3
+purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '
 

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * <pre>{@code
  * aspen experiment purple --out docs/results/purple      # the defaults: the run in docs/results-purple.md
  * aspen experiment purple --duration 60s --warmup 20s --seeds 3 --out shorter
- * aspen experiment purple --parts bdp,short --aqms purple,purple-realised,purple-clamped --out sensitivity
+ * aspen experiment purple --parts bdp,short --aqms purple,purple-realised,purple-clamped,purple-same-period --out sensitivity
  * aspen experiment purple --print-scenario short:purple:40 > p.yaml && aspen lab --sim p.yaml
  * }</pre>
  */
@@ -46,7 +46,7 @@ final class PurpleCommand extends ExperimentSubcommand {
 
     @Option(names = "--aqms", split = ",", paramLabel = "AQM", defaultValue = "purple,red,ared",
             description = "Queues compared: purple, red, ared, and PURPLE's sensitivity readings purple-realised, "
-                    + "purple-clamped (default: ${DEFAULT-VALUE}).")
+                    + "purple-clamped, purple-same-period (default: ${DEFAULT-VALUE}).")
     List<String> aqms;
 
     @Option(names = "--flows", split = ",", paramLabel = "N", defaultValue = "10,20,40,60,80",
@@ -136,6 +136,6 @@ final class PurpleCommand extends ExperimentSubcommand {
         if (a != null) {
             return a;
         }
-        throw usage("unknown queue '" + id + "' (known: purple, red, ared, purple-realised, purple-clamped)");
+        throw usage("unknown queue '" + id + "' (known: purple, red, ared, purple-realised, purple-clamped, purple-same-period)");
     }
 }

@@ -108,7 +108,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
      */
     public enum Aqm {
         PURPLE("PURPLE"), RED("RED"), ARED("A-RED"), PURPLE_REALISED("PURPLE, realised p_k"),
-        PURPLE_CLAMPED("PURPLE, clamped p_>k");
+        PURPLE_CLAMPED("PURPLE, clamped p_>k"), PURPLE_SAME_PERIOD("PURPLE, p and p_<k over the period");
 
         public final String label;
 
@@ -129,7 +129,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         Map<String, Object> queue(Part part) {
             Map<String, Object> q = new LinkedHashMap<>();
             switch (this) {
-                case PURPLE, PURPLE_REALISED, PURPLE_CLAMPED -> {
+                case PURPLE, PURPLE_REALISED, PURPLE_CLAMPED, PURPLE_SAME_PERIOD -> {
                     q.put("kind", "purple");
                     q.put("micro", part != Part.BDP);
                     if (part != Part.BDP) {
@@ -140,6 +140,9 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
                     }
                     if (this == PURPLE_CLAMPED) {
                         q.put("clamp_beyond", true);
+                    }
+                    if (this == PURPLE_SAME_PERIOD) {
+                        q.put("same_period", true);
                     }
                 }
                 case RED -> {

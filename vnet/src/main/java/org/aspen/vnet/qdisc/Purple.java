@@ -61,6 +61,9 @@ public final class Purple extends FifoDiscipline {
     private long periodEcn;
     private double periodApplied;
     private long periodSignals;
+    // this period's ECN-capable arrivals that came CE-marked and that carried CWR (the same-period reading)
+    private long periodCe;
+    private long periodCwr;
     // counters
     private long arrivals;
     private long ecnArrivals;
@@ -103,6 +106,8 @@ public final class Purple extends FifoDiscipline {
             ceSeen += wasCe ? 1 : 0;
             ce.packet(wasCe);
             cwr.packet(hasCwr);
+            periodCe += wasCe ? 1 : 0;
+            periodCwr += hasCwr ? 1 : 0;
             if (hasCwr) {
                 cwrSeen++;
                 filters.cwr(flowKey(pkt), now);
@@ -167,18 +172,28 @@ public final class Purple extends FifoDiscipline {
      * The once-per-RTT (macroscopic) step: refresh p, p_&lt;k, p_&gt;k and gamma, then apply (3). p_k and
      * p_&lt;k "recorded from the preceding RTT" are the probability applied over the period that ends
      * now (mean per ECN-capable arrival, an overflow drop counting 1) and the p_&lt;k in force during it.
+     * With {@code samePeriod} (a sensitivity reading) p and p_&lt;k are the CWR and CE shares of that
+     * same period's ECN-capable arrivals, and that p_&lt;k is also the one recorded.
      */
     public void update(long now) {
         double recordedLocal = periodEcn == 0 ? pLocal
                 : (params.realisedLocal() ? periodSignals : periodApplied) / periodEcn;    // p_k of the preceding RTT
         double recordedBefore = pBefore;                                            // p_<k of the preceding RTT
-        p = cwr.rate();                                                             // Section 2.3: p from CWR, last 16 events
-        pBefore = ce.rate();                                                        // Section 2.3: p_<k from CE, last 16 events
+        if (!params.samePeriod()) {
+            p = cwr.rate();                                                         // Section 2.3: p from CWR, last 16 events
+            pBefore = ce.rate();                                                    // Section 2.3: p_<k from CE, last 16 events
+        } else if (periodEcn > 0) {         // sensitivity reading: all three over the period that ends now
+            p = periodCwr / (double) periodEcn;                                     // Section 2.3: p, CWR share of the period
+            pBefore = periodCe / (double) periodEcn;                                // Section 2.3: p_<k, CE share of the period
+            recordedBefore = pBefore;                                               // "recorded from the preceding RTT"
+        }
         pBeyond = params.clampBeyond() ? PurpleParams.beyondClamped(p, recordedLocal, recordedBefore)
                 : PurpleParams.beyond(p, recordedLocal, recordedBefore);            // Section 2.3: p_>k = p - p_k - p_<k
         periodEcn = 0;
         periodApplied = 0;
         periodSignals = 0;
+        periodCe = 0;
+        periodCwr = 0;
         gamma = allocatable() / offeredBps;                                         // Algorithm 2: gamma = L / O (X' / O)
         pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
         lastUpdate = now;
@@ -293,6 +308,7 @@ public final class Purple extends FifoDiscipline {
         m.put("micro", params.micro());
         m.put("realised_p_k", params.realisedLocal());
         m.put("clamp_beyond", params.clampBeyond());
+        m.put("same_period", params.samePeriod());
         m.put("p_k", pLocal);
         m.put("p", p);
         m.put("p_before", pBefore);

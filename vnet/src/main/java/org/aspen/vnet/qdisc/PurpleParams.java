@@ -24,12 +24,16 @@ package org.aspen.vnet.qdisc;
  *                        marks and drops, not the probability applied (the paper's reading, false)
  * @param clampBeyond     sensitivity reading: clamp p_&gt;k at 0 before it enters (3) (the paper's
  *                        text subtracts without a clamp, false)
+ * @param samePeriod      sensitivity reading: p and p_&lt;k counted over the preceding period, the
+ *                        window of p_k, not over the last {@code history} CWR and CE events (the
+ *                        paper's definitions, false)
  */
 public record PurpleParams(double alpha, boolean micro, int history, int rttSamples, double rttTrim, int rttFilters,
                            long rttMaxNanos, long initialRttNanos, long tickNanos, double loadWeight, double queueWeight,
-                           double pFloor, long bandwidthBps, boolean realisedLocal, boolean clampBeyond) {
+                           double pFloor, long bandwidthBps, boolean realisedLocal, boolean clampBeyond,
+                           boolean samePeriod) {
     public static final PurpleParams DEFAULTS = new PurpleParams(1, true, 16, 32, 0.10, 8, 2_000_000_000L,
-            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0, false, false);
+            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0, false, false, false);
 
     public PurpleParams {
         if (!(alpha > 0)) {
@@ -55,13 +59,19 @@ public record PurpleParams(double alpha, boolean micro, int history, int rttSamp
 
     public PurpleParams withMicro(boolean on) {
         return new PurpleParams(alpha, on, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, samePeriod);
     }
 
     /** The same with the sensitivity readings of p_k,last and of the p_&gt;k clamp ({@code docs/purple.md}). */
     public PurpleParams withReadings(boolean realised, boolean clamp) {
         return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realised, clamp);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realised, clamp, samePeriod);
+    }
+
+    /** The same with the sensitivity reading of the windows: p, p_&lt;k and p_k all over the preceding period. */
+    public PurpleParams withSamePeriod(boolean on) {
+        return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, on);
     }
 
     /**

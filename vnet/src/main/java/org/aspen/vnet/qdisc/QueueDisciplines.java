@@ -144,8 +144,9 @@ public final class QueueDisciplines {
         long bw = p.bitsPerSecond("bandwidth", 0);
         boolean realised = p.bool("realised_p_k", d.realisedLocal());
         boolean clamp = p.bool("clamp_beyond", d.clampBeyond());
+        boolean samePeriod = p.bool("same_period", d.samePeriod());
         PurpleParams pp = construct(p, () -> new PurpleParams(alpha, micro, history, samples, trim, filters, rttMax, rtt,
-                tick, wLoad, wq, floor, bw, realised, clamp));
+                tick, wLoad, wq, floor, bw, realised, clamp, samePeriod));
         return new Purple(limit, pp);
     }
 

@@ -161,6 +161,59 @@ class PurpleTest {
         }
     }
 
+    /**
+     * The windows' sensitivity reading ({@code same_period}) on one scripted period: {@code perMs}
+     * packets each ms for 1500 ms, every 10th arriving CE-marked and every 20th with CWR (from a port
+     * of its own, so no RTT filter fires and the only update is the one called here), p_k held at 0.1.
+     * Over the period: p = 75 / 1500 = 0.05, p_&lt;k = 150 / 1500 = 0.1, and p_k = 0.1 applied to the
+     * 1350 arrivals not already CE, i.e. 0.09 per arrival; so p_&gt;k = 0.05 - 0.09 - 0.1 = -0.14 and (3)
+     * gives p / gamma^2 - 0.1 + 0.14: 0.09 at gamma = 1 (1 packet a ms on an 8 Mb/s link), 0.24 at
+     * gamma = 0.5 (2 a ms). The paper's 16-event histories on the same input: p = 16 / 301 (the oldest
+     * kept CWR at packet n - 300), p_&lt;k = 16 / 151.
+     */
+    @Test
+    void theSamePeriodReadingCountsPAndPBeforeOverThePeriodOfPk() {
+        for (int perMs = 1; perMs <= 2; perMs++) {
+            for (boolean samePeriod : new boolean[] {true, false}) {
+                StubContext ctx = new StubContext(1, 8_000_000);
+                Purple d = purple(ctx, 100_000, Map.of("micro", false, "rtt", "10s", "same_period", samePeriod));
+                d.forceLocalProbability(0.1);
+                int[] n = {0};
+                int rate = perMs;
+                for (int t = 0; t < 1500; t++) {
+                    ctx.sim.scheduleAt(t * MS, () -> {
+                        for (int i = 0; i < rate; i++) {
+                            n[0]++;
+                            boolean cwr = n[0] % 20 == 0;
+                            d.enqueue(rdp(n[0] % 10 == 0 ? Ecn.CE : Ecn.ECT0, cwr ? Purple.RDP_CWR : 0,
+                                    cwr ? 10_000 + n[0] : 6000));
+                        }
+                        while (d.packets() > 0) {
+                            d.dequeue();
+                        }
+                    });
+                }
+                ctx.sim.runUntil(1500 * MS - 1);
+                d.update(ctx.now());
+                assertEquals(1, (long) d.describe().get("updates"));
+                assertEquals(samePeriod, d.describe().get("same_period"));
+                double gamma = perMs == 1 ? 1.0 : 0.5;
+                assertEquals(gamma, d.gamma(), 1e-9);
+                if (samePeriod) {
+                    assertEquals(0.05, d.totalProbability(), 1e-12);
+                    assertEquals(0.1, d.beforeProbability(), 1e-12);
+                    assertEquals(-0.14, d.beyondProbability(), 1e-12);
+                    assertEquals(perMs == 1 ? 0.09 : 0.24, d.localProbability(), 1e-9);
+                } else {
+                    assertEquals(16 / 301.0, d.totalProbability(), 1e-12);
+                    assertEquals(16 / 151.0, d.beforeProbability(), 1e-12);
+                    // p_<k recorded over the preceding RTT is the one in force then: 0 (no update before)
+                    assertEquals(16 / 301.0 - 0.09, d.beyondProbability(), 1e-12);
+                }
+            }
+        }
+    }
+
     @Test
     void anUnderloadedLinkDoesNotMark() {
         StubContext ctx = new StubContext(1, 80_000_000);             // ten times the offered load
