@@ -34,6 +34,8 @@ import org.aspen.vnet.udp.UdpOptions;
  *    answers. Reported: that first round trip, a round trip to the running AA, and the in-loop time
  *    of a cached start (code already in d's cache).
  * 3. The handler guard's cost per call ({@code EeBench guard} runs only this one).
+ * {@code EeBench diversion} runs only 1; {@code EeBench profile N} runs the pass-through AA case N times
+ * (for {@code -XX:StartFlightRecording}).
  */
 public final class EeBench {
     private EeBench() {
@@ -42,6 +44,17 @@ public final class EeBench {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("guard")) {
             guard();
+            return;
+        }
+        if (args.length > 1 && args[0].equals("profile")) {   // the AA path alone, for a profiler
+            byte[] jar = TestAas.diverter("bench-pass");
+            for (int i = Integer.parseInt(args[1]); i > 0; i--) {
+                forward(200_000, jar);
+            }
+            return;
+        }
+        if (args.length > 0 && args[0].equals("diversion")) {
+            diversion();
             return;
         }
         diversion();
