@@ -26,9 +26,9 @@ import org.aspen.vnet.udp.UdpOptions;
  * java -cp ee-core/target/test-classes:ee-core/target/classes:$(cat cp.txt) org.aspen.ee.EeBench
  * }</pre>
  *
- * 1. Cost of diversion, in the simulation (CPU cost of the forwarding path, no sockets): packets/s
- *    through the middle node of a - b - c with a pass-through diversion AA on b versus none,
- *    alternating trials in the same run.
+ * 1. Cost of diversion, in the simulation (CPU cost of the forwarding path, no sockets): packets per
+ *    CPU second of the simulating thread through the middle node of a - b - c with a pass-through
+ *    diversion AA on b versus none, alternating trials in the same run.
  * 2. On-demand start over real UDP on loopback: a sends a packet carrying the spec of a 100 KB AA to
  *    d three hops away; d fetches the jar from a over RDP, verifies, starts it, delivers; the AA
  *    answers. Reported: that first round trip, a round trip to the running AA, and the in-loop time
