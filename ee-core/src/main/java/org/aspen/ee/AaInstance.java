@@ -37,8 +37,21 @@ public final class AaInstance {
         void run() throws Exception;
     }
 
-    /** @param packet the diverted packet, for channel items (handed back to the node if the AA stops) */
-    private record Inbound(Diversion channel, PacketView packet, int bytes, String what, Body action) {
+    /**
+     * One queued item, and its body: {@code action}, or for a diverted packet ({@code action} null)
+     * its channel's handler, so a diverted packet costs one object here, not an item and a lambda.
+     *
+     * @param packet the diverted packet, for channel items (handed back to the node if the AA stops)
+     */
+    private record Inbound(Diversion channel, PacketView packet, int bytes, String what, Body action) implements Body {
+        @Override
+        public void run() throws Exception {
+            if (action != null) {
+                action.run();
+            } else {
+                channel.handler().onPacket(channel, packet);
+            }
+        }
     }
 
     private final ExecutionEnvironment ee;
@@ -57,6 +70,7 @@ public final class AaInstance {
     private String stopReason;
     private String lastFailure;
     private boolean drainScheduled;
+    private final String taker;
 
     AaInstance(ExecutionEnvironment ee, AaCode code, ClassLoader loader, ActiveApplication app, SplittableRandom random) {
         this.ee = ee;
@@ -65,6 +79,12 @@ public final class AaInstance {
         this.app = app;
         this.startedAt = ee.node().scheduler().nanos();
         this.context = new HostContext(ee, this, random);
+        this.taker = "aa:" + code.id();
+    }
+
+    /** "aa:" and the id: what a trace names as the taker of a packet this AA diverted. */
+    String taker() {
+        return taker;
     }
 
     public String id() {
@@ -206,7 +226,7 @@ public final class AaInstance {
             counters.queueDrops++;
             return false;
         }
-        inbound.add(new Inbound(channel, packet, bytes, what, action));
+        inbound.add(new Inbound(channel, packet, bytes, what, action));   // action null: the channel's handler
         if (channel != null) {
             channel.queued++;
         }
@@ -236,7 +256,7 @@ public final class AaInstance {
             if (i.channel != null) {
                 i.channel.queued--;
             }
-            guard(i.what, i.action);
+            guard(i.what, i);
             if (i.channel != null) {
                 i.channel.delivered();
             }
@@ -245,6 +265,11 @@ public final class AaInstance {
             drainScheduled = true;
             ee.node().scheduler().execute(this::drain);
         }
+    }
+
+    /** Queues a packet {@code channel} diverted, for the channel's handler. */
+    boolean enqueueDiverted(Diversion channel, PacketView v) {
+        return enqueue(channel, v, v.length(), "packet", null);
     }
 
     /** Queues a packet addressed to this AA by its spec, for {@code onPacket}. */

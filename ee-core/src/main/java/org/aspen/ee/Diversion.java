@@ -31,6 +31,10 @@ final class Diversion implements DiversionChannel {
         this.handler = handler;
     }
 
+    Handler handler() {
+        return handler;
+    }
+
     AaInstance owner() {
         return owner;
     }
@@ -43,8 +47,8 @@ final class Diversion implements DiversionChannel {
     /** Takes a matching packet: queues it for the AA (or drops it, counted, when the queue is full). */
     void capture(PacketView v) {
         v.channel = this;
-        if (!owner.enqueue(this, v, v.length(), "packet", () -> handler.onPacket(this, v))) {
-            owner.ee().node().discardTaken(v.packet, v.in, "aa:" + owner.id() + ":queue-full", DropReason.FILTERED);
+        if (!owner.enqueueDiverted(this, v)) {
+            owner.ee().node().discardTaken(v.packet, v.in, owner.taker() + ":queue-full", DropReason.FILTERED);
         }
     }
 
@@ -74,7 +78,7 @@ final class Diversion implements DiversionChannel {
     public void drop(AaPacket packet) {
         PacketView v = own(packet);
         owner.counters().dropped++;
-        owner.ee().node().discardTaken(v.packet, v.in, "aa:" + owner.id(), DropReason.FILTERED);
+        owner.ee().node().discardTaken(v.packet, v.in, owner.taker(), DropReason.FILTERED);
     }
 
     @Override

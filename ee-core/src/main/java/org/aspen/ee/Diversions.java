@@ -27,6 +27,12 @@ final class Diversions {
     private long channelSeq;
     /** The AA that took the last diverted packet: what a trace or capture names as the taker (TraceSink.diverted). */
     private String lastTaker = "ee";
+    /**
+     * What {@link Match#matches} reads a packet's payload through: reused for every packet (the match
+     * is the API's own code and keeps no reference; an AA never sees this object), and its length is
+     * the payload's, so a field past the payload's end does not match.
+     */
+    private final Payload payload = new Payload();
     private final PacketInterceptor interceptor = new PacketInterceptor() {
         @Override
         public boolean intercept(Packet p, Link in) {
@@ -62,20 +68,20 @@ final class Diversions {
 
     /** Offers {@code p} to the channels opened after {@code afterSeq}, then to AA-spec delivery. */
     private boolean dispatch(Packet p, Link in, long afterSeq) {
-        PacketView v = null;
         for (int i = 0; i < channels.size(); i++) {
             Diversion d = channels.get(i);
             if (d.seq <= afterSeq || !d.isOpen()) {
                 continue;
             }
-            if (v == null) {
-                v = new PacketView(p, in, null);
-            }
             Match m = d.match();
             String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
-            if (m.matches(p.sourceBits(), p.destinationBits(), p.protocol(), specName, v)) {
-                lastTaker = "aa:" + d.owner().id();
-                d.capture(v);
+            payload.packet = p;
+            boolean taken = m.matches(p.sourceBits(), p.destinationBits(), p.protocol(), specName, payload);
+            payload.packet = null;
+            if (taken) {
+                lastTaker = d.owner().taker();
+                // a new view per diverted packet: the AA may keep it, and a kept view must never see a later packet
+                d.capture(new PacketView(p, in, null));
                 return true;
             }
         }
@@ -85,6 +91,20 @@ final class Diversions {
             return true;
         }
         return false;
+    }
+
+    private static final class Payload implements Match.PayloadReader {
+        Packet packet;
+
+        @Override
+        public int length() {
+            return packet.payloadLength();
+        }
+
+        @Override
+        public long read(int offset, int width) {
+            return PacketView.read(packet, offset, width);
+        }
     }
 
     /** A diverted packet handed back: later channels may still take it, else the node resumes. */

@@ -19,8 +19,14 @@ import org.aspen.vnet.packet.Packet;
  * PacketView v = new PacketView(packet, in, channel);
  * v.setEcn(AaPacket.ECN_CE);   // writes into packet's frame; the node re-seals it
  * }</pre>
+ *
+ * One view per diverted packet, never reused: an AA may keep a view past its handler, and a kept
+ * view must not come to show, or write into, a later packet. Once its packet has been handed back
+ * ({@code reinject} or {@code drop}) the packet belongs to the node again (in a link's queue, or
+ * with another AA), so the view refuses writes ({@link IllegalStateException}); reading it still
+ * works, and {@link #copy} gives the AA a packet of its own to keep.
  */
-final class PacketView implements AaPacket, Match.PayloadReader {
+final class PacketView implements AaPacket {
     final Packet packet;
     final Link in;
     Diversion channel;
@@ -118,16 +124,16 @@ final class PacketView implements AaPacket, Match.PayloadReader {
         return packet.length();
     }
 
-    private int at(int off, int width) {
+    private long read(int off, int width) {
+        return read(packet, off, width);
+    }
+
+    /** An unsigned big-endian field of {@code packet}'s payload (also what a {@link Match} reads). */
+    static long read(Packet packet, int off, int width) {
         if (off < 0 || off + width > packet.payloadLength()) {
             throw new IndexOutOfBoundsException("payload offset " + off + "+" + width + " outside " + packet.payloadLength());
         }
-        return packet.payloadOffset() + off;
-    }
-
-    @Override
-    public long read(int off, int width) {
-        int i = at(off, width);
+        int i = packet.payloadOffset() + off;
         byte[] b = packet.array();
         long v = 0;
         for (int k = 0; k < width; k++) {
@@ -160,28 +166,39 @@ final class PacketView implements AaPacket, Match.PayloadReader {
         writePayload(off, b, 0, width);
     }
 
+    private void writable() {
+        if (disposed) {
+            throw new IllegalStateException("packet already re-injected or dropped: copy() it before handing it back to keep it");
+        }
+    }
+
     @Override
     public void setTtl(int ttl) {
+        writable();
         packet.setTtl(ttl);
     }
 
     @Override
     public void setEcn(int codepoint) {
+        writable();
         packet.setEcn(Ecn.of(codepoint));
     }
 
     @Override
     public void setAecn(boolean on) {
+        writable();
         packet.setAecn(on);
     }
 
     @Override
     public void setAcnsCommand(int command) {
+        writable();
         packet.setAcnsCommand(command);
     }
 
     @Override
     public void setPriority(int priority) {
+        writable();
         packet.setPriority(priority);
     }
 
@@ -202,6 +219,7 @@ final class PacketView implements AaPacket, Match.PayloadReader {
 
     @Override
     public void writePayload(int off, byte[] src, int srcOffset, int length) {
+        writable();
         packet.writePayload(off, src, srcOffset, length);
     }
 

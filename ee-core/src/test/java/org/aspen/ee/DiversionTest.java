@@ -68,6 +68,29 @@ class DiversionTest {
     }
 
     @Test
+    void aViewKeptPastItsHandOffCannotWriteIntoThePacket() {
+        AaInstance aa = divert("keep");
+        burst(0, 3, "k");   // all three wait at b together: packet 0 is still in b's link queue when the AA sees packet 1
+        lab.run(1_000_000_000L);
+        assertEquals(3, lab.raw("c"));
+        assertEquals("k0 src=10.0.0.1 prio=0;k1 src=10.0.0.1 prio=0;k2 src=10.0.0.1 prio=0;", lab.rawLog.get("c").toString());
+        assertEquals("seen=3 refused=4", aa.app().toString());
+        assertEquals(0, aa.counters().errors);
+    }
+
+    @Test
+    void aFieldPastAShortPayloadDoesNotMatchAndThePacketPasses() {
+        AaInstance aa = rdpPortDropper();
+        // 5 bytes: shorter than the ports' fields (offsets 4-7), though the whole frame is longer
+        lab.net.at(0, "a", () -> lab.a.send(Packet.builder().source(SimLab.A).destination(SimLab.C).protocol(Protocol.RDP)
+                .payload(new byte[5]).build()));
+        lab.run(1_000_000_000L);
+        assertEquals(1, lab.raw("c"));
+        assertEquals(0, aa.counters().packets);
+        assertEquals(0, lab.b.counters().drops(DropReason.HANDLER_ERROR), "the match read past the payload and failed");
+    }
+
+    @Test
     void closeDiscardsWhatIsQueuedAndLaterPacketsPass() {
         AaInstance aa = divert("close");
         burst(0, 5, "q");
@@ -96,10 +119,7 @@ class DiversionTest {
 
     @Test
     void portMatchCapturesOnlyThatConnection() {
-        lab = new SimLab();
-        AaInstance aa = lab.start("b", TestAas.diverter("diverter"),
-                Map.of("mode", "drop", "protocol", String.valueOf(Protocols.RDP), "srcPort", "5", "dstPort", "9"));
-        lab.c.registerHandler(Protocol.RDP, (p, in) -> lab.rawReceived.merge("c", 1, Integer::sum));
+        AaInstance aa = rdpPortDropper();
         lab.net.at(0, "a", () -> {
             lab.a.send(rdp(5, 9));
             lab.a.send(rdp(5, 8));
@@ -109,6 +129,15 @@ class DiversionTest {
         lab.run(1_000_000_000L);
         assertEquals(2, aa.counters().dropped);
         assertEquals(2, lab.raw("c"));
+    }
+
+    /** A diverter on b that drops RDP packets from port 5 to port 9; c counts the RDP packets it gets. */
+    private AaInstance rdpPortDropper() {
+        lab = new SimLab();
+        AaInstance aa = lab.start("b", TestAas.diverter("diverter"),
+                Map.of("mode", "drop", "protocol", String.valueOf(Protocols.RDP), "srcPort", "5", "dstPort", "9"));
+        lab.c.registerHandler(Protocol.RDP, (p, in) -> lab.rawReceived.merge("c", 1, Integer::sum));
+        return aa;
     }
 
     private static Packet rdp(int src, int dst) {

@@ -26,14 +26,16 @@ import org.aspen.vnet.udp.UdpOptions;
  * java -cp ee-core/target/test-classes:ee-core/target/classes:$(cat cp.txt) org.aspen.ee.EeBench
  * }</pre>
  *
- * 1. Cost of diversion, in the simulation (CPU cost of the forwarding path, no sockets): packets/s
- *    through the middle node of a - b - c with a pass-through diversion AA on b versus none,
- *    alternating trials in the same run.
+ * 1. Cost of diversion, in the simulation (CPU cost of the forwarding path, no sockets): packets per
+ *    CPU second of the simulating thread through the middle node of a - b - c with a pass-through
+ *    diversion AA on b versus none, alternating trials in the same run.
  * 2. On-demand start over real UDP on loopback: a sends a packet carrying the spec of a 100 KB AA to
  *    d three hops away; d fetches the jar from a over RDP, verifies, starts it, delivers; the AA
  *    answers. Reported: that first round trip, a round trip to the running AA, and the in-loop time
  *    of a cached start (code already in d's cache).
  * 3. The handler guard's cost per call ({@code EeBench guard} runs only this one).
+ * {@code EeBench diversion} runs only 1; {@code EeBench profile N} runs the pass-through AA case N times
+ * (for {@code -XX:StartFlightRecording}).
  */
 public final class EeBench {
     private EeBench() {
@@ -42,6 +44,17 @@ public final class EeBench {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("guard")) {
             guard();
+            return;
+        }
+        if (args.length > 1 && args[0].equals("profile")) {   // the AA path alone, for a profiler
+            byte[] jar = TestAas.diverter("bench-pass");
+            for (int i = Integer.parseInt(args[1]); i > 0; i--) {
+                forward(200_000, jar);
+            }
+            return;
+        }
+        if (args.length > 0 && args[0].equals("diversion")) {
+            diversion();
             return;
         }
         diversion();
@@ -113,17 +126,18 @@ public final class EeBench {
     private static void diversion() {
         int packets = 200_000;
         byte[] jar = TestAas.diverter("bench-pass");
-        double[] none = new double[5];
-        double[] pass = new double[5];
+        double[] none = new double[11];
+        double[] pass = new double[11];
         forward(packets, null);  // JIT warm-up
         forward(packets, jar);
         for (int i = 0; i < none.length; i++) {
-            none[i] = forward(packets, null);
-            pass[i] = forward(packets, jar);
+            none[i] = forward(packets, null, null, null, true);
+            pass[i] = forward(packets, jar, null, null, true);
         }
         double n = median(none);
         double p = median(pass);
-        System.out.printf(Locale.ROOT, "diversion (simulation, %d x 100-byte packets a->c through b, median of %d):%n"
+        System.out.printf(Locale.ROOT, "diversion (simulation, %d x 100-byte packets a->c through b, per second of the"
+                + " simulating thread's CPU time, median of %d):%n"
                 + "  no AA:                 %,.0f packets/s%n  pass-through AA on b:  %,.0f packets/s%n  ratio: %.2f%n",
                 packets, none.length, n, p, p / n);
     }
@@ -134,6 +148,15 @@ public final class EeBench {
     }
 
     private static double forward(int packets, byte[] aaJar, HandlerClock clock, HandlerWatchdog dog) {
+        return forward(packets, aaJar, clock, dog, false);
+    }
+
+    /**
+     * Packets/s of one simulated run, per second of wall time or ({@code cpu}) of this thread's CPU
+     * time: the whole simulation runs on this thread, so its CPU time is the forwarding cost without
+     * the time other processes on a shared host take the core away (the GC's own threads are not in it).
+     */
+    private static double forward(int packets, byte[] aaJar, HandlerClock clock, HandlerWatchdog dog, boolean cpu) {
         SimLab lab = new SimLab();
         if (clock != null) {
             lab.ee("b").setHandlerClock(clock);
@@ -150,9 +173,10 @@ public final class EeBench {
                 }
             });
         }
-        long t0 = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long t0 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
         lab.run(10_000_000_000L);
-        long t1 = System.nanoTime();
+        long t1 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
         if (lab.raw("c") != packets) {
             throw new IllegalStateException("lost packets: " + lab.raw("c"));
         }

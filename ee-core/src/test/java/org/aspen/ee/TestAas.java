@@ -15,6 +15,8 @@ final class TestAas {
             public final class Diverter implements ActiveApplication {
                 private String mode;
                 private int seen;
+                private int refused;
+                private AaPacket kept;
                 private long spinNanos;
                 public void start(AaContext ctx, Map<String, String> p) {
                     mode = p.getOrDefault("mode", "pass");
@@ -38,10 +40,18 @@ final class TestAas {
                             while (System.nanoTime() < end) { Thread.onSpinWait(); }
                             c.reinject(p);
                         }
+                        case "keep" -> {   // writes into the view of the packet before, already handed back
+                            if (kept != null) {
+                                try { kept.setPriority(9); } catch (IllegalStateException e) { refused++; }
+                                try { kept.writeU8(0, 0x7f); } catch (IllegalStateException e) { refused++; }
+                            }
+                            kept = p;
+                            c.reinject(p);
+                        }
                         default -> c.reinject(p);
                     }
                 }
-                @Override public String toString() { return "seen=" + seen; }
+                @Override public String toString() { return "seen=" + seen + " refused=" + refused; }
             }
             """);
 

@@ -15,6 +15,10 @@ import java.util.Arrays;
  * events in the same order execute them identically. The queue is a 4-ary heap whose keys (time,
  * sequence) sit in primitive arrays beside the event objects, so sifting touches no object; each
  * event knows its heap index, so cancellation is O(log n) and leaves no tombstone behind.
+ * {@link #execute} (a task for now, which cannot be cancelled) skips the heap: such tasks wait in a
+ * FIFO ring, in (time, sequence) order by construction, and {@code run*} takes whichever of the
+ * ring's head and the heap's top comes first by (time, sequence): the same order as if they had
+ * been in the heap, without an event object or a sift per task (one per packet an AA takes).
  * Not thread-safe: everything runs on the thread that calls {@code run*}.
  */
 public final class SimScheduler implements Scheduler {
@@ -26,6 +30,12 @@ public final class SimScheduler implements Scheduler {
     private long seq;
     private long executed;
     private boolean stopped;
+    /** The {@link #execute} ring: tasks with their (time, sequence) keys, oldest at {@code nowHead}. */
+    private Runnable[] nowTasks = new Runnable[256];
+    private long[] nowTimes = new long[256];
+    private long[] nowOrders = new long[256];
+    private int nowHead;
+    private int nowSize;
 
     @Override
     public long nanos() {
@@ -63,7 +73,30 @@ public final class SimScheduler implements Scheduler {
 
     @Override
     public void execute(Runnable task) {
-        schedule(0, task);
+        if (nowSize == nowTasks.length) {
+            growRing();
+        }
+        int i = (nowHead + nowSize++) & (nowTasks.length - 1);
+        nowTasks[i] = task;
+        nowTimes[i] = now;
+        nowOrders[i] = seq++;
+    }
+
+    private void growRing() {
+        int n = nowTasks.length;
+        Runnable[] tasks = new Runnable[n * 2];
+        long[] t = new long[n * 2];
+        long[] o = new long[n * 2];
+        for (int k = 0; k < nowSize; k++) {
+            int i = (nowHead + k) & (n - 1);
+            tasks[k] = nowTasks[i];
+            t[k] = nowTimes[i];
+            o[k] = nowOrders[i];
+        }
+        nowTasks = tasks;
+        nowTimes = t;
+        nowOrders = o;
+        nowHead = 0;
     }
 
     @Override
@@ -74,12 +107,29 @@ public final class SimScheduler implements Scheduler {
     /** Runs events with time &lt;= {@code endNanos}, then sets the clock to {@code endNanos}. */
     public void runUntil(long endNanos) {
         stopped = false;
-        while (size > 0 && !stopped && times[0] <= endNanos) {
-            now = times[0];
-            Event e = heap[0];
-            removeAt(0);
-            executed++;
-            e.task.run();
+        while (!stopped) {
+            boolean ring = nowSize > 0 && (size == 0 || before(nowTimes[nowHead], nowOrders[nowHead], times[0], orders[0]));
+            if (ring) {
+                if (nowTimes[nowHead] > endNanos) {
+                    break;
+                }
+                now = nowTimes[nowHead];
+                Runnable task = nowTasks[nowHead];
+                nowTasks[nowHead] = null;
+                nowHead = (nowHead + 1) & (nowTasks.length - 1);
+                nowSize--;
+                executed++;
+                task.run();
+            } else {
+                if (size == 0 || times[0] > endNanos) {
+                    break;
+                }
+                now = times[0];
+                Event e = heap[0];
+                removeAt(0);
+                executed++;
+                e.task.run();
+            }
         }
         if (!stopped && endNanos > now && endNanos != Long.MAX_VALUE) {
             now = endNanos;
@@ -106,7 +156,7 @@ public final class SimScheduler implements Scheduler {
 
     /** Number of events waiting. */
     public int pending() {
-        return size;
+        return size + nowSize;
     }
 
     private void push(Event e, long time, long order) {

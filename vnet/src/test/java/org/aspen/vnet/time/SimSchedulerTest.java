@@ -71,4 +71,66 @@ class SimSchedulerTest {
         s.runAll();
         assertEquals(List.of("numbered first", "scheduled later, numbered later"), log);
     }
+
+    /**
+     * execute() tasks skip the heap (a FIFO ring) but must run exactly where schedule(0, task)
+     * would have run them: the same seeded program of timers, now-tasks, cancellations, reserved
+     * numbers and stops, once with execute and once with schedule(0), gives the same log.
+     */
+    @Test
+    void executeRunsExactlyWhereAZeroDelayEventWould() {
+        for (long seed = 1; seed <= 20; seed++) {
+            assertEquals(program(seed, false), program(seed, true), "seed " + seed);
+        }
+    }
+
+    private static List<String> program(long seed, boolean viaHeap) {
+        SimScheduler s = new SimScheduler();
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> log = new ArrayList<>();
+        List<Cancellable> timers = new ArrayList<>();
+        int[] next = {0};
+        Runnable[] spawn = new Runnable[1];
+        spawn[0] = () -> {
+            int id = next[0]++;
+            log.add(id + "@" + s.nanos());
+            if (id > 3000) {
+                return;
+            }
+            int kids = r.nextInt(4);
+            for (int k = 0; k < kids; k++) {
+                switch (r.nextInt(5)) {
+                    case 0 -> timers.add(s.schedule(r.nextInt(3) * 5L, spawn[0]));
+                    case 1 -> {
+                        long early = s.reserveSequence();
+                        s.schedule(r.nextInt(3), () -> s.scheduleReserved(s.nanos() + r.nextInt(2), early, spawn[0]));
+                    }
+                    case 2 -> {
+                        if (!timers.isEmpty()) {
+                            timers.remove(r.nextInt(timers.size())).cancel();
+                        }
+                    }
+                    default -> {   // bursts past the ring's first capacity
+                        for (int b = r.nextInt(1, 200); b > 0; b--) {
+                            if (viaHeap) {
+                                s.schedule(0, spawn[0]);
+                            } else {
+                                s.execute(spawn[0]);
+                            }
+                        }
+                    }
+                }
+            }
+            if (id % 97 == 0) {
+                s.stop();
+            }
+        };
+        s.schedule(0, spawn[0]);
+        for (long end = 0; s.pending() > 0 && end < 1_000; end += 3) {
+            s.runUntil(end);
+            log.add("end " + end + " pending " + s.pending() + " at " + s.nanos());
+        }
+        log.add("executed " + s.executedEvents());
+        return log;
+    }
 }
