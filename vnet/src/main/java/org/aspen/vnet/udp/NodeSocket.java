@@ -49,6 +49,8 @@ final class NodeSocket {
     private boolean errorLogged;
     /** Send frames of one size to one peer as one UDP GSO write (epoll on a kernel that has it). */
     private boolean gso;
+    /** Reads with UDP receive offload (UDP_GRO): set once at bind, before the socket reads. */
+    private boolean gro;
     /**
      * Frames waiting for this loop turn's flush: a run of equal-sized frames to one peer. Held by
      * reference, as a delayed link's {@link Transport#transmit} always has: a transmitted frame is not
@@ -75,10 +77,16 @@ final class NodeSocket {
         return handler;
     }
 
-    void bound(Channel ch) {
+    void bound(Channel ch, boolean receiveOffload) {
         this.channel = ch;
         this.local = (InetSocketAddress) ch.localAddress();
         this.gso = ch instanceof EpollDatagramChannel && SegmentedDatagramPacket.isSupported();
+        this.gro = receiveOffload;
+        counters.receiveOffload = receiveOffload;
+    }
+
+    boolean receiveOffload() {
+        return gro;
     }
 
     InetSocketAddress localAddress() {

@@ -17,10 +17,13 @@ package org.aspen.vnet.udp;
  * @param sendBacklog     bytes waiting in a socket's outbound buffer above which frames are dropped
  *                        (counted as {@code sendBacklogDrops}) instead of queued without bound
  * @param forceNio        use the NIO transport even where epoll is available (tests, comparisons)
+ * @param gro             ask the kernel for UDP receive offload (epoll with recvmmsg only): a run of
+ *                        datagrams of one size from one peer (a GSO write on loopback) is read as one
+ *                        buffer and cut back into the same datagrams; off where the kernel refuses it
  */
 public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int readBatch, int readsPerWakeup,
-                         int sendBacklog, boolean forceNio) {
-    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false);
+                         int sendBacklog, boolean forceNio, boolean gro) {
+    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false, true);
 
     public UdpOptions {
         if (loopThreads < 0 || maxNodes < 0) {
@@ -37,18 +40,22 @@ public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int re
     }
 
     public UdpOptions withLoopThreads(int n) {
-        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withMaxNodes(int n) {
-        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withSocketBuffer(int bytes) {
-        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withForceNio(boolean nio) {
-        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio);
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio, gro);
+    }
+
+    public UdpOptions withGro(boolean on) {
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, on);
     }
 }
