@@ -42,7 +42,8 @@ final class NodeSocket {
     final UdpCounters counters = new UdpCounters();
     private final Map<InetSocketAddress, Link> peers = new HashMap<>();
     private final Runnable flushTask = this::flush;
-    private final ChannelHandler handler = new Inbound();
+    private final Inbound inbound = new Inbound();
+    private final ChannelHandler handler = inbound;
     private Channel channel;
     private InetSocketAddress local;
     private boolean flushScheduled;
@@ -115,6 +116,7 @@ final class NodeSocket {
             l.setPeer(peerVAddr);
         }
         peers.put(peerUdp, l);
+        inbound.forget();   // a sender seen before as unknown may be this peer
         return l;
     }
 
@@ -201,6 +203,10 @@ final class NodeSocket {
 
     /** Copies each datagram into a fresh array and releases the buffer right here, before node code runs. */
     private final class Inbound extends ChannelInboundHandlerAdapter {
+        /** The last datagram's sender (by identity) and its link (null: not a peer), so a run skips the lookup. */
+        private InetSocketAddress lastSender;
+        private Link lastLink;
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Link link;
@@ -213,7 +219,13 @@ final class NodeSocket {
                 int n = content.readableBytes();
                 counters.datagramsIn++;
                 counters.bytesIn += n;
-                link = peers.get(dp.sender());
+                InetSocketAddress from = dp.sender();
+                if (from != lastSender) {
+                    // the datagrams cut from one aggregate (receive offload) share their sender object
+                    lastSender = from;
+                    lastLink = peers.get(from);
+                }
+                link = lastLink;
                 if (link == null) {
                     counters.unknownPeer++;
                     node.counters().countDrop(DropReason.UNKNOWN_PEER);
@@ -231,6 +243,11 @@ final class NodeSocket {
                 node.counters().countDrop(DropReason.HANDLER_ERROR);
                 log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
             }
+        }
+
+        void forget() {
+            lastSender = null;
+            lastLink = null;
         }
 
         @Override
