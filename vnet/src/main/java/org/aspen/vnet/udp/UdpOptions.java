@@ -12,12 +12,12 @@ package org.aspen.vnet.udp;
  *                        node is placed on it, so at most min(nodes, loops) threads run)
  * @param maxNodes        largest number of nodes this network accepts (0: no limit)
  * @param socketBuffer    SO_RCVBUF and SO_SNDBUF in bytes (the kernel may cap it; see net.core.rmem_max)
- * @param readBatch       datagrams per recvmmsg call (epoll only)
+ * @param readBatch       datagrams per recvmmsg call (epoll without receive offload only)
  * @param readsPerWakeup  upper bound of datagrams handled per readiness event before other work runs
  * @param sendBacklog     bytes waiting in a socket's outbound buffer above which frames are dropped
  *                        (counted as {@code sendBacklogDrops}) instead of queued without bound
  * @param forceNio        use the NIO transport even where epoll is available (tests, comparisons)
- * @param gro             ask the kernel for UDP receive offload (epoll with recvmmsg only): a run of
+ * @param gro             ask the kernel for UDP receive offload (epoll only): a run of
  *                        datagrams of one size from one peer (a GSO write on loopback) is read as one
  *                        buffer and cut back into the same datagrams; off where the kernel refuses it
  */
