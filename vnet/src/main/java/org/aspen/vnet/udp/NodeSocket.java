@@ -42,13 +42,16 @@ final class NodeSocket {
     final UdpCounters counters = new UdpCounters();
     private final Map<InetSocketAddress, Link> peers = new HashMap<>();
     private final Runnable flushTask = this::flush;
-    private final ChannelHandler handler = new Inbound();
+    private final Inbound inbound = new Inbound();
+    private final ChannelHandler handler = inbound;
     private Channel channel;
     private InetSocketAddress local;
     private boolean flushScheduled;
     private boolean errorLogged;
     /** Send frames of one size to one peer as one UDP GSO write (epoll on a kernel that has it). */
     private boolean gso;
+    /** Reads with UDP receive offload (UDP_GRO): set once at bind, before the socket reads. */
+    private boolean gro;
     /**
      * Frames waiting for this loop turn's flush: a run of equal-sized frames to one peer. Held by
      * reference, as a delayed link's {@link Transport#transmit} always has: a transmitted frame is not
@@ -75,10 +78,16 @@ final class NodeSocket {
         return handler;
     }
 
-    void bound(Channel ch) {
+    void bound(Channel ch, boolean receiveOffload) {
         this.channel = ch;
         this.local = (InetSocketAddress) ch.localAddress();
         this.gso = ch instanceof EpollDatagramChannel && SegmentedDatagramPacket.isSupported();
+        this.gro = receiveOffload;
+        counters.receiveOffload = receiveOffload;
+    }
+
+    boolean receiveOffload() {
+        return gro;
     }
 
     InetSocketAddress localAddress() {
@@ -107,6 +116,7 @@ final class NodeSocket {
             l.setPeer(peerVAddr);
         }
         peers.put(peerUdp, l);
+        inbound.forget();   // a sender seen before as unknown may be this peer
         return l;
     }
 
@@ -193,6 +203,10 @@ final class NodeSocket {
 
     /** Copies each datagram into a fresh array and releases the buffer right here, before node code runs. */
     private final class Inbound extends ChannelInboundHandlerAdapter {
+        /** The last datagram's sender (by identity) and its link (null: not a peer), so a run skips the lookup. */
+        private InetSocketAddress lastSender;
+        private Link lastLink;
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Link link;
@@ -205,7 +219,13 @@ final class NodeSocket {
                 int n = content.readableBytes();
                 counters.datagramsIn++;
                 counters.bytesIn += n;
-                link = peers.get(dp.sender());
+                InetSocketAddress from = dp.sender();
+                if (from != lastSender) {
+                    // the datagrams cut from one aggregate (receive offload) share their sender object
+                    lastSender = from;
+                    lastLink = peers.get(from);
+                }
+                link = lastLink;
                 if (link == null) {
                     counters.unknownPeer++;
                     node.counters().countDrop(DropReason.UNKNOWN_PEER);
@@ -223,6 +243,11 @@ final class NodeSocket {
                 node.counters().countDrop(DropReason.HANDLER_ERROR);
                 log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
             }
+        }
+
+        void forget() {
+            lastSender = null;
+            lastLink = null;
         }
 
         @Override

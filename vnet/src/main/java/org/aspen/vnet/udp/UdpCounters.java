@@ -24,6 +24,8 @@ public final class UdpCounters {
     public long socketErrors;
     /** Writes that carried several datagrams at once (UDP segmentation offload). */
     public long gsoWrites;
+    /** The socket reads with UDP receive offload (aggregates cut back into datagrams; not a counter). */
+    public boolean receiveOffload;
 
     public Map<String, Object> snapshot() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -35,6 +37,7 @@ public final class UdpCounters {
         m.put("sendBacklogDrops", sendBacklogDrops);
         m.put("socketErrors", socketErrors);
         m.put("gsoWrites", gsoWrites);
+        m.put("receiveOffload", receiveOffload);
         return m;
     }
 }

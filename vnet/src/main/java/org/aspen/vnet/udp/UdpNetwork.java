@@ -1,6 +1,7 @@
 package org.aspen.vnet.udp;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -9,6 +10,7 @@ import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollDatagramChannelConfig;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
@@ -55,6 +57,8 @@ import org.slf4j.LoggerFactory;
 public final class UdpNetwork implements Network {
     private static final Logger log = LoggerFactory.getLogger(UdpNetwork.class);
     private static final long STOP_WAIT_MS = 5_000;
+    /** A read slot with receive offload: any UDP payload, and any aggregate the kernel builds (at most 64 KB). */
+    static final int OFFLOAD_SLOT = 65_536;
 
     private final long seed;
     private final UdpOptions options;
@@ -122,7 +126,7 @@ public final class UdpNetwork implements Network {
                 throw new IllegalStateException("node " + name + ": cannot bind UDP " + NodeSocket.describe(bind) + ": "
                         + f.cause().getMessage(), f.cause());
             }
-            socket.bound(f.channel());
+            socket.bound(f.channel(), epoll && options.gro() && enableReceiveOffload(f.channel(), options));
             synchronized (this) {
                 sockets.put(name, socket);
                 order.add(socket);
@@ -172,6 +176,29 @@ public final class UdpNetwork implements Network {
         return b;
     }
 
+    /**
+     * Asks the kernel for UDP receive offload (UDP_GRO) on a bound epoll socket, before it reads anything.
+     * Then each read is one recvmsg into an {@link #OFFLOAD_SLOT}-byte buffer (Netty reads the segment size
+     * of an aggregate with recvmsg only, not with recvmmsg): a datagram, or an aggregate of up to 64 KB
+     * (the kernel never builds a larger one), which Netty cuts back into datagrams of the segment size the
+     * kernel reports, the last one possibly shorter. A datagram longer than maxFrame then arrives whole
+     * and is counted as oversized, as before. False (and recvmmsg reads) where the kernel refuses it.
+     */
+    private static boolean enableReceiveOffload(io.netty.channel.Channel ch, UdpOptions options) {
+        if (!(ch.config() instanceof EpollDatagramChannelConfig cfg)) {
+            return false;
+        }
+        try {
+            cfg.setUdpGro(true);
+        } catch (ChannelException e) {
+            log.debug("UDP_GRO refused, reading datagram by datagram: {}", e.toString());
+            return false;
+        }
+        cfg.setMaxDatagramPayloadSize(0);   // one datagram per read
+        cfg.setRecvByteBufAllocator(new BatchReadAllocator(OFFLOAD_SLOT, 1, options.readsPerWakeup()));
+        return true;
+    }
+
     @Override
     public void connect(String linkName, String a, String b, LinkConfig config) {
         NodeSocket sa = require(a);
@@ -201,6 +228,11 @@ public final class UdpNetwork implements Network {
     /** The event loop that runs {@code node} (for endpoints that must run on it, such as the control server). */
     public EventLoop eventLoop(String node) {
         return require(node).scheduler.loop();
+    }
+
+    /** True when {@code node}'s socket reads with UDP receive offload (see {@link UdpOptions#gro}). */
+    public boolean receiveOffload(String node) {
+        return require(node).receiveOffload();
     }
 
     /** The node socket's counters; read them on the node's loop (or after close). */

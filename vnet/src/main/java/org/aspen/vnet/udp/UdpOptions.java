@@ -12,15 +12,18 @@ package org.aspen.vnet.udp;
  *                        node is placed on it, so at most min(nodes, loops) threads run)
  * @param maxNodes        largest number of nodes this network accepts (0: no limit)
  * @param socketBuffer    SO_RCVBUF and SO_SNDBUF in bytes (the kernel may cap it; see net.core.rmem_max)
- * @param readBatch       datagrams per recvmmsg call (epoll only)
+ * @param readBatch       datagrams per recvmmsg call (epoll without receive offload only)
  * @param readsPerWakeup  upper bound of datagrams handled per readiness event before other work runs
  * @param sendBacklog     bytes waiting in a socket's outbound buffer above which frames are dropped
  *                        (counted as {@code sendBacklogDrops}) instead of queued without bound
  * @param forceNio        use the NIO transport even where epoll is available (tests, comparisons)
+ * @param gro             ask the kernel for UDP receive offload (epoll only): a run of
+ *                        datagrams of one size from one peer (a GSO write on loopback) is read as one
+ *                        buffer and cut back into the same datagrams; off where the kernel refuses it
  */
 public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int readBatch, int readsPerWakeup,
-                         int sendBacklog, boolean forceNio) {
-    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false);
+                         int sendBacklog, boolean forceNio, boolean gro) {
+    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false, true);
 
     public UdpOptions {
         if (loopThreads < 0 || maxNodes < 0) {
@@ -37,18 +40,22 @@ public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int re
     }
 
     public UdpOptions withLoopThreads(int n) {
-        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withMaxNodes(int n) {
-        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withSocketBuffer(int bytes) {
-        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio);
+        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
     }
 
     public UdpOptions withForceNio(boolean nio) {
-        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio);
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio, gro);
+    }
+
+    public UdpOptions withGro(boolean on) {
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, on);
     }
 }
