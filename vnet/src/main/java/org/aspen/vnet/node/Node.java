@@ -296,8 +296,12 @@ public final class Node implements Link.Receiver {
      */
     public void reinject(Packet p, Link in, PacketInterceptor after) {
         counters.reinjected++;
-        int idx = interceptors.indexOf(after);
-        dispatch(p, in, idx + 1);
+        int next = 0;
+        int n = interceptors.size();
+        while (next < n && interceptors.get(next) != after) {   // by identity: no equals call per packet
+            next++;
+        }
+        dispatch(p, in, next < n ? next + 1 : 0);
     }
 
     /**
