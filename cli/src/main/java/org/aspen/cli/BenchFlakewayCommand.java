@@ -11,7 +11,8 @@ import picocli.CommandLine;
 @Command(name = "flakeway", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The flakeway in real mode on loopback UDP (sender -> one VNet node -> sink).",
                 "One-way delay asked vs seen (p50, p99) for each --delays value, the constant overhead per packet, and the "
-                        + "forwarding rate with a zero-delay rule (node interceptor and AA) against no flakeway, as ratios."})
+                        + "forwarding capacity (node loop CPU per forwarded frame) with a zero-delay rule (node interceptor "
+                        + "and AA) and with a pass-through AA, against no flakeway, as ratios."})
 final class BenchFlakewayCommand implements Callable<Integer> {
     @Option(names = "--delays", split = ",", defaultValue = "0,1,10,50", paramLabel = "MS",
             description = "Delays to ask for, ms (default: ${DEFAULT-VALUE}).")

@@ -30,7 +30,13 @@ public final class AaCounters {
     public long queueDrops;
     /** Calls that ran past their budget or out of stack or heap (each stops the AA). */
     public long overruns;
+    /** Time the AA's calls ran, by the handler clock (0 in the simulation, where virtual time stands still in a call). */
     public long handlerNanos;
+    /**
+     * The longest call; where a watchdog watches the node (the real runtime), the longest turn of
+     * the inbound queue: up to {@code drainBatch} calls handed over together, one call when only one
+     * was waiting (the host clock is read twice per turn, not once per packet).
+     */
     public long maxHandlerNanos;
 
     public Map<String, Object> snapshot() {

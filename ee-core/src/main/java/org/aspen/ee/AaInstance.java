@@ -38,20 +38,11 @@ public final class AaInstance {
     }
 
     /**
-     * One queued item, and its body: {@code action}, or for a diverted packet ({@code action} null)
-     * its channel's handler, so a diverted packet costs one object here, not an item and a lambda.
-     *
-     * @param packet the diverted packet, for channel items (handed back to the node if the AA stops)
+     * One queued item other than a diverted packet (a packet addressed to the AA's spec, a message,
+     * a congestion event). A diverted packet is queued as its {@link PacketView}, which knows its
+     * channel: it costs no object beyond the view the AA is handed.
      */
-    private record Inbound(Diversion channel, PacketView packet, int bytes, String what, Body action) implements Body {
-        @Override
-        public void run() throws Exception {
-            if (action != null) {
-                action.run();
-            } else {
-                channel.handler().onPacket(channel, packet);
-            }
-        }
+    private record Inbound(int bytes, String what, Body action) {
     }
 
     private final ExecutionEnvironment ee;
@@ -60,7 +51,8 @@ public final class AaInstance {
     private final ActiveApplication app;
     private final HostContext context;
     private final AaCounters counters = new AaCounters();
-    private final ArrayDeque<Inbound> inbound = new ArrayDeque<>();
+    /** {@link PacketView}s (diverted packets, for their channel's handler) and {@link Inbound}s, in arrival order. */
+    private final ArrayDeque<Object> inbound = new ArrayDeque<>();
     private final List<Diversion> channels = new ArrayList<>();
     private final Set<HostContext.HostTimer> timers = new LinkedHashSet<>();
     private final List<Registration> registrations = new ArrayList<>();
@@ -70,7 +62,19 @@ public final class AaInstance {
     private String stopReason;
     private String lastFailure;
     private boolean drainScheduled;
+    private final Runnable drainTask = this::drain;
     private final String taker;
+    private final AaBudget budget;
+    private final int queueLimit;
+    private final int drainBatch;
+    private final long budgetChecks;
+    private final long budgetNanos;
+    /** The handler clock's reading when the last call in the current scope ended (or the scope began). */
+    private long mark;
+    /** Whether the last call threw (its AA's exception, the budget's error, no stack or heap). */
+    private boolean failed;
+    /** The calls of this turn of the queue are timed together (a watchdog watches the node), not one by one. */
+    private boolean turnTimed;
 
     AaInstance(ExecutionEnvironment ee, AaCode code, ClassLoader loader, ActiveApplication app, SplittableRandom random) {
         this.ee = ee;
@@ -80,6 +84,12 @@ public final class AaInstance {
         this.startedAt = ee.node().scheduler().nanos();
         this.context = new HostContext(ee, this, random);
         this.taker = "aa:" + code.id();
+        this.budget = ((AaClassLoader) loader).budget();
+        EeConfig c = ee.config();
+        this.queueLimit = c.inboundQueueLimit();
+        this.drainBatch = c.drainBatch();
+        this.budgetChecks = c.handlerBudgetChecks();
+        this.budgetNanos = c.handlerBudgetNanos();
     }
 
     /** "aa:" and the id: what a trace names as the taker of a packet this AA diverted. */
@@ -217,64 +227,110 @@ public final class AaInstance {
      * Queues work for the AA's handlers; false (counted as a queue drop) when the queue is full or
      * the AA no longer runs.
      */
-    boolean enqueue(Diversion channel, int bytes, String what, Body action) {
-        return enqueue(channel, null, bytes, what, action);
+    boolean enqueue(int bytes, String what, Body action) {
+        return offer(new Inbound(bytes, what, action));
     }
 
-    boolean enqueue(Diversion channel, PacketView packet, int bytes, String what, Body action) {
-        if (state != State.RUNNING || inbound.size() >= ee.config().inboundQueueLimit()) {
+    private boolean offer(Object item) {
+        if (state != State.RUNNING || inbound.size() >= queueLimit) {
             counters.queueDrops++;
             return false;
         }
-        inbound.add(new Inbound(channel, packet, bytes, what, action));   // action null: the channel's handler
-        if (channel != null) {
-            channel.queued++;
-        }
+        inbound.add(item);
         if (!drainScheduled) {
             drainScheduled = true;
-            ee.node().scheduler().execute(this::drain);
+            ee.node().scheduler().execute(drainTask);
         }
         return true;
     }
 
+    /**
+     * Hands the AA up to {@code drainBatch} queued items, all under one entry into its scope (context
+     * class loader, current AA); each item is still a call of its own, with its own budget, watchdog
+     * mark and failure count. Time: without a watchdog the handler clock is read after each call and
+     * the call's time is charged against the time budget; with one (the real runtime, where the
+     * watchdog charges CPU time and the clock only measures) the turn is timed as a whole: two
+     * readings of the host clock per turn instead of one per packet.
+     */
     private void drain() {
         drainScheduled = false;
-        for (int n = 0; n < ee.config().drainBatch() && state == State.RUNNING; n++) {
-            Inbound i = inbound.poll();
-            if (i == null) {
-                break;
-            }
-            switch (i.what) {
-                case "packet" -> {
-                    counters.packets++;
-                    counters.bytes += i.bytes;
+        if (state != State.RUNNING || inbound.isEmpty()) {
+            return;
+        }
+        Thread t = Thread.currentThread();
+        ClassLoader previous = t.getContextClassLoader();
+        AaInstance outer = ee.enter(this);
+        if (previous != loader) {
+            t.setContextClassLoader(loader);
+        }
+        boolean inside = true;
+        turnTimed = ee.watchdog() != null;
+        try {
+            mark = ee.handlerClock().nanos();
+            for (int n = 0; n < drainBatch && state == State.RUNNING; n++) {
+                Object item = inbound.poll();
+                if (item == null) {
+                    break;
                 }
-                case "message" -> counters.messages++;
-                case "congestion" -> counters.congestionEvents++;
-                default -> { }
+                String why;
+                Diversion channel = null;
+                if (item instanceof PacketView v) {
+                    channel = v.channel;
+                    counters.packets++;
+                    counters.bytes += v.packet.length();
+                    channel.queued--;
+                    why = call("packet", null, v, 1);
+                } else {
+                    Inbound i = (Inbound) item;
+                    switch (i.what) {
+                        case "packet" -> {
+                            counters.packets++;
+                            counters.bytes += i.bytes;
+                        }
+                        case "message" -> counters.messages++;
+                        case "congestion" -> counters.congestionEvents++;
+                        default -> { }
+                    }
+                    why = call(i.what, i.action, null, 1);
+                }
+                if (why != null) {
+                    inside = false;
+                    endTurn();
+                    leave(t, previous, outer);
+                    stop(why);
+                }
+                if (channel != null) {
+                    channel.delivered();
+                }
+                if (why != null) {
+                    return;
+                }
             }
-            if (i.channel != null) {
-                i.channel.queued--;
-            }
-            guard(i.what, i);
-            if (i.channel != null) {
-                i.channel.delivered();
+            endTurn();
+        } finally {
+            turnTimed = false;
+            if (inside) {
+                leave(t, previous, outer);
             }
         }
         if (!inbound.isEmpty() && state == State.RUNNING && !drainScheduled) {
             drainScheduled = true;
-            ee.node().scheduler().execute(this::drain);
+            ee.node().scheduler().execute(drainTask);
         }
     }
 
     /** Queues a packet {@code channel} diverted, for the channel's handler. */
     boolean enqueueDiverted(Diversion channel, PacketView v) {
-        return enqueue(channel, v, v.length(), "packet", null);
+        if (!offer(v)) {
+            return false;
+        }
+        channel.queued++;
+        return true;
     }
 
     /** Queues a packet addressed to this AA by its spec, for {@code onPacket}. */
     void enqueuePacket(PacketView v) {
-        if (!enqueue(null, v.length(), "packet", () -> app.onPacket(v))) {
+        if (!enqueue(v.length(), "packet", () -> app.onPacket(v))) {
             ee.node().counters().countDrop(org.aspen.vnet.packet.DropReason.FILTERED);
         }
     }
@@ -286,7 +342,7 @@ public final class AaInstance {
     /** Removes a closing channel's packets from the queue (counted as queue drops). */
     void discard(Diversion channel) {
         int before = inbound.size();
-        inbound.removeIf(i -> i.channel == channel);
+        inbound.removeIf(i -> i instanceof PacketView v && v.channel == channel);
         int gone = before - inbound.size();
         counters.queueDrops += gone;
         channel.queued -= gone;
@@ -313,75 +369,137 @@ public final class AaInstance {
         registrations.add(r);
     }
 
-    /** The isolation guard. Returns false when the body threw. */
+    /**
+     * The isolation guard around one call into AA code outside the inbound queue (start, stop, timers,
+     * listeners). Returns false when the body threw.
+     */
     private boolean guard(String what, Body body) {
         Thread t = Thread.currentThread();
         ClassLoader previous = t.getContextClassLoader();
         AaInstance outer = ee.enter(this);
-        t.setContextClassLoader(loader);
-        boolean start = what.equals("start");
-        int factor = start ? ExecutionEnvironment.START_FACTOR : 1;
-        AaBudget budget = budget();
-        boolean armed = budget.arm(ee.config().handlerBudgetChecks() * factor);
-        HandlerWatchdog.Slot dog = armed ? ee.watchdog() : null;
-        if (dog != null) {
-            dog.enter(budget, ee.config().handlerBudgetNanos() * factor);
+        if (previous != loader) {
+            t.setContextClassLoader(loader);
         }
-        long t0 = ee.handlerClock().nanos();
-        Throwable failure = null;
-        String fatal = null;
-        String overrun = null;
-        String described = null;
+        String why;
+        long outerMark = mark;   // a call nested in a drain's scope (one AA's call reaching another's listener)
+        boolean outerTurnTimed = turnTimed;
+        turnTimed = false;
         try {
-            body.run();
-        } catch (AaBudget.Exceeded e) {
-            overrun = e.getMessage();
-        } catch (StackOverflowError e) {
-            fatal = "ran out of stack (StackOverflowError)";
-        } catch (OutOfMemoryError e) {
-            fatal = "ran out of heap (OutOfMemoryError: " + e.getMessage() + ")";
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
-            failure = e;
-            // the AA's exception may run AA code (getMessage): describe it while the budget holds
-            described = describe(e);
-            lastFailure = what + " threw " + described;
+            mark = ee.handlerClock().nanos();
+            why = call(what, body, null, what.equals("start") ? ExecutionEnvironment.START_FACTOR : 1);
         } finally {
-            long elapsed = Math.max(0, ee.handlerClock().nanos() - t0);
-            if (dog != null) {
-                dog.exit();
-            }
-            if (armed) {
-                String why = budget.disarm();   // also when the AA caught the budget's error and returned
-                overrun = why != null ? why : overrun;
-            }
-            t.setContextClassLoader(previous);
-            ee.exit(outer);
-            counters.handlerNanos += elapsed;
-            counters.maxHandlerNanos = Math.max(counters.maxHandlerNanos, elapsed);
-            if (failure != null) {
-                counters.errors++;
-                log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
-                        counters.errors, ee.config().maxErrors(), described);
-            }
-            if (overrun != null || fatal != null) {
-                counters.overruns++;
-                ee.counters().overruns++;
-                String why = what + " handler " + (overrun != null ? overrun : fatal);
-                log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
-                stop(why);
-            } else {
-                // without a watchdog (simulation, tests) the handler clock's reading counts: a test's
-                // clock may charge time; with one, the watchdog has charged CPU time while it ran
-                checkLimits(what, dog == null ? elapsed : 0, factor);
-            }
+            mark = outerMark;
+            turnTimed = outerTurnTimed;
+            leave(t, previous, outer);
         }
-        return failure == null && overrun == null && fatal == null;
+        boolean ok = !failed;
+        if (why != null) {
+            stop(why);
+        }
+        return ok;
     }
 
-    private AaBudget budget() {
-        return ((AaClassLoader) loader).budget();
+    private void leave(Thread t, ClassLoader previous, AaInstance outer) {
+        if (previous != loader) {
+            t.setContextClassLoader(previous);
+        }
+        ee.exit(outer);
+    }
+
+    /**
+     * One call into AA code, inside the AA's scope (context class loader and current AA set): {@code body},
+     * or with {@code body} null the handler of {@code packet}'s channel. Arms the AA's budget and
+     * watchdog mark, catches what the call throws, charges its time since {@link #mark} (unless its
+     * turn is timed as a whole), and returns why the AA must now be stopped, or null. Sets {@link #failed}.
+     */
+    private String call(String what, Body body, PacketView packet, int factor) {
+        boolean armed = budget.arm(budgetChecks * factor);
+        HandlerWatchdog.Slot dog = armed ? ee.watchdog() : null;
+        if (dog != null) {
+            dog.enter(budget, budgetNanos * factor);
+        }
+        Throwable thrown = null;
+        String described = null;
+        try {
+            if (body != null) {
+                body.run();
+            } else {
+                packet.channel.handler().onPacket(packet.channel, packet);
+            }
+        } catch (Throwable e) {
+            thrown = e;
+            if (!(e instanceof AaBudget.Exceeded) && !(e instanceof VirtualMachineError)) {
+                // the AA's exception may run AA code (getMessage): describe it while the budget holds
+                described = describe(e);
+            }
+        }
+        if (dog != null) {
+            dog.exit();
+        }
+        // also when the AA caught the budget's error and returned
+        String overrun = armed ? budget.disarm() : null;
+        long charged = 0;
+        if (!turnTimed) {
+            long elapsed = measure();
+            // without a watchdog (simulation, tests) the handler clock's reading counts: a test's
+            // clock may charge time; with one, the watchdog has charged CPU time while it ran
+            charged = dog == null ? elapsed : 0;
+        }
+        failed = thrown != null || overrun != null;
+        if (failed) {
+            return failure(what, thrown, described, overrun, charged, factor);
+        }
+        return overLimits(what, charged, factor);
+    }
+
+    /** Charges the handler clock's time since {@link #mark} to the AA's handler time, and moves the mark. */
+    private long measure() {
+        long now = ee.handlerClock().nanos();
+        long elapsed = Math.max(0, now - mark);
+        mark = now;
+        counters.handlerNanos += elapsed;
+        if (elapsed > counters.maxHandlerNanos) {
+            counters.maxHandlerNanos = elapsed;
+        }
+        return elapsed;
+    }
+
+    /** Ends a turn of the queue: a turn timed as a whole is charged now. */
+    private void endTurn() {
+        if (turnTimed) {
+            turnTimed = false;
+            measure();
+        }
+    }
+
+    /**
+     * After a call that threw or ran past its budget: counts it and says why the AA must stop, or null
+     * ({@code elapsed}: the time to charge, 0 where the watchdog charges it).
+     */
+    private String failure(String what, Throwable thrown, String described, String overrun, long elapsed, int factor) {
+        String fatal = null;
+        if (thrown instanceof AaBudget.Exceeded e) {
+            overrun = overrun != null ? overrun : e.getMessage();
+        } else if (thrown instanceof StackOverflowError) {
+            fatal = "ran out of stack (StackOverflowError)";
+        } else if (thrown instanceof OutOfMemoryError) {
+            fatal = "ran out of heap (OutOfMemoryError: " + thrown.getMessage() + ")";
+        } else if (thrown instanceof VirtualMachineError v) {
+            throw v;
+        } else if (thrown != null) {
+            lastFailure = what + " threw " + described;
+            counters.errors++;
+            log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
+                    counters.errors, ee.config().maxErrors(), described);
+        }
+        if (overrun == null && fatal == null) {
+            return overLimits(what, elapsed, factor);
+        }
+        counters.overruns++;
+        ee.counters().overruns++;
+        String why = what + " handler " + (overrun != null ? overrun : fatal);
+        log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
+        return why;
     }
 
     /**
@@ -399,18 +517,20 @@ public final class AaInstance {
         }
     }
 
-    private void checkLimits(String what, long elapsed, int factor) {
+    /** Why the AA must stop after a call that took {@code elapsed} (its time, or its failure count), or null. */
+    private String overLimits(String what, long elapsed, int factor) {
         if (state != State.RUNNING && state != State.STARTING) {
-            return;
+            return null;
         }
-        long budget = ee.config().handlerBudgetNanos() * factor;
-        if (elapsed > budget) {
+        long limit = budgetNanos * factor;
+        if (elapsed > limit) {
             counters.overruns++;
             ee.counters().overruns++;
-            stop(String.format("%s handler took %.1f ms, over its %.1f ms budget", what, elapsed / 1e6, budget / 1e6));
+            return String.format("%s handler took %.1f ms, over its %.1f ms budget", what, elapsed / 1e6, limit / 1e6);
         } else if (counters.errors >= ee.config().maxErrors()) {
-            stop(counters.errors + " handler failures (last: " + lastFailure + ")");
+            return counters.errors + " handler failures (last: " + lastFailure + ")";
         }
+        return null;
     }
 
     /**
@@ -425,7 +545,7 @@ public final class AaInstance {
         boolean started = state == State.RUNNING;
         state = State.STOPPING;
         stopReason = reason;
-        List<Inbound> held = new ArrayList<>(inbound);
+        List<Object> held = new ArrayList<>(inbound);
         inbound.clear();
         for (Diversion d : List.copyOf(channels)) {
             d.close();
@@ -436,11 +556,11 @@ public final class AaInstance {
         for (Registration r : List.copyOf(registrations)) {
             r.close();
         }
-        for (Inbound i : held) {
-            if (i.packet != null && !i.packet.disposed) {
-                i.packet.disposed = true;
+        for (Object i : held) {
+            if (i instanceof PacketView v && !v.disposed) {
+                v.disposed = true;
                 counters.released++;
-                ee.diversions().resume(i.packet, i.channel.seq);
+                ee.diversions().resume(v, v.channel.seq);
             } else {
                 counters.queueDrops++;
             }
@@ -448,7 +568,7 @@ public final class AaInstance {
         if (started) {
             guard("stop", app::stop);
         }
-        budget().kill();   // any of its code still running (its own threads) throws at its next check
+        budget.kill();   // any of its code still running (its own threads) throws at its next check
         state = State.STOPPED;
         ee.stopped(this);
         log.info("{}: AA {} stopped: {}", ee.node().name(), id(), reason);

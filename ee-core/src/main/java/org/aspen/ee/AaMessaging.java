@@ -43,7 +43,7 @@ final class AaMessaging {
             return false;
         }
         AaMessage m = new AaMessage(PacketView.addr(fromNode), fromAa, body);
-        return target.enqueue(null, body.length, "message", () -> target.appOnMessage(m));
+        return target.enqueue(body.length, "message", () -> target.appOnMessage(m));
     }
 
     boolean sendRemote(VAddr to, String fromAa, String toAa, byte[] body) {

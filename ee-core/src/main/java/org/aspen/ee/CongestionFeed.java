@@ -76,7 +76,7 @@ final class CongestionFeed {
         LinkStatus status = status(link);
         for (Registered r : List.copyOf(registered)) {
             CongestionEvent e = new CongestionEvent(status, new PacketView(p.copy(), null, null), why.label, average);
-            r.owner.enqueue(null, p.length(), "congestion", () -> r.listener.accept(e));
+            r.owner.enqueue(p.length(), "congestion", () -> r.listener.accept(e));
         }
     }
 

@@ -68,21 +68,27 @@ final class Diversions {
 
     /** Offers {@code p} to the channels opened after {@code afterSeq}, then to AA-spec delivery. */
     private boolean dispatch(Packet p, Link in, long afterSeq) {
-        for (int i = 0; i < channels.size(); i++) {
-            Diversion d = channels.get(i);
-            if (d.seq <= afterSeq || !d.isOpen()) {
-                continue;
-            }
-            Match m = d.match();
-            String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
-            payload.packet = p;
-            boolean taken = m.matches(p.sourceBits(), p.destinationBits(), p.protocol(), specName, payload);
-            payload.packet = null;
-            if (taken) {
-                lastTaker = d.owner().taker();
-                // a new view per diverted packet: the AA may keep it, and a kept view must never see a later packet
-                d.capture(new PacketView(p, in, null));
-                return true;
+        int n = channels.size();
+        if (n > 0 && channels.get(n - 1).seq > afterSeq) {   // channels are in the order of their seq
+            int src = p.sourceBits();
+            int dst = p.destinationBits();
+            int protocol = p.protocol();
+            for (int i = 0; i < n; i++) {
+                Diversion d = channels.get(i);
+                if (d.seq <= afterSeq || !d.isOpen()) {
+                    continue;
+                }
+                Match m = d.match();
+                String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
+                payload.packet = p;
+                boolean taken = m.matches(src, dst, protocol, specName, payload);
+                payload.packet = null;
+                if (taken) {
+                    lastTaker = d.owner().taker();
+                    // a new view per diverted packet: the AA may keep it, and a kept view must never see a later packet
+                    d.capture(new PacketView(p, in, null));
+                    return true;
+                }
             }
         }
         if (p.hasAaSpec() && p.destinationBits() == node.address().value()) {

@@ -2,6 +2,7 @@ package org.aspen.ee;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -65,6 +66,18 @@ class DiversionTest {
         assertEquals(1, lab.raw("c"));
         // first payload byte rewritten to 0x7f, priority 9, checksum re-sealed (c accepted it)
         assertEquals("\u007fbc0 src=10.0.0.1 prio=9;", lab.rawLog.get("c").toString());
+    }
+
+    @Test
+    void handlersOfOneTurnRunWithTheAasContextLoaderAndTheLoopGetsItsOwnBack() {
+        lab = new SimLab();
+        ClassLoader loops = Thread.currentThread().getContextClassLoader();   // the simulation runs on this thread
+        AaInstance aa = lab.start("b", TestJars.jar("ccl", "1", "t.Ccl", TestAas.CONTEXT_LOADER), Map.of());
+        burst(0, 10, "l");   // all ten wait at b together: handed to the AA in one turn of its queue
+        lab.run(1_000_000_000L);
+        assertEquals(10, lab.raw("c"));
+        assertEquals("own=10 other=0", aa.app().toString());
+        assertSame(loops, Thread.currentThread().getContextClassLoader());
     }
 
     @Test

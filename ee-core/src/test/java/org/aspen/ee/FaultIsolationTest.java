@@ -92,6 +92,35 @@ class FaultIsolationTest {
     }
 
     @Test
+    void whereAWatchdogWatchesATurnOfTheQueueIsTimedAsAWhole() throws Exception {
+        for (boolean watched : new boolean[] {false, true}) {
+            SimLab lab = new SimLab();
+            ExecutionEnvironment ee = lab.ee("b");
+            AaInstance aa = lab.start("b", TestAas.diverter("timed"), Map.of("mode", "pass"));
+            // a clock that moves 1 ms per reading: what the AA is charged says how often it was read
+            AtomicLong readings = new AtomicLong();
+            ee.setHandlerClock(() -> readings.incrementAndGet() * 1_000_000L);
+            try (HandlerWatchdog dog = new HandlerWatchdog(EeConfig.DEFAULT.handlerBudgetNanos(), System::nanoTime)) {
+                ee.setWatchdog(watched ? dog : null);
+                lab.net.at(0, "a", () -> {
+                    for (int i = 0; i < 10; i++) {
+                        SimLab.sendRaw(lab.a, SimLab.C, "w" + i);
+                    }
+                });
+                lab.run(1_000_000_000L);   // the ten wait at b together: one turn
+            }
+            assertEquals(10, aa.counters().packets);
+            assertEquals(10, lab.raw("c"));
+            assertTrue(aa.isRunning());
+            // one reading per call and one at the turn's start; with a watchdog, the turn's start and end
+            assertEquals(watched ? 2 : 11, readings.get());
+            assertEquals(watched ? 1_000_000L : 10_000_000L, aa.counters().handlerNanos);
+            assertEquals(1_000_000L, aa.counters().maxHandlerNanos);
+            ee.setWatchdog(null);
+        }
+    }
+
+    @Test
     void watchdogMarksACallThatKeepsTheCpuBusyAndItsNextSlowCheckThrows() throws Exception {
         try (HandlerWatchdog dog = new HandlerWatchdog(20_000_000L, System::nanoTime)) {
             HandlerWatchdog.Slot slot = dog.slot();

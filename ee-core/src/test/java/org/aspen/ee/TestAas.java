@@ -146,6 +146,40 @@ final class TestAas {
         return TestJars.jar(name, "1", "t.Diverter", DIVERTER);
     }
 
+    /** Diverts protocol 2 and re-injects every packet at once, unchanged: nothing but the EE's own path. */
+    static final Map<String, String> PASS_THROUGH = Map.of("t.Pass", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Pass implements ActiveApplication {
+                public void start(AaContext ctx, Map<String, String> p) {
+                    ctx.divert(Match.builder().protocol(2).build(), (c, packet) -> c.reinject(packet));
+                }
+            }
+            """);
+
+    /** A pass-through diverter of protocol 2 that counts the packets its handler saw with its own loader as context class loader. */
+    static final Map<String, String> CONTEXT_LOADER = Map.of("t.Ccl", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Ccl implements ActiveApplication {
+                private int own;
+                private int other;
+                public void start(AaContext ctx, Map<String, String> p) {
+                    ctx.divert(Match.builder().protocol(2).build(), (c, packet) -> {
+                        if (Thread.currentThread().getContextClassLoader() == Ccl.class.getClassLoader()) { own++; } else { other++; }
+                        c.reinject(packet);
+                    });
+                }
+                @Override public String toString() { return "own=" + own + " other=" + other; }
+            }
+            """);
+
+    static byte[] passThrough(String name) {
+        return TestJars.jar(name, "1", "t.Pass", PASS_THROUGH);
+    }
+
     /**
      * Runaway code, per the "mode" parameter, in the packet handler of a diverter of protocol 2:
      * "loop" (a tight loop), "alloc" (a loop that allocates), "recurse" (unbounded recursion),

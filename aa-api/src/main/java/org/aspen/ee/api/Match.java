@@ -47,7 +47,8 @@ public record Match(Address source, Address destination, int protocol, String aa
                 || (protocol >= 0 && protocol != proto) || (aaName != null && !aaName.equals(specName))) {
             return false;
         }
-        for (Field f : fields) {
+        for (int i = 0, n = fields.size(); i < n; i++) {   // by index: no iterator per packet
+            Field f = fields.get(i);
             if (f.offset + f.width > payload.length() || payload.read(f.offset, f.width) != f.value) {
                 return false;
             }

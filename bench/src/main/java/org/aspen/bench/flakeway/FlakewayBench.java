@@ -14,12 +14,15 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.aspen.acc.AccJars;
+import org.aspen.bench.flakeway.pass.PassThroughAa;
 import org.aspen.ee.EeConfig;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.TrustPolicy;
 import org.aspen.flakeway.FlakewayAas;
 import org.aspen.flakeway.FlakewayInterceptor;
 import org.aspen.flakeway.RuleSpecs;
+import org.aspen.lab.build.EeSetup;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkConfig;
@@ -44,10 +47,12 @@ import org.aspen.vnet.udp.UdpOptions;
  *
  * Delay: frames paced at {@code latencyPps}, one-way delay sender -> sink measured with one clock
  * (same process), for a rule asking each of {@code delaysMs}, each right after a trial without a
- * flakeway; the excess over the asked delay, minus that no-flakeway path, is what the flakeway adds. Forwarding rate: the
- * sender blasts {@code ratePackets} frames as fast as it can; the sink's delivered rate (first to
- * last frame) for no flakeway, a zero-delay rule on the interceptor and a zero-delay rule in the AA,
- * best of {@code rounds} alternating rounds, so background load hits all alike.
+ * flakeway; the excess over the asked delay, minus that no-flakeway path, is what the flakeway adds. Forwarding rate:
+ * {@code ratePackets} frames are handed to the node on its own loop as fast as it forwards them, for no
+ * flakeway, a zero-delay rule on the interceptor, a zero-delay rule in the AA, and a pass-through AA
+ * (diverts every packet and re-injects it: the EE's own cost); the node's loop CPU per frame it
+ * forwarded, best of {@code rounds} alternating rounds, so background load hits all alike. AAs run
+ * under the CPU-time watchdog, as in {@code aspen node}.
  */
 public final class FlakewayBench {
     static final VAddr LEFT = VAddr.parse("10.0.1.1");
@@ -55,8 +60,10 @@ public final class FlakewayBench {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     static final LinkConfig FAST = new LinkConfig(0, 0, QueueLimit.packets(100_000), 1);
 
-    /** How the node runs the flakeway. */
-    public enum Mode { NONE, NODE, AA }
+    /** How the node runs the flakeway: not at all, as the node interceptor, as the AA; or a pass-through AA instead. */
+    public enum Mode { NONE, NODE, AA, PASS }
+
+    private static byte[] passJar;
 
     /**
      * @param delaysMs        delays to ask for
@@ -76,12 +83,14 @@ public final class FlakewayBench {
     }
 
     /**
-     * @param deliveredPps     sink's rate (wall; limited by the sender and the machine's load)
-     * @param cpuNanosPerPacket the node's loop thread CPU time per delivered frame
+     * @param deliveredPps     sink's rate (wall; limited by the sink thread and the machine's load)
+     * @param cpuNanosPerPacket the node's loop thread CPU time per frame it forwarded
      * @param capacityPps      1e9 / cpuNanosPerPacket: what the node's one loop could forward
      * @param ratioToNone      capacity over the capacity without a flakeway
+     * @param forwarded        frames the node forwarded in the round kept (all it was handed, unless an AA's queue overflowed)
      */
-    public record RateRow(Mode mode, long deliveredPps, long cpuNanosPerPacket, long capacityPps, double ratioToNone) {
+    public record RateRow(Mode mode, long deliveredPps, long cpuNanosPerPacket, long capacityPps, double ratioToNone,
+                          long forwarded) {
     }
 
     public record Result(List<DelayRow> delays, List<RateRow> rates, long overheadP50Nanos, boolean epoll, int frameBytes) {
@@ -96,7 +105,7 @@ public final class FlakewayBench {
             }
             sb.append(String.format(Locale.ROOT, "constant overhead per packet (p50 of seen - asked - no-flakeway path, mean over delays): %.1f us%n",
                     overheadP50Nanos / 1e3));
-            sb.append("forwarding (frames handed to the node on its loop): delivered, loop CPU per frame, capacity = 1/CPU per frame\n");
+            sb.append("forwarding (frames handed to the node on its loop): delivered, loop CPU per forwarded frame, capacity = 1/CPU per frame\n");
             for (RateRow r : rates) {
                 sb.append(String.format(Locale.ROOT, "  %-5s %,10d pkt/s delivered  %6.2f us CPU/frame  %,10d pkt/s capacity"
                                 + "  ratio to none %.2f%n", r.mode.name().toLowerCase(Locale.ROOT), r.deliveredPps,
@@ -138,20 +147,24 @@ public final class FlakewayBench {
             }
             long[] delivered = new long[Mode.values().length];
             long[] cpu = new long[Mode.values().length];
+            long[] forwarded = new long[Mode.values().length];
             Arrays.fill(cpu, Long.MAX_VALUE);
             for (int round = 0; round < o.rounds(); round++) {
                 for (Mode m : Mode.values()) {
-                    try (Relay r = new Relay(m, m == Mode.NONE ? null : "name z; match dst=10.0.1.2", sender, sink)) {
+                    try (Relay r = new Relay(m, m == Mode.NODE || m == Mode.AA ? "name z; match dst=10.0.1.2" : null, sender, sink)) {
                         long[] got = blast(o, r, o.ratePackets());
                         delivered[m.ordinal()] = Math.max(delivered[m.ordinal()], got[0]);
-                        cpu[m.ordinal()] = Math.min(cpu[m.ordinal()], got[1]);
+                        if (got[1] < cpu[m.ordinal()]) {
+                            cpu[m.ordinal()] = got[1];
+                            forwarded[m.ordinal()] = got[2];
+                        }
                     }
                 }
             }
             List<RateRow> rates = new ArrayList<>();
             for (Mode m : Mode.values()) {
                 long c = Math.max(1, cpu[m.ordinal()]);
-                rates.add(new RateRow(m, delivered[m.ordinal()], c, Math.round(1e9 / c), cpu[0] / (double) c));
+                rates.add(new RateRow(m, delivered[m.ordinal()], c, Math.round(1e9 / c), cpu[0] / (double) c, forwarded[m.ordinal()]));
             }
             return new Result(rows, rates, Math.round(overhead / o.delaysMs().size()), epoll, o.frameBytes());
         }
@@ -200,11 +213,13 @@ public final class FlakewayBench {
     }
 
     /**
-     * Frames handed to the node on its own loop as fast as it takes them (batches of 256, yielding
-     * between batches so deferred AA work and sends interleave), so the node, not a UDP sender, is
-     * the limit. Returns {the sink's delivered rate, node loop CPU ns per delivered frame}.
+     * Frames handed to the node on its own loop as fast as it takes them, {@value #BLAST_BATCH} per
+     * loop task (what an AA takes from its queue per turn, {@code EeConfig.drainBatch}), so the
+     * node, not a UDP sender, is the limit and an AA's queue does not overflow. Returns {the sink's
+     * delivered rate, node loop CPU ns per frame the node forwarded, frames forwarded} (frames the
+     * sink's socket dropped on a loaded host were still forwarded, and cost the node the same).
      */
-    private static long[] blast(Options o, Relay r, int n) throws IOException {
+    private static long[] blast(Options o, Relay r, int n) throws IOException, InterruptedException {
         drain(r.sink);
         long[] firstLast = {0, 0, 0};
         CompletableFuture<Void> rx = CompletableFuture.runAsync(() -> receive(r.sink, n, (seq, at) -> {
@@ -216,12 +231,14 @@ public final class FlakewayBench {
         byte[] f = frame(o.frameBytes(), 0);
         long cpu0 = CPU.getThreadCpuTime(r.loopThread);
         Link left = r.node.link("left");
+        Link right = r.node.link("right");
+        long sent0 = r.onLoop(() -> right.counters().sentPackets);
         r.net.onLoop("fw", new Runnable() {
             private int done;
 
             @Override
             public void run() {
-                for (int end = Math.min(n, done + 256); done < end; done++) {
+                for (int end = Math.min(n, done + BLAST_BATCH); done < end; done++) {
                     r.node.receive(PacketCodec.decode(f.clone(), 0, f.length, Packet.MAX_FRAME, null), left);
                 }
                 if (done < n) {
@@ -230,10 +247,23 @@ public final class FlakewayBench {
             }
         });
         rx.join();
+        long forwarded = r.onLoop(() -> right.counters().sentPackets) - sent0;
         long cpu = CPU.getThreadCpuTime(r.loopThread) - cpu0;
         long span = firstLast[1] - firstLast[0];
         long rate = firstLast[2] < 2 || span <= 0 ? 0 : Math.round((firstLast[2] - 1) * 1e9 / span);
-        return new long[] {rate, firstLast[2] == 0 ? Long.MAX_VALUE : cpu / firstLast[2]};
+        return new long[] {rate, forwarded <= 0 ? Long.MAX_VALUE : cpu / forwarded, forwarded};
+    }
+
+    /** Frames per loop task in {@link #blast}. */
+    static final int BLAST_BATCH = 64;
+
+    /** The pass-through AA ({@link PassThroughAa}) as a jar. */
+    public static synchronized byte[] passThroughJar() {
+        if (passJar == null) {
+            passJar = AccJars.pack("org/aspen/bench/flakeway/pass/", PassThroughAa.class, "pass-through",
+                    PassThroughAa.class.getName(), "diverts every packet and re-injects it unchanged");
+        }
+        return passJar.clone();
     }
 
     interface Arrival {
@@ -321,9 +351,16 @@ public final class FlakewayBench {
                 try {
                     if (mode == Mode.NODE) {
                         FlakewayInterceptor.install(n).set(RuleSpecs.parse(rule));
-                    } else if (mode == Mode.AA) {
+                    } else if (mode == Mode.AA || mode == Mode.PASS) {
                         ExecutionEnvironment ee = new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy());
-                        FlakewayAas.start(ee, List.of(RuleSpecs.parse(rule)));
+                        EeSetup.watchCpuTime(ee);
+                        if (mode == Mode.AA) {
+                            FlakewayAas.start(ee, List.of(RuleSpecs.parse(rule)));
+                        } else {
+                            byte[] jar = passThroughJar();
+                            ee.trust().allowJar(jar);
+                            ee.startAa(jar, java.util.Map.of());
+                        }
                     }
                     ready.complete(null);
                 } catch (RuntimeException e) {
@@ -340,6 +377,17 @@ public final class FlakewayBench {
 
         InetSocketAddress entry() {
             return net.udpAddress("fw");
+        }
+
+        /** Reads a value on the node's loop. */
+        long onLoop(java.util.function.LongSupplier read) throws InterruptedException {
+            CompletableFuture<Long> f = new CompletableFuture<>();
+            net.onLoop("fw", () -> f.complete(read.getAsLong()));
+            try {
+                return f.get(10, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("the node's loop did not answer: " + e, e);
+            }
         }
 
         @Override

@@ -251,7 +251,7 @@ public final class Node implements Link.Receiver {
             p = auth.outgoing(p, null);
         }
         counters.originated++;
-        trace.record(scheduler.nanos(), this, TraceSink.Event.ORIGINATE, null, p, null);
+        record(TraceSink.Event.ORIGINATE, null, p, null);
         if (p.destinationBits() == address.value()) {
             deliver(p, null);
             return true;
@@ -268,7 +268,7 @@ public final class Node implements Link.Receiver {
         if (auth != null) {
             p = auth.outgoing(p, link);
         }
-        trace.record(scheduler.nanos(), this, TraceSink.Event.FORWARD, link, p, null);
+        record(TraceSink.Event.FORWARD, link, p, null);
         return link.sendControl(p);
     }
 
@@ -279,7 +279,7 @@ public final class Node implements Link.Receiver {
             return;
         }
         counters.received++;
-        trace.record(scheduler.nanos(), this, TraceSink.Event.RECV, from, p, null);
+        record(TraceSink.Event.RECV, from, p, null);
         if (auth != null) {
             DropReason bad = auth.incoming(p, from);
             if (bad != null) {
@@ -296,8 +296,12 @@ public final class Node implements Link.Receiver {
      */
     public void reinject(Packet p, Link in, PacketInterceptor after) {
         counters.reinjected++;
-        int idx = interceptors.indexOf(after);
-        dispatch(p, in, idx + 1);
+        int next = 0;
+        int n = interceptors.size();
+        while (next < n && interceptors.get(next) != after) {   // by identity: no equals call per packet
+            next++;
+        }
+        dispatch(p, in, next < n ? next + 1 : 0);
     }
 
     /**
@@ -306,7 +310,9 @@ public final class Node implements Link.Receiver {
      */
     public void discardTaken(Packet p, Link in, String by, DropReason reason) {
         counters.countDrop(reason);
-        trace.discarded(scheduler.nanos(), this, in, p, by, reason);
+        if (trace != TraceSink.NONE) {
+            trace.discarded(scheduler.nanos(), this, in, p, by, reason);
+        }
     }
 
     private void dispatch(Packet p, Link in, int firstInterceptor) {
@@ -322,7 +328,9 @@ public final class Node implements Link.Receiver {
             }
             if (taken) {
                 counters.intercepted++;
-                trace.diverted(scheduler.nanos(), this, in, p, taker);
+                if (trace != TraceSink.NONE) {
+                    trace.diverted(scheduler.nanos(), this, in, p, taker);
+                }
                 return;
             }
         }
@@ -346,7 +354,7 @@ public final class Node implements Link.Receiver {
             return;
         }
         counters.delivered++;
-        trace.record(scheduler.nanos(), this, TraceSink.Event.DELIVER, in, p, null);
+        record(TraceSink.Event.DELIVER, in, p, null);
         try {
             h.handle(p, in);
         } catch (RuntimeException e) {
@@ -386,23 +394,33 @@ public final class Node implements Link.Receiver {
                 p.setAecnTtl(p.aecnTtl() - 1);   // AntiECN capability check: only AECN-capable hops count down
             }
         }
-        trace.record(scheduler.nanos(), this, TraceSink.Event.FORWARD, r.link(), p, null);
+        record(TraceSink.Event.FORWARD, r.link(), p, null);
         return r.link().send(p);
     }
 
     private void drop(Packet p, Link at, DropReason reason) {
         counters.countDrop(reason);
-        trace.record(scheduler.nanos(), this, TraceSink.Event.DROP, at, p, reason);
+        record(TraceSink.Event.DROP, at, p, reason);
     }
 
     @Override
     public void dropped(Packet p, Link at, DropReason reason) {
-        trace.record(scheduler.nanos(), this, TraceSink.Event.DROP, at, p, reason);
+        record(TraceSink.Event.DROP, at, p, reason);
     }
 
     @Override
     public void malformed(Link at, DropReason reason) {
         counters.countDrop(reason);
+    }
+
+    /**
+     * Tells the trace, if one listens: without one the clock is not read (in the real runtime a
+     * reading is a call to the host's monotonic clock, several per forwarded packet).
+     */
+    private void record(TraceSink.Event event, Link link, Packet p, DropReason reason) {
+        if (trace != TraceSink.NONE) {
+            trace.record(scheduler.nanos(), this, event, link, p, reason);
+        }
     }
 
     @Override
