@@ -236,19 +236,36 @@ public final class RdpConnection {
     }
 
     public boolean send(byte[] data, int off, int len) {
+        checkSend(len);
+        return queue(java.util.Arrays.copyOfRange(data, off, off + len));
+    }
+
+    /**
+     * As {@link #send(byte[])}, but the connection takes {@code data} itself instead of a copy: the
+     * caller must not change the array afterwards (RDP keeps it until the peer acknowledges it and may
+     * retransmit it). For senders that fill a fresh array per segment, such as a bulk transfer.
+     */
+    public boolean sendOwned(byte[] data) {
+        checkSend(data.length);
+        return queue(data);
+    }
+
+    private void checkSend(int len) {
         if (!isSendState()) {
             throw new IllegalStateException("connection is " + state + ", cannot send");
         }
         if (len > maxSendSize()) {
             throw new IllegalArgumentException("segment of " + len + " bytes exceeds the maximum of " + maxSendSize());
         }
-        byte[] copy = java.util.Arrays.copyOfRange(data, off, off + len);
-        if (!sendBuf.offer(copy)) {
+    }
+
+    private boolean queue(byte[] data) {
+        if (!sendBuf.offer(data)) {
             wantWritable = true;
             return false;
         }
         offered++;
-        stats.bytesQueued += len;
+        stats.bytesQueued += data.length;
         if (state == State.OPEN) {
             tx.trySend();
         }

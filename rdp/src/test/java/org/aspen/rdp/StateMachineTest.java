@@ -39,6 +39,33 @@ class StateMachineTest {
         }
     }
 
+    /** send copies (a later change to the array is not sent); sendOwned takes the array itself, same checks. */
+    @Test
+    void sendCopiesAndSendOwnedTakesTheArray() {
+        TestNet net = new TestNet(1, 2, TestNet.FAST);
+        Recorder server = new Recorder();
+        RdpConnection[] c = new RdpConnection[1];
+        net.at(0, () -> {
+            net.rdp(1).listen(7000, RdpOptions.defaults(), conn -> server);
+            c[0] = net.rdp(0).connect(net.node(1).address(), 7000, RdpOptions.defaults(), new Recorder());
+        });
+        net.run(100 * MS);
+        assertEquals(State.OPEN, c[0].state());
+        net.at(net.sim.nanos(), () -> {
+            byte[] copied = {1, 2, 3};
+            assertTrue(c[0].send(copied));
+            copied[0] = 9;   // after send: not what is sent
+            assertTrue(c[0].sendOwned(new byte[] {4, 5}));
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> c[0].sendOwned(new byte[c[0].maxSendSize() + 1]));
+        });
+        net.run(100 * MS);
+        assertEquals(2, server.data.size());
+        assertArrayEquals(new byte[] {1, 2, 3}, server.data.get(0));
+        assertArrayEquals(new byte[] {4, 5}, server.data.get(1));
+        assertEquals(5, c[0].stats().bytesQueued());
+    }
+
     @Test
     void activeAndPassiveOpenThenDataThenGracefulClose() {
         TestNet net = new TestNet(1, 2, TestNet.FAST);

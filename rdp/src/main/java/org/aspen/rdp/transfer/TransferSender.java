@@ -82,7 +82,7 @@ public final class TransferSender implements ConnectionListener {
                     pending = n == buf.length ? buf : java.util.Arrays.copyOf(buf, n);
                     digest.update(pending);
                 }
-                if (!c.send(pending)) {
+                if (!c.sendOwned(pending)) {   // a fresh array per segment: no second copy
                     return;
                 }
                 pending = null;
