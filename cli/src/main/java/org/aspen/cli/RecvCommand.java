@@ -29,6 +29,12 @@ public final class RecvCommand implements Callable<Integer> {
             description = "Give up after this long without a sender or without data (default: ${DEFAULT-VALUE}).")
     String wait;
 
+    @Option(names = "--segment", paramLabel = "BYTES",
+            description = "Largest data length per segment this end accepts, announced to the sender, "
+                    + "which sends segments of at most this (default: 1400; at most the node's "
+                    + "maxFrame less 108 bytes of headers).")
+    Integer segment;
+
     @CommandLine.Mixin
     JsonOption output = new JsonOption();
 
@@ -47,6 +53,12 @@ public final class RecvCommand implements Callable<Integer> {
         args.put("port", port);
         if (out != null) {
             args.put("out", out.toAbsolutePath().toString());
+        }
+        if (segment != null) {
+            if (segment < 1 || segment > 65535) {
+                throw new IllegalArgumentException("--segment must be 1-65535 bytes");
+            }
+            args.put("segment", segment);
         }
         long waitMs = Values.durationNanos(wait) / 1_000_000L;
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),

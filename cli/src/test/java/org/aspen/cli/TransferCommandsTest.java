@@ -70,7 +70,34 @@ class TransferCommandsTest {
             assertEquals(data.length, sent.get("bytes").asLong());
             assertEquals(sent.get("sha256").asText(), got.get("sha256").asText());
             assertTrue(sent.get("goodputBps").asDouble() > 0);
+
+            // recv --segment: b announces 8000-byte segments, a sends them (fewer segments arrive at b)
+            long before = segmentsIn(ctlB);
+            CompletableFuture<CliTest.Run> big = CompletableFuture.supplyAsync(
+                    () -> CliTest.run("recv", "--port", "7001", "--segment", "8000", "--node", ctlB, "--json"));
+            CliTest.Run sendBig = null;
+            for (int i = 0; i < 50; i++) {
+                sendBig = CliTest.run("send", "10.0.0.2:7001", "--size", "800000", "--node", ctlA, "--json");
+                if (sendBig.code() == 0) {
+                    break;
+                }
+            }
+            assertEquals(0, sendBig.code(), sendBig.out() + sendBig.err());
+            CliTest.Run gotBig = big.get(60, TimeUnit.SECONDS);
+            assertEquals(0, gotBig.code(), gotBig.out() + gotBig.err());
+            JsonNode bigSent = new ObjectMapper().readTree(sendBig.out().lines().reduce((x, y) -> y).orElseThrow());
+            JsonNode bigGot = new ObjectMapper().readTree(gotBig.out().lines().reduce((x, y) -> y).orElseThrow());
+            assertEquals(bigSent.get("sha256").asText(), bigGot.get("sha256").asText());
+            long segments = segmentsIn(ctlB) - before;
+            assertTrue(segments < 800_000 / 1400, "800,000 bytes in " + segments + " segments: more than 1400 bytes each");
         }
+    }
+
+    /** b's count of RDP segments received, from its stats. */
+    private static long segmentsIn(String ctl) throws Exception {
+        CliTest.Run st = CliTest.run("stats", "--node", ctl, "--json");
+        assertEquals(0, st.code(), st.err());
+        return new ObjectMapper().readTree(st.out()).path("rdp").path("segmentsIn").asLong(-1);
     }
 
     /**
@@ -116,6 +143,12 @@ class TransferCommandsTest {
             r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000", "--node", ctlA, "--json");
             assertEquals(Aspen.FAILURE, r.code());
             assertTrue(r.out().contains("\"end\":\"REFUSED\""), r.out());   // --json unchanged
+
+            // a segment larger than b's frames can carry: b says so at once, in one line
+            r = CliTest.run("recv", "--port", "7004", "--segment", "20000", "--node", ctlB);
+            assertEquals(Aspen.FAILURE, r.code());
+            assertEquals("aspen: error: segment must be 1-16276 bytes: node b accepts frames of at most 16384 bytes (maxFrame)",
+                    r.err().trim());
 
             // recv --wait expiring says what it waited for
             r = CliTest.run("recv", "--port", "7002", "--wait", "1s", "--node", ctlB);
@@ -183,6 +216,8 @@ class TransferCommandsTest {
         assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.2", "x.bin").code());
         assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.2:7000", "/no/such/file").code());
         assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "0").code());
+        assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "7000", "--segment", "0").code());
+        assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "7000", "--segment", "70000").code());
         assertEquals(Aspen.USAGE, CliTest.run("recv").code());
     }
 }

@@ -96,7 +96,7 @@ final class RdpCommands {
                 source = ByteSource.seeded(args.path("seed").asLong(1), size);
             }
             boolean details = args.path("details").asBoolean(false);
-            TransferSender t = TransferSender.start(stack, target, port, source, options(args),
+            TransferSender t = TransferSender.start(stack, target, port, source, options(args, stack),
                     progress(reply), PROGRESS_NANOS);
             reply.onClose(() -> t.connection().close());
             t.result().whenComplete((s, err) -> finish(reply, s, err, details));
@@ -106,7 +106,7 @@ final class RdpCommands {
             String out = args.hasNonNull("out") ? args.get("out").asText() : null;
             RdpListener[] listener = new RdpListener[1];
             try {
-                listener[0] = TransferReceiver.listen(stack, port, options(args), () -> sink(out), s -> {
+                listener[0] = TransferReceiver.listen(stack, port, options(args, stack), () -> sink(out), s -> {
                     listener[0].close();
                     finish(reply, s, null, args.path("details").asBoolean(false));
                 }, progress(reply), PROGRESS_NANOS);
@@ -135,14 +135,28 @@ final class RdpCommands {
         return null;
     }
 
-    /** RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}. */
-    static RdpOptions options(com.fasterxml.jackson.databind.JsonNode args) {
+    /**
+     * RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}.
+     * {@code segment} (the largest data length this end accepts, announced in its SYN) must fit a frame
+     * the node accepts: {@link #largestSegment}.
+     */
+    static RdpOptions options(com.fasterxml.jackson.databind.JsonNode args, RdpStack stack) {
         RdpOptions o = RdpOptions.defaults();
         if (args.hasNonNull("window")) {
-            o = o.withMaxOutstanding(positive(args.get("window"), "window"));
+            int w = positive(args.get("window"), "window");
+            if (w > 0xffff) {
+                throw new IllegalArgumentException("window must be 1-65535 segments");
+            }
+            o = o.withMaxOutstanding(w);
         }
         if (args.hasNonNull("segment")) {
-            o = o.withMaxSegment(positive(args.get("segment"), "segment"));
+            int seg = positive(args.get("segment"), "segment");
+            int max = largestSegment(stack.node().config().maxFrame());
+            if (seg > max) {
+                throw new IllegalArgumentException("segment must be 1-" + max + " bytes: node " + stack.node().name()
+                        + " accepts frames of at most " + stack.node().config().maxFrame() + " bytes (maxFrame)");
+            }
+            o = o.withMaxSegment(seg);
         }
         if (args.hasNonNull("ecn")) {
             o = o.withEcn(args.get("ecn").asBoolean());
@@ -151,6 +165,17 @@ final class RdpCommands {
             o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
         }
         return o;
+    }
+
+    /**
+     * The largest RDP data length whose segment still fits a frame of {@code maxFrame} bytes with every
+     * optional header part: VNet header and authentication trailer, RDP's fixed header, state and
+     * notification parts.
+     */
+    static int largestSegment(int maxFrame) {
+        return maxFrame - org.aspen.vnet.packet.Packet.HEADER_LENGTH - org.aspen.vnet.packet.Packet.AUTH_TRAILER_LENGTH
+                - org.aspen.rdp.SegmentCodec.FIXED_LENGTH - org.aspen.rdp.SegmentCodec.STATE_LENGTH
+                - org.aspen.rdp.SegmentCodec.NTF_LENGTH;
     }
 
     private static int positive(com.fasterxml.jackson.databind.JsonNode v, String what) {
