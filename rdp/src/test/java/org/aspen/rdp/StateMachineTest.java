@@ -44,13 +44,7 @@ class StateMachineTest {
     void sendCopiesAndSendOwnedTakesTheArray() {
         TestNet net = new TestNet(1, 2, TestNet.FAST);
         Recorder server = new Recorder();
-        RdpConnection[] c = new RdpConnection[1];
-        net.at(0, () -> {
-            net.rdp(1).listen(7000, RdpOptions.defaults(), conn -> server);
-            c[0] = net.rdp(0).connect(net.node(1).address(), 7000, RdpOptions.defaults(), new Recorder());
-        });
-        net.run(100 * MS);
-        assertEquals(State.OPEN, c[0].state());
+        RdpConnection[] c = {openTo(net, 1, server)};
         net.at(net.sim.nanos(), () -> {
             byte[] copied = {1, 2, 3};
             assertTrue(c[0].send(copied));
@@ -287,15 +281,21 @@ class StateMachineTest {
     void connectionToTheSameNodeWorks() {
         TestNet net = new TestNet(10, 2, TestNet.FAST);
         Recorder server = new Recorder();
-        RdpConnection[] c = new RdpConnection[1];
-        net.at(0, () -> {
-            net.rdp(0).listen(7000, RdpOptions.defaults(), conn -> server);
-            c[0] = net.rdp(0).connect(net.node(0).address(), 7000, RdpOptions.defaults(), new Recorder());
-        });
-        net.run(100 * MS);
-        assertEquals(State.OPEN, c[0].state());
+        RdpConnection[] c = {openTo(net, 0, server)};
         net.at(net.sim.nanos(), () -> c[0].send(new byte[] {5}));
         net.run(100 * MS);
         assertArrayEquals(new byte[] {5}, server.data.get(0));
+    }
+
+    /** Node 0 connects to port 7000 on node {@code to}, whose listener hands its connection to {@code server}; open after 100 ms. */
+    private static RdpConnection openTo(TestNet net, int to, Recorder server) {
+        RdpConnection[] c = new RdpConnection[1];
+        net.at(0, () -> {
+            net.rdp(to).listen(7000, RdpOptions.defaults(), conn -> server);
+            c[0] = net.rdp(0).connect(net.node(to).address(), 7000, RdpOptions.defaults(), new Recorder());
+        });
+        net.run(100 * MS);
+        assertEquals(State.OPEN, c[0].state());
+        return c[0];
     }
 }
