@@ -154,8 +154,9 @@ final class StatsMetrics implements MultiCollector {
             map(a.get("counters")).forEach((k, v) -> {
                 switch (k) {
                     case "handlerNanos" -> f.counter("aspen_aa_handler_seconds", "Time the AA's handlers ran.", aa, num(v) / 1e9);
-                    case "maxHandlerNanos" -> f.gauge("aspen_aa_handler_max_seconds", "The AA's longest handler run; on a node (watchdog on), its longest turn of up to 64 queued calls.", aa,
-                            num(v) / 1e9);
+                    case "maxHandlerNanos" -> f.gauge("aspen_aa_handler_max_seconds",
+                            "The AA's longest handler run; on a node (watchdog on), its longest turn of up to 64 queued calls.",
+                            aa, num(v) / 1e9);
                     default -> f.counter("aspen_aa_" + snake(k), "AA counter '" + k + "' kept by the EE (docs/ee.md).", aa, num(v));
                 }
             });
