@@ -85,7 +85,9 @@ final class TransferPrinter {
                     summary.path("role").asText().equals("send") ? "to" : "from", summary.path("peer").asText(),
                     summary.path("seconds").asDouble(), Values.formatRate(summary.path("goodputBps").asLong()),
                     summary.path("retransmissions").asLong(), summary.path("windowCloses").asLong());
-            out.printf("sha256 %s%s%n", summary.path("sha256").asText(), summary.path("complete").asBoolean() ? "" : "  (INCOMPLETE)");
+            out.printf("sha256 %s%s%s%n", summary.path("sha256").asText(),
+                    summary.path("segment").asInt() > 0 ? ", segments of up to " + summary.path("segment").asInt() + " bytes" : "",
+                    summary.path("complete").asBoolean() ? "" : "  (INCOMPLETE)");
         }
         out.flush();
         return summary;

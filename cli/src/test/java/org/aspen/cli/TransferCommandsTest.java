@@ -70,6 +70,12 @@ class TransferCommandsTest {
             assertEquals(data.length, sent.get("bytes").asLong());
             assertEquals(sent.get("sha256").asText(), got.get("sha256").asText());
             assertTrue(sent.get("goodputBps").asDouble() > 0);
+            // without --segment both ends size segments from their link: the loopback interface's MTU
+            // less IP and UDP headers, bounded by the nodes' maxFrame (16384), less 108 bytes of headers
+            int lo = java.net.NetworkInterface.getByInetAddress(java.net.InetAddress.getByName("127.0.0.1")).getMTU();
+            int fromPath = Math.min(lo - 28, 16_384) - 108;
+            assertEquals(fromPath, got.get("segment").asInt(), got.toString());
+            assertEquals(fromPath, sent.get("segment").asInt(), sent.toString());
 
             // recv --segment: b announces 8000-byte segments, a sends them (fewer segments arrive at b)
             long before = segmentsIn(ctlB);
@@ -88,6 +94,8 @@ class TransferCommandsTest {
             JsonNode bigSent = new ObjectMapper().readTree(sendBig.out().lines().reduce((x, y) -> y).orElseThrow());
             JsonNode bigGot = new ObjectMapper().readTree(gotBig.out().lines().reduce((x, y) -> y).orElseThrow());
             assertEquals(bigSent.get("sha256").asText(), bigGot.get("sha256").asText());
+            assertEquals(8000, bigGot.get("segment").asInt());
+            assertEquals(8000, bigSent.get("segment").asInt());
             long segments = segmentsIn(ctlB) - before;
             assertTrue(segments < 800_000 / 1400, "800,000 bytes in " + segments + " segments: more than 1400 bytes each");
         }

@@ -190,9 +190,16 @@ public final class RdpConnection {
         return priority;
     }
 
-    /** Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before. */
+    /**
+     * Largest data length {@link #send} accepts: the peer's maximum segment once known, ours before;
+     * with segments sized from the path ({@link RdpOptions#segmentFromPath}) never more than ours,
+     * which is then our first link's limit.
+     */
     public int maxSendSize() {
-        return peer == null ? options.maxSegment() : peer.maxSegment();
+        if (peer == null) {
+            return options.maxSegment();
+        }
+        return options.segmentFromPath() ? Math.min(peer.maxSegment(), options.maxSegment()) : peer.maxSegment();
     }
 
     /**

@@ -28,12 +28,17 @@ import java.util.function.Supplier;
  * @param aecn             speak AntiECN: put the AECN-SYN TTL in our SYN, mark our data with the AECN bit
  *                         once the peer confirmed the path, echo the peer's bits (both ends must agree;
  *                         the increase itself needs {@link AntiEcnReno}; see {@code docs/aecn.md})
+ * @param segmentFromPath  size segments from the path instead of {@code maxSegment}: when the connection
+ *                         opens, the stack sets {@code maxSegment} to the largest data length that fits
+ *                         one frame on the first link toward the peer ({@link RdpStack#pathSegment});
+ *                         {@code maxSegment} stays when that link's underlay MTU is unknown (the
+ *                         simulation). Our sends are then also bounded by it, not only by the peer's SYN.
  */
 public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
                          int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
                          long minRtoNanos, long maxRtoNanos, long keepAliveNanos, long deadPeerNanos,
                          long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl,
-                         boolean aecn) {
+                         boolean aecn, boolean segmentFromPath) {
     private static final long MS = 1_000_000L;
 
     public RdpOptions {
@@ -57,84 +62,91 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
 
     public static RdpOptions defaults() {
         return new RdpOptions(256, 1400, true, true, true, 512, 2, 65_535, 1000 * MS, 200 * MS, 60_000 * MS,
-                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false);
+                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false, false);
     }
 
     public RdpOptions withMaxOutstanding(int v) {
         return new RdpOptions(v, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withMaxSegment(int v) {
         return new RdpOptions(maxOutstanding, v, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withSequenced(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, v, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withEcn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, v, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withChecksum(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, v, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withSendBuffer(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, v, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withWindow(double initial, double ssthresh) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initial, ssthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withRto(long initial, long min, long max) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initial, min, max, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn);
+                congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withKeepAlive(long keepAlive, long deadPeer) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAlive, deadPeer, closeWaitNanos,
-                maxSamples, congestionControl, aecn);
+                maxSamples, congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withMaxSamples(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, v, congestionControl, aecn);
+                closeWaitNanos, v, congestionControl, aecn, segmentFromPath);
     }
 
     public RdpOptions withCongestionControl(Supplier<CongestionControl> v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, v, aecn);
+                closeWaitNanos, maxSamples, v, aecn, segmentFromPath);
     }
 
     public RdpOptions withAecn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, v);
+                closeWaitNanos, maxSamples, congestionControl, v, segmentFromPath);
     }
 
     /** AntiECN on, with {@link AntiEcnReno} as the congestion control ({@code delta}: see its javadoc). */
     public RdpOptions withAntiEcn(AntiEcnReno.Delta delta) {
         return withAecn(true).withCongestionControl(() -> new AntiEcnReno(delta));
+    }
+
+    /** Segments sized from the path (see {@code segmentFromPath}); {@link #defaults()} has it off. */
+    public RdpOptions withSegmentFromPath(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl, aecn, v);
     }
 
     SynOptions synOptions() {

@@ -94,10 +94,36 @@ public final class RdpStack implements PacketHandler {
         if (connections.containsKey(k)) {
             throw new IllegalStateException("connection " + localPort + "->" + remote + ":" + remotePort + " exists");
         }
-        RdpConnection c = new RdpConnection(this, remote, remotePort, localPort, false, options, listener, random.nextInt());
+        RdpConnection c = new RdpConnection(this, remote, remotePort, localPort, false, sized(options, remote), listener,
+                random.nextInt());
         connections.put(k, c);
         c.openActive();
         return c;
+    }
+
+    /**
+     * The largest data length that fits one frame on the first link toward {@code remote}, with every
+     * optional header part (VNet header and authentication trailer, RDP's fixed, state and
+     * notification parts): from the link's underlay MTU, bounded by the node's {@code maxFrame} and
+     * RDP's 16-bit length; 0 when there is no route or the underlay's MTU is unknown (simulation).
+     */
+    public int pathSegment(VAddr remote) {
+        org.aspen.vnet.routing.Route r = remote.equals(node.address()) ? null : node.routes().lookup(remote);
+        int mtu = r == null ? 0 : r.link().transport().mtu();
+        if (mtu <= 0) {
+            return 0;
+        }
+        int data = SegmentCodec.largestData(Math.min(mtu, node.config().maxFrame()));
+        return data < 1 ? 0 : Math.min(data, 0xffff);
+    }
+
+    /** {@code o} with its maximum segment taken from the path when it asks for that and the path tells. */
+    private RdpOptions sized(RdpOptions o, VAddr remote) {
+        if (!o.segmentFromPath()) {
+            return o;
+        }
+        int seg = pathSegment(remote);
+        return seg > 0 ? o.withMaxSegment(seg) : o;
     }
 
     /** Aborts every connection and stops listening. */
@@ -140,8 +166,8 @@ public final class RdpStack implements PacketHandler {
     }
 
     private void accept(RdpListener l, VAddr from, Segment syn) {
-        RdpConnection c = new RdpConnection(this, from, syn.sourcePort, syn.destinationPort, true, l.options, null,
-                random.nextInt());
+        RdpConnection c = new RdpConnection(this, from, syn.sourcePort, syn.destinationPort, true, sized(l.options, from),
+                null, random.nextInt());
         c.synReceived(syn);
         ConnectionListener cl = l.acceptor.accept(c);
         if (cl == null) {

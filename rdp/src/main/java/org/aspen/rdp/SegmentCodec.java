@@ -58,6 +58,16 @@ public final class SegmentCodec {
     /** ACC-ABCD's segment-size and pacing advice ({@link RateAdvice}); the high bit, to leave low bits to other parts. */
     public static final int PART_ADVICE = 0x80;
     public static final int ADVICE_LENGTH = 16;
+
+    /**
+     * The largest data length whose segment still fits a VNet frame of {@code frameBytes} with every
+     * optional part a data segment may carry: VNet header and authentication trailer, RDP's fixed
+     * header, state and notification parts (108 bytes in all). Negative when nothing fits.
+     */
+    public static int largestData(int frameBytes) {
+        return frameBytes - org.aspen.vnet.packet.Packet.HEADER_LENGTH - org.aspen.vnet.packet.Packet.AUTH_TRAILER_LENGTH
+                - FIXED_LENGTH - STATE_LENGTH - NTF_LENGTH;
+    }
     /** Largest number of EACKs one segment carries (keeps ACKs small). */
     public static final int MAX_EACKS = 64;
 

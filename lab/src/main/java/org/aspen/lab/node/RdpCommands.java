@@ -138,7 +138,9 @@ final class RdpCommands {
     /**
      * RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}.
      * {@code segment} (the largest data length this end accepts, announced in its SYN) must fit a frame
-     * the node accepts: {@link #largestSegment}.
+     * the node accepts ({@link org.aspen.rdp.SegmentCodec#largestData}). Without it, segments are sized
+     * from the path ({@link RdpOptions#segmentFromPath}): the largest that fits one datagram on the first
+     * link toward the peer, e.g. 16,276 bytes over loopback, 1,364 over an Ethernet interface.
      */
     static RdpOptions options(com.fasterxml.jackson.databind.JsonNode args, RdpStack stack) {
         RdpOptions o = RdpOptions.defaults();
@@ -151,12 +153,14 @@ final class RdpCommands {
         }
         if (args.hasNonNull("segment")) {
             int seg = positive(args.get("segment"), "segment");
-            int max = largestSegment(stack.node().config().maxFrame());
+            int max = org.aspen.rdp.SegmentCodec.largestData(stack.node().config().maxFrame());
             if (seg > max) {
                 throw new IllegalArgumentException("segment must be 1-" + max + " bytes: node " + stack.node().name()
                         + " accepts frames of at most " + stack.node().config().maxFrame() + " bytes (maxFrame)");
             }
             o = o.withMaxSegment(seg);
+        } else {
+            o = o.withSegmentFromPath(true);
         }
         if (args.hasNonNull("ecn")) {
             o = o.withEcn(args.get("ecn").asBoolean());
@@ -165,17 +169,6 @@ final class RdpCommands {
             o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
         }
         return o;
-    }
-
-    /**
-     * The largest RDP data length whose segment still fits a frame of {@code maxFrame} bytes with every
-     * optional header part: VNet header and authentication trailer, RDP's fixed header, state and
-     * notification parts.
-     */
-    static int largestSegment(int maxFrame) {
-        return maxFrame - org.aspen.vnet.packet.Packet.HEADER_LENGTH - org.aspen.vnet.packet.Packet.AUTH_TRAILER_LENGTH
-                - org.aspen.rdp.SegmentCodec.FIXED_LENGTH - org.aspen.rdp.SegmentCodec.STATE_LENGTH
-                - org.aspen.rdp.SegmentCodec.NTF_LENGTH;
     }
 
     private static int positive(com.fasterxml.jackson.databind.JsonNode v, String what) {

@@ -111,7 +111,9 @@ final class WorkloadDriver {
             int port = t.portAt(i);
             Map<String, Object> opts = new LinkedHashMap<>();
             putIfSet(opts, "window", t.window());
-            putIfSet(opts, "segment", t.segment());
+            // a scenario's segment size is the same in both runtimes: without one, the simulation's default
+            // (the node would otherwise size segments from the path, 16 KB over loopback)
+            opts.put("segment", t.segment() != null ? t.segment() : org.aspen.rdp.RdpOptions.defaults().maxSegment());
             putIfSet(opts, "ecn", t.ecn());
             putIfSet(opts, "aecn", t.aecn());
             Map<String, Object> recv = new LinkedHashMap<>(opts);

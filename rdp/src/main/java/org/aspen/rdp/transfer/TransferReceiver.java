@@ -94,8 +94,8 @@ public final class TransferReceiver implements ConnectionListener {
         long now = c.stack().node().scheduler().nanos();
         boolean complete = expected < 0 ? reason == CloseReason.PEER_RESET : bytes == expected;
         result.complete(new TransferSummary("recv", c.remoteAddress() + ":" + c.remotePort(), bytes, expected,
-                now - start, c.stats().retransmissions(), c.stats().windowCloses(), TransferHeader.hex(digest.digest()),
-                complete, reason, statsWithGaps(c), c.stats()));
+                c.options().maxSegment(), now - start, c.stats().retransmissions(), c.stats().windowCloses(),
+                TransferHeader.hex(digest.digest()), complete, reason, statsWithGaps(c), c.stats()));
     }
 
     /** The connection's counters and the tail of the gaps between deliveries (docs/real-runtime.md). */

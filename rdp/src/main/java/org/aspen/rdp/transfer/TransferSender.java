@@ -111,7 +111,7 @@ public final class TransferSender implements ConnectionListener {
         boolean complete = eof && c.closeReason() == CloseReason.LOCAL;
         long now = c.stack().node().scheduler().nanos();
         result.complete(new TransferSummary("send", c.remoteAddress() + ":" + c.remotePort(), acked, source.size(),
-                now - start, c.stats().retransmissions(), c.stats().windowCloses(),
+                c.maxSendSize(), now - start, c.stats().retransmissions(), c.stats().windowCloses(),
                 TransferHeader.hex(digest.digest()), complete, c.closeReason(), c.stats().toMap(), c.stats()));
     }
 }

@@ -17,6 +17,8 @@ import org.aspen.rdp.ConnectionStats;
  * @param peer            the other end, {@code addr:port}
  * @param bytes           bytes acknowledged (sender) or delivered (receiver), excluding the transfer header
  * @param expected        size announced by the sender, -1 if unknown
+ * @param segment         largest data length per segment: what the sender sent at most (the peer's SYN
+ *                        and, when sized from the path, its own first link), what the receiver announced
  * @param nanos           from connect (sender) or accept (receiver) to the end
  * @param retransmissions segments sent again
  * @param windowCloses    congestion-window reductions, all causes
@@ -26,7 +28,7 @@ import org.aspen.rdp.ConnectionStats;
  * @param stats           the connection's counters
  * @param series          the connection's time series (for the CSV trace file)
  */
-public record TransferSummary(String role, String peer, long bytes, long expected, long nanos, long retransmissions,
+public record TransferSummary(String role, String peer, long bytes, long expected, int segment, long nanos, long retransmissions,
                               long windowCloses, String sha256, boolean complete, CloseReason end,
                               Map<String, Object> stats, ConnectionStats series) {
     public double seconds() {
@@ -45,6 +47,7 @@ public record TransferSummary(String role, String peer, long bytes, long expecte
         m.put("peer", peer);
         m.put("bytes", bytes);
         m.put("expected", expected);
+        m.put("segment", segment);
         m.put("seconds", seconds());
         m.put("goodputBps", goodputBps());
         m.put("retransmissions", retransmissions);

@@ -13,4 +13,13 @@ public interface LinkTransport {
 
     /** Human-readable far end ("127.0.0.1:7002", "sim:b"). */
     String describePeer();
+
+    /**
+     * The largest frame the wire under this link carries to the peer in one piece (for UDP: the
+     * local interface's MTU less the IP and UDP headers), or 0 when there is no such limit to know
+     * (the simulation). Transports size segments from it; the node's {@code maxFrame} still applies.
+     */
+    default int mtu() {
+        return 0;
+    }
 }

@@ -261,12 +261,41 @@ final class NodeSocket {
         }
     }
 
+    /**
+     * The largest UDP payload that reaches {@code peer} without IP fragmentation on the first hop:
+     * the MTU of the interface the host routes to it through, less the IP (20, IPv6 40) and UDP (8)
+     * headers; 0 when it cannot be told. Asks the host's routing by connecting a throw-away UDP socket
+     * (no datagram is sent). Like TCP's MSS, this is the first hop's limit, not a discovered path MTU.
+     */
+    static int underlayMtu(InetSocketAddress peer) {
+        try (java.net.DatagramSocket probe = new java.net.DatagramSocket()) {
+            probe.connect(peer);
+            java.net.NetworkInterface nic = java.net.NetworkInterface.getByInetAddress(probe.getLocalAddress());
+            int mtu = nic == null ? -1 : nic.getMTU();
+            if (mtu <= 0) {
+                return 0;
+            }
+            int headers = (peer.getAddress() instanceof java.net.Inet6Address ? 40 : 20) + 8;
+            return Math.max(0, Math.min(mtu, 65_535) - headers);
+        } catch (java.io.IOException | RuntimeException e) {
+            log.debug("no MTU toward {}: {}", describe(peer), e.toString());
+            return 0;
+        }
+    }
+
     /** A link end: datagrams to one peer socket, after the emulated propagation delay. */
     private final class Transport implements LinkTransport {
         private final InetSocketAddress peer;
+        private final int mtu;
 
         Transport(InetSocketAddress peer) {
             this.peer = peer;
+            this.mtu = underlayMtu(peer);
+        }
+
+        @Override
+        public int mtu() {
+            return mtu;
         }
 
         @Override
