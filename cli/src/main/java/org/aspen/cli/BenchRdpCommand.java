@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 
 /** {@code aspen bench rdp}: RDP bulk goodput node to node, beside raw UDP and kernel TCP (see {@link RdpBench}). */
 @Command(name = "rdp", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"RDP bulk goodput on the user's path: two aspen node processes on loopback, one "
-                + "transfer of a seeded payload through their link, checked by SHA-256.",
+        description = {"RDP bulk goodput on the user's path: two aspen node processes on loopback, a "
+                + "transfer of a seeded payload through their link, checked by SHA-256: once in --segment "
+                + "payloads, once in segments sized from the path (aspen send's default).",
                 "Beside it, in the same rounds, a raw UDP blast and kernel TCP of the same payload size; "
                         + "prints goodput, the ratio to the blast, CPU seconds per GB and the tail of the gaps "
                         + "between arrivals. Then RDP in one process (labelled) and the heap of 1,000 idle "

@@ -47,7 +47,7 @@ public final class NodePairBench {
      * @param retransmissions segments the sender sent again
      */
     public record Result(double goodputBps, long bytes, boolean verified, double sendCpuS, double recvCpuS,
-                         long gapP99Us, long gapMaxUs, long retransmissions) {
+                         long gapP99Us, long gapMaxUs, long retransmissions, int segment) {
         public double sendCpuSPerGB() {
             return sendCpuS / (bytes / 1e9);
         }
@@ -57,7 +57,10 @@ public final class NodePairBench {
         }
     }
 
-    /** Starts the two nodes, runs one transfer of {@code bytes} in segments of {@code segment}, stops them. */
+    /**
+     * Starts the two nodes, runs one transfer of {@code bytes} in segments of {@code segment} (0: sized
+     * from the path, as {@code aspen send} and {@code aspen recv} do without {@code --segment}), stops them.
+     */
     public static Result run(NodeLauncher launcher, long bytes, int segment, long seed, Path work) throws Exception {
         Files.createDirectories(work);
         int[] ports = freePorts(4);
@@ -80,7 +83,7 @@ public final class NodePairBench {
             InetSocketAddress cb = awaitUp(b, work.resolve("b.log"));
             awaitRoute(ca, "10.0.0.2");
             awaitRoute(cb, "10.0.0.1");
-            Map<String, Object> opts = Map.of("segment", segment);
+            Map<String, Object> opts = segment > 0 ? Map.of("segment", segment) : Map.of();
             CompletableFuture<JsonNode> received = new CompletableFuture<>();
             CompletableFuture<Void> listening = new CompletableFuture<>();
             Thread rx = new Thread(() -> {
@@ -121,7 +124,7 @@ public final class NodePairBench {
             JsonNode st = got.path("stats");
             return new Result(got.path("goodputBps").asDouble(), got.path("bytes").asLong(), ok, cpuA, cpuB,
                     st.path("arrivalGapP99Us").asLong(), st.path("arrivalGapMaxUs").asLong(),
-                    sent.path("retransmissions").asLong());
+                    sent.path("retransmissions").asLong(), got.path("segment").asInt());
         } finally {
             for (Process p : procs) {
                 p.destroy();

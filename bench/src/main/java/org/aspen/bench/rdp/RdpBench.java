@@ -44,7 +44,7 @@ public final class RdpBench {
     }
 
     /** One round's three figures, interleaved so a noisy neighbour hurts all of them alike. */
-    private record Round(NodePairBench.Result rdp, Throughput udp, Throughput tcp) {
+    private record Round(NodePairBench.Result rdp, NodePairBench.Result path, Throughput udp, Throughput tcp) {
     }
 
     /** Bits/s of payload and the CPU seconds of the sending and receiving threads. */
@@ -58,38 +58,50 @@ public final class RdpBench {
         long bytes = (long) mib << 20;
         Path work = Files.createTempDirectory("aspen-bench-rdp");
         out.printf(Locale.ROOT, "RDP bulk transfer on loopback: %d MiB a round, %d-byte payloads, %d rounds%n"
-                + "(each round: node to node, then a UDP blast and TCP of the same payload size)%n", mib, segment, rounds);
+                + "(each round: node to node in %d-byte segments; node to node in segments sized%n"
+                + "from the path, aspen send's default; a UDP blast and TCP of %d-byte payloads)%n",
+                mib, segment, rounds, segment, segment);
         List<Round> rs = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             NodePairBench.Result r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i));
+            NodePairBench.Result p = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("p" + i));
             Throughput u = udpBlast(bytes, segment);
             Throughput t = tcp(bytes, segment);
-            out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d rtx), blast %.1f, tcp %.1f%n", i + 1,
+            out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d rtx); from the path %.1f%n"
+                    + "           (%d-byte segments, %s, %d rtx); blast %.1f, tcp %.1f%n", i + 1,
                     r.goodputBps() / 1e6, r.verified() ? "verified" : "NOT VERIFIED", r.retransmissions(),
+                    p.goodputBps() / 1e6, p.segment(), p.verified() ? "verified" : "NOT VERIFIED", p.retransmissions(),
                     u.bps() / 1e6, t.bps() / 1e6);
-            if (!r.verified()) {
-                throw new IllegalStateException("round " + (i + 1) + ": the transfer did not arrive intact");
+            if (!r.verified() || !p.verified()) {
+                throw new IllegalStateException("round " + (i + 1) + ": a transfer did not arrive intact");
             }
-            rs.add(new Round(r, u, t));
+            rs.add(new Round(r, p, u, t));
         }
         Round mid = rs.stream().sorted(java.util.Comparator.comparingDouble(r -> r.rdp().goodputBps())).toList()
                 .get((rounds - 1) / 2);
         double udp = median(rs.stream().mapToDouble(r -> r.udp().bps()).toArray());
         double tcp = median(rs.stream().mapToDouble(r -> r.tcp().bps()).toArray());
         double ratio = median(rs.stream().mapToDouble(r -> r.rdp().goodputBps() / r.udp().bps()).toArray());
+        Round midPath = rs.stream().sorted(java.util.Comparator.comparingDouble(r -> r.path().goodputBps())).toList()
+                .get((rounds - 1) / 2);
+        double pathRatio = median(rs.stream().mapToDouble(r -> r.path().goodputBps() / r.udp().bps()).toArray());
         double tcpRatio = median(rs.stream().mapToDouble(r -> r.tcp().bps() / r.udp().bps()).toArray());
         NodePairBench.Result r = mid.rdp();
         out.printf(Locale.ROOT, "%-22s %8s  %8s  %8s  %s%n", "median of " + rounds, "Mb/s", "vs blast", "CPU s/GB",
                 "arrival gaps");
-        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d us, max %d us%n", "rdp, node to node",
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d, max %d us%n", "rdp, node to node",
                 r.goodputBps() / 1e6, ratio, r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
+        NodePairBench.Result p = midPath.path();
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d, max %d us%n", "rdp, from the path",
+                p.goodputBps() / 1e6, pathRatio, p.sendCpuSPerGB() + p.recvCpuSPerGB(), p.gapP99Us(), p.gapMaxUs());
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "raw UDP blast", udp / 1e6, 1.0,
                 median(rs.stream().mapToDouble(x -> x.udp().cpuSPerGB()).toArray()));
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "kernel TCP", tcp / 1e6, tcpRatio,
                 median(rs.stream().mapToDouble(x -> x.tcp().cpuSPerGB()).toArray()));
         out.printf(Locale.ROOT, "node to node: 2 aspen node processes, CPU s/GB sender %.2f + receiver %.2f%n"
-                + "(each whole process); blast and TCP: 2 threads of this JVM; vs blast: median%n"
-                + "of the per-round ratios%n", r.sendCpuSPerGB(), r.recvCpuSPerGB());
+                + "(each whole process); from the path %.2f + %.2f in %d-byte segments;%n"
+                + "blast and TCP: 2 threads of this JVM; vs blast: median of the per-round ratios%n",
+                r.sendCpuSPerGB(), r.recvCpuSPerGB(), p.sendCpuSPerGB(), p.recvCpuSPerGB(), p.segment());
         double inProcess = rdpNetty(Math.min(bytes, 64L << 20), segment);
         out.printf(Locale.ROOT, "%-22s %8.1f  (one JVM, RdpStack on UdpNetwork, no node%n"
                 + "%-22s           processes: not the user's path)%n", "rdp, in-process", inProcess / 1e6, "");
