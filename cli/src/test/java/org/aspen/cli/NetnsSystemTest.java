@@ -521,6 +521,25 @@ class NetnsSystemTest {
         String expected = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(data));
         assertEquals(expected, sent.toLowerCase(), "the digest is the file's SHA-256");
         assertArrayEquals(data, Files.readAllBytes(dst), "received file differs");
+        // both ends sized segments from their first link, a veth: its MTU less IP and UDP headers, less
+        // 108 bytes of VNet and RDP headers (1364 for the veth default of 1500), not loopback's 16276
+        int expectedSegment = Math.min(vethMtu(from) - 28, 16_384) - 108;
+        assertEquals(expectedSegment, segmentOf(send.out()), "send: " + send.out());
+        assertEquals(Math.min(vethMtu(to) - 28, 16_384) - 108, segmentOf(recvOut), "recv: " + recvOut);
+    }
+
+    /** The MTU of the namespace's (first) veth interface. */
+    private static int vethMtu(String ns) throws Exception {
+        Run r = exec(List.of("ip", "-n", ns, "-o", "link", "show", "type", "veth"), 20);
+        Matcher m = Pattern.compile(" mtu (\\d+)").matcher(r.out());
+        assertTrue(r.code() == 0 && m.find(), "ip link show: " + r.out());
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** The segment size a transfer summary printed ("segments of up to N bytes"), or -1. */
+    private static int segmentOf(String out) {
+        Matcher m = Pattern.compile("segments of up to (\\d+) bytes").matcher(out);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     private static String sha256Line(String out) {
