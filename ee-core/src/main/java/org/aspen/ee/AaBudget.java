@@ -109,13 +109,18 @@ public final class AaBudget {
             return false;
         }
         armed = true;
-        owner = Thread.currentThread();
-        if (loop != owner) {
-            loop = owner;
+        Thread t = Thread.currentThread();
+        if (owner != t) {   // the loop's thread: kept between calls (only an armed call is limited)
+            owner = t;
+            if (loop != t) {
+                loop = t;
+            }
         }
         call++;
         limit = checks;
-        countedOut = null;
+        if (countedOut != null) {
+            countedOut = null;
+        }
         int n = (int) Math.min(SLICE, checks);
         countdown = n;
         left = checks - n;
@@ -131,7 +136,6 @@ public final class AaBudget {
     String disarm() {
         String why = countedOut != null ? countedOut : expiredCall == call ? expiredWhy : null;
         armed = false;
-        owner = null;
         countdown = SLICE;
         return why;
     }
