@@ -266,7 +266,8 @@ public final class AaInstance {
             t.setContextClassLoader(loader);
         }
         boolean inside = true;
-        turnTimed = ee.watchdog() != null;
+        // a watchdog charges CPU time itself; a clock that stands still in an event would measure 0 per call
+        turnTimed = ee.watchdog() != null || ee.handlerClockStandsStill();
         try {
             mark = ee.handlerClock().nanos();
             for (int n = 0; n < drainBatch && state == State.RUNNING; n++) {

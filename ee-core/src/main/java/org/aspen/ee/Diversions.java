@@ -118,8 +118,11 @@ final class Diversions {
 
     /** A diverted packet handed back: later channels may still take it, else the node resumes. */
     void resume(PacketView v, long afterSeq) {
-        if (!dispatch(v.packet, v.in, afterSeq)) {
-            node.reinject(v.packet, v.in, interceptor);
+        Packet p = v.packet;
+        // no channel after this one and no AA spec: straight back to the node (what dispatch would decide)
+        if ((lastSeq > afterSeq || p.hasAaSpec()) && dispatch(p, v.in, afterSeq)) {
+            return;
         }
+        node.reinject(p, v.in, interceptor);
     }
 }
