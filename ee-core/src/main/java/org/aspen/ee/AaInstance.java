@@ -267,7 +267,8 @@ public final class AaInstance {
         }
         boolean inside = true;
         // a watchdog charges CPU time itself; a clock that stands still in an event would measure 0 per call
-        turnTimed = ee.watchdog() != null || ee.handlerClockStandsStill();
+        HandlerWatchdog.Slot dog = ee.watchdog();   // read once a turn (a call per packet where its class is not loaded)
+        turnTimed = dog != null || ee.handlerClockStandsStill();
         try {
             mark = ee.handlerClock().nanos();
             for (int n = 0; n < drainBatch && state == State.RUNNING; n++) {
@@ -282,7 +283,7 @@ public final class AaInstance {
                     counters.packets++;
                     counters.bytes += v.packet.length();
                     channel.queued--;
-                    why = call("packet", null, v, 1);
+                    why = call("packet", null, v, 1, dog);
                 } else {
                     Inbound i = (Inbound) item;
                     switch (i.what) {
@@ -294,7 +295,7 @@ public final class AaInstance {
                         case "congestion" -> counters.congestionEvents++;
                         default -> { }
                     }
-                    why = call(i.what, i.action, null, 1);
+                    why = call(i.what, i.action, null, 1, dog);
                 }
                 if (why != null) {
                     inside = false;
@@ -389,7 +390,7 @@ public final class AaInstance {
         turnTimed = false;
         try {
             mark = ee.handlerClock().nanos();
-            why = call(what, body, null, what.equals("start") ? ExecutionEnvironment.START_FACTOR : 1);
+            why = call(what, body, null, what.equals("start") ? ExecutionEnvironment.START_FACTOR : 1, ee.watchdog());
         } finally {
             mark = outerMark;
             turnTimed = outerTurnTimed;
@@ -413,11 +414,11 @@ public final class AaInstance {
      * One call into AA code, inside the AA's scope (context class loader and current AA set): {@code body},
      * or with {@code body} null the handler of {@code packet}'s channel. Arms the AA's budget and
      * watchdog mark, catches what the call throws, charges its time since {@link #mark} (unless its
-     * turn is timed as a whole), and returns why the AA must now be stopped, or null. Sets {@link #failed}.
+     * turn is timed as a whole; {@code watchdog}: the node's, or null), and returns why the AA must now be stopped, or null. Sets {@link #failed}.
      */
-    private String call(String what, Body body, PacketView packet, int factor) {
+    private String call(String what, Body body, PacketView packet, int factor, HandlerWatchdog.Slot watchdog) {
         boolean armed = budget.arm(budgetChecks * factor);
-        HandlerWatchdog.Slot dog = armed ? ee.watchdog() : null;
+        HandlerWatchdog.Slot dog = armed ? watchdog : null;
         if (dog != null) {
             dog.enter(budget, budgetNanos * factor);
         }
