@@ -266,9 +266,8 @@ public final class AaInstance {
             t.setContextClassLoader(loader);
         }
         boolean inside = true;
-        // a watchdog charges CPU time itself; a clock that stands still in an event would measure 0 per call
         HandlerWatchdog.Slot dog = ee.watchdog();   // read once a turn (a call per packet where its class is not loaded)
-        turnTimed = dog != null || ee.handlerClockStandsStill();
+        turnTimed = dog != null;
         try {
             mark = ee.handlerClock().nanos();
             for (int n = 0; n < drainBatch && state == State.RUNNING; n++) {

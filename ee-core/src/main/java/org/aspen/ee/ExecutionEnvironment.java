@@ -50,8 +50,6 @@ public final class ExecutionEnvironment {
     private final Diversions diversions;
     private final CongestionFeed congestion;
     private HandlerClock handlerClock;
-    /** The handler clock is the node's virtual clock, which does not move inside an event: a call measures 0. */
-    private boolean handlerClockStandsStill;
     private HandlerWatchdog.Slot watchdog;
     private AaInstance current;
 
@@ -61,7 +59,6 @@ public final class ExecutionEnvironment {
         this.trust = trust;
         this.cache = new CodeCache(config.codeCacheEntries());
         this.handlerClock = node.scheduler()::nanos;
-        this.handlerClockStandsStill = node.scheduler() instanceof org.aspen.vnet.time.SimScheduler;
         this.messages = new AaMessaging(this);
         this.onDemand = new OnDemandStart(this, messages);
         this.diversions = new Diversions(node, onDemand);
@@ -104,20 +101,10 @@ public final class ExecutionEnvironment {
 
     public void setHandlerClock(HandlerClock c) {
         this.handlerClock = c;
-        this.handlerClockStandsStill = false;
     }
 
     HandlerClock handlerClock() {
         return handlerClock;
-    }
-
-    /**
-     * Whether the handler clock reads the same all through one event of the loop: the default clock
-     * in the simulation, where virtual time does not move inside an event (every call measures 0),
-     * so a turn of an AA's queue may be timed as a whole without changing what any call is charged.
-     */
-    boolean handlerClockStandsStill() {
-        return handlerClockStandsStill;
     }
 
     /**
