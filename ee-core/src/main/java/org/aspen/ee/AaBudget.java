@@ -109,18 +109,13 @@ public final class AaBudget {
             return false;
         }
         armed = true;
-        Thread t = Thread.currentThread();
-        if (owner != t) {   // the loop's thread: kept between calls (only an armed call is limited)
-            owner = t;
-            if (loop != t) {
-                loop = t;
-            }
+        owner = Thread.currentThread();
+        if (loop != owner) {
+            loop = owner;
         }
         call++;
         limit = checks;
-        if (countedOut != null) {
-            countedOut = null;
-        }
+        countedOut = null;
         int n = (int) Math.min(SLICE, checks);
         countdown = n;
         left = checks - n;
@@ -136,6 +131,7 @@ public final class AaBudget {
     String disarm() {
         String why = countedOut != null ? countedOut : expiredCall == call ? expiredWhy : null;
         armed = false;
+        owner = null;
         countdown = SLICE;
         return why;
     }

@@ -69,7 +69,6 @@ public final class AaInstance {
     private final int drainBatch;
     private final long budgetChecks;
     private final long budgetNanos;
-    private final int maxErrors;
     /** The handler clock's reading when the last call in the current scope ended (or the scope began). */
     private long mark;
     /** Whether the last call threw (its AA's exception, the budget's error, no stack or heap). */
@@ -91,7 +90,6 @@ public final class AaInstance {
         this.drainBatch = c.drainBatch();
         this.budgetChecks = c.handlerBudgetChecks();
         this.budgetNanos = c.handlerBudgetNanos();
-        this.maxErrors = c.maxErrors();
     }
 
     /** "aa:" and the id: what a trace names as the taker of a packet this AA diverted. */
@@ -493,7 +491,7 @@ public final class AaInstance {
             lastFailure = what + " threw " + described;
             counters.errors++;
             log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
-                    counters.errors, maxErrors, described);
+                    counters.errors, ee.config().maxErrors(), described);
         }
         if (overrun == null && fatal == null) {
             return overLimits(what, elapsed, factor);
@@ -530,7 +528,7 @@ public final class AaInstance {
             counters.overruns++;
             ee.counters().overruns++;
             return String.format("%s handler took %.1f ms, over its %.1f ms budget", what, elapsed / 1e6, limit / 1e6);
-        } else if (counters.errors >= maxErrors) {
+        } else if (counters.errors >= ee.config().maxErrors()) {
             return counters.errors + " handler failures (last: " + lastFailure + ")";
         }
         return null;

@@ -83,10 +83,7 @@ final class Diversions {
             int protocol = p.protocol();
             for (Diversion d : cs) {
                 if (d.seq > afterSeq && d.isOpen() && d.takes(p, protocol, payload)) {
-                    String taker = d.owner().taker();
-                    if (lastTaker != taker) {
-                        lastTaker = taker;
-                    }
+                    lastTaker = d.owner().taker();
                     // a new view per diverted packet: the AA may keep it, and a kept view must never see a later packet
                     d.capture(new PacketView(p, in, d));
                     return true;
@@ -118,11 +115,8 @@ final class Diversions {
 
     /** A diverted packet handed back: later channels may still take it, else the node resumes. */
     void resume(PacketView v, long afterSeq) {
-        Packet p = v.packet;
-        // no channel after this one and no AA spec: straight back to the node (what dispatch would decide)
-        if ((lastSeq > afterSeq || p.hasAaSpec()) && dispatch(p, v.in, afterSeq)) {
-            return;
+        if (!dispatch(v.packet, v.in, afterSeq)) {
+            node.reinject(v.packet, v.in, interceptor);
         }
-        node.reinject(p, v.in, interceptor);
     }
 }
