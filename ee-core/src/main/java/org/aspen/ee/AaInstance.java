@@ -264,8 +264,7 @@ public final class AaInstance {
             t.setContextClassLoader(loader);
         }
         boolean inside = true;
-        HandlerWatchdog.Slot dog = ee.watchdog();   // read once a turn (a call per packet where its class is not loaded)
-        turnTimed = dog != null;
+        turnTimed = ee.watchdog() != null;
         try {
             mark = ee.handlerClock().nanos();
             for (int n = 0; n < drainBatch && state == State.RUNNING; n++) {
@@ -280,7 +279,7 @@ public final class AaInstance {
                     counters.packets++;
                     counters.bytes += v.packet.length();
                     channel.queued--;
-                    why = call("packet", null, v, 1, dog);
+                    why = call("packet", null, v, 1);
                 } else {
                     Inbound i = (Inbound) item;
                     switch (i.what) {
@@ -292,7 +291,7 @@ public final class AaInstance {
                         case "congestion" -> counters.congestionEvents++;
                         default -> { }
                     }
-                    why = call(i.what, i.action, null, 1, dog);
+                    why = call(i.what, i.action, null, 1);
                 }
                 if (why != null) {
                     inside = false;
@@ -387,7 +386,7 @@ public final class AaInstance {
         turnTimed = false;
         try {
             mark = ee.handlerClock().nanos();
-            why = call(what, body, null, what.equals("start") ? ExecutionEnvironment.START_FACTOR : 1, ee.watchdog());
+            why = call(what, body, null, what.equals("start") ? ExecutionEnvironment.START_FACTOR : 1);
         } finally {
             mark = outerMark;
             turnTimed = outerTurnTimed;
@@ -411,11 +410,11 @@ public final class AaInstance {
      * One call into AA code, inside the AA's scope (context class loader and current AA set): {@code body},
      * or with {@code body} null the handler of {@code packet}'s channel. Arms the AA's budget and
      * watchdog mark, catches what the call throws, charges its time since {@link #mark} (unless its
-     * turn is timed as a whole; {@code watchdog}: the node's, or null), and returns why the AA must now be stopped, or null. Sets {@link #failed}.
+     * turn is timed as a whole), and returns why the AA must now be stopped, or null. Sets {@link #failed}.
      */
-    private String call(String what, Body body, PacketView packet, int factor, HandlerWatchdog.Slot watchdog) {
+    private String call(String what, Body body, PacketView packet, int factor) {
         boolean armed = budget.arm(budgetChecks * factor);
-        HandlerWatchdog.Slot dog = armed ? watchdog : null;
+        HandlerWatchdog.Slot dog = armed ? ee.watchdog() : null;
         if (dog != null) {
             dog.enter(budget, budgetNanos * factor);
         }
