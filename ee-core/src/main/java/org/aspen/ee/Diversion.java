@@ -4,6 +4,7 @@ import org.aspen.ee.api.AaPacket;
 import org.aspen.ee.api.DiversionChannel;
 import org.aspen.ee.api.Match;
 import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
 
 /**
  * The EE's {@link DiversionChannel}. Captured packets wait in the owning AA's inbound queue; the
@@ -41,7 +42,7 @@ final class Diversion implements DiversionChannel {
      * protocol alone is decided here; any other is {@link Match#matches}, reading the payload
      * through {@code payload}, which is pointed at {@code p} only for the call.
      */
-    boolean takes(org.aspen.vnet.packet.Packet p, int protocol, Diversions.Payload payload) {
+    boolean takes(Packet p, int protocol, Diversions.Payload payload) {
         if (!general) {
             int want = match.protocol();
             return want < 0 || want == protocol;

@@ -31,9 +31,10 @@ final class Diversions {
     /** The AA that took the last diverted packet: what a trace or capture names as the taker (TraceSink.diverted). */
     private String lastTaker = "ee";
     /**
-     * What {@link Match#matches} reads a packet's payload through: reused for every packet (the match
-     * is the API's own code and keeps no reference; an AA never sees this object), and its length is
-     * the payload's, so a field past the payload's end does not match.
+     * What {@link Match#matches} reads a packet's payload through (a match on more than the protocol,
+     * {@link Diversion#takes}): reused for every packet (the match is the API's own code and keeps
+     * no reference; an AA never sees this object), and its length is the payload's, so a field past
+     * the payload's end does not match.
      */
     private final Payload payload = new Payload();
     private final PacketInterceptor interceptor = new PacketInterceptor() {
@@ -98,7 +99,6 @@ final class Diversions {
         return false;
     }
 
-    /** What {@link Match#matches} reads a packet's payload through (see {@link Diversion#takes}). */
     static final class Payload implements Match.PayloadReader {
         Packet packet;
 
