@@ -4,6 +4,7 @@ import org.aspen.ee.api.AaPacket;
 import org.aspen.ee.api.DiversionChannel;
 import org.aspen.ee.api.Match;
 import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
 
 /**
  * The EE's {@link DiversionChannel}. Captured packets wait in the owning AA's inbound queue; the
@@ -21,14 +22,38 @@ final class Diversion implements DiversionChannel {
     private final AaInstance owner;
     private final Match match;
     private final Handler handler;
+    private final Diversions diversions;
+    /** The match reads header fields other than the protocol, or the payload: {@link Match#matches} decides. */
+    private final boolean general;
     private State state = State.OPEN;
     int queued;
 
-    Diversion(long seq, AaInstance owner, Match match, Handler handler) {
+    Diversion(long seq, AaInstance owner, Match match, Handler handler, Diversions diversions) {
         this.seq = seq;
         this.owner = owner;
         this.match = match;
         this.handler = handler;
+        this.diversions = diversions;
+        this.general = match.source() != null || match.destination() != null || match.aaName() != null || !match.fields().isEmpty();
+    }
+
+    /**
+     * Whether {@link #match} takes {@code p} (whose protocol is {@code protocol}): a match on the
+     * protocol alone is decided here; any other is {@link Match#matches}, reading the payload
+     * through {@code payload}, which is pointed at {@code p} only for the call.
+     */
+    boolean takes(Packet p, int protocol, Diversions.Payload payload) {
+        if (!general) {
+            int want = match.protocol();
+            return want < 0 || want == protocol;
+        }
+        String specName = match.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
+        payload.packet = p;
+        try {
+            return match.matches(p.sourceBits(), p.destinationBits(), protocol, specName, payload);
+        } finally {
+            payload.packet = null;
+        }
     }
 
     Handler handler() {
@@ -46,7 +71,6 @@ final class Diversion implements DiversionChannel {
 
     /** Takes a matching packet: queues it for the AA (or drops it, counted, when the queue is full). */
     void capture(PacketView v) {
-        v.channel = this;
         if (!owner.enqueueDiverted(this, v)) {
             owner.ee().node().discardTaken(v.packet, v.in, owner.taker() + ":queue-full", DropReason.FILTERED);
         }
@@ -71,7 +95,7 @@ final class Diversion implements DiversionChannel {
     public void reinject(AaPacket packet) {
         PacketView v = own(packet);
         owner.counters().reinjected++;
-        owner.ee().diversions().resume(v, seq);
+        diversions.resume(v, seq);
     }
 
     @Override
@@ -117,7 +141,7 @@ final class Diversion implements DiversionChannel {
 
     private void finish() {
         state = State.CLOSED;
-        owner.ee().diversions().remove(this);
+        diversions.remove(this);
     }
 
     @Override

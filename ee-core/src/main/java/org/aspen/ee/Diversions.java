@@ -24,13 +24,17 @@ final class Diversions {
     private final Node node;
     private final OnDemandStart specs;
     private final List<Diversion> channels = new ArrayList<>();
+    /** {@link #channels} as an array (rebuilt when one opens or goes), and the last one's seq (0: none). */
+    private Diversion[] open = new Diversion[0];
+    private long lastSeq;
     private long channelSeq;
     /** The AA that took the last diverted packet: what a trace or capture names as the taker (TraceSink.diverted). */
     private String lastTaker = "ee";
     /**
-     * What {@link Match#matches} reads a packet's payload through: reused for every packet (the match
-     * is the API's own code and keeps no reference; an AA never sees this object), and its length is
-     * the payload's, so a field past the payload's end does not match.
+     * What {@link Match#matches} reads a packet's payload through (a match on more than the protocol,
+     * {@link Diversion#takes}): reused for every packet (the match is the API's own code and keeps
+     * no reference; an AA never sees this object), and its length is the payload's, so a field past
+     * the payload's end does not match.
      */
     private final Payload payload = new Payload();
     private final PacketInterceptor interceptor = new PacketInterceptor() {
@@ -55,38 +59,34 @@ final class Diversions {
     }
 
     Diversion open(AaInstance owner, Match match, DiversionChannel.Handler handler) {
-        Diversion d = new Diversion(++channelSeq, owner, match, handler);
+        Diversion d = new Diversion(++channelSeq, owner, match, handler, this);
         channels.add(d);
+        changed();
         owner.opened(d);
         return d;
     }
 
     void remove(Diversion d) {
         channels.remove(d);
+        changed();
         d.owner().closedChannel(d);
+    }
+
+    private void changed() {
+        open = channels.toArray(new Diversion[0]);
+        lastSeq = open.length == 0 ? 0 : open[open.length - 1].seq;
     }
 
     /** Offers {@code p} to the channels opened after {@code afterSeq}, then to AA-spec delivery. */
     private boolean dispatch(Packet p, Link in, long afterSeq) {
-        int n = channels.size();
-        if (n > 0 && channels.get(n - 1).seq > afterSeq) {   // channels are in the order of their seq
-            int src = p.sourceBits();
-            int dst = p.destinationBits();
+        if (lastSeq > afterSeq) {   // channels are in the order of their seq
+            Diversion[] cs = open;
             int protocol = p.protocol();
-            for (int i = 0; i < n; i++) {
-                Diversion d = channels.get(i);
-                if (d.seq <= afterSeq || !d.isOpen()) {
-                    continue;
-                }
-                Match m = d.match();
-                String specName = m.aaName() != null && p.hasAaSpec() ? p.aaSpec().name() : null;
-                payload.packet = p;
-                boolean taken = m.matches(src, dst, protocol, specName, payload);
-                payload.packet = null;
-                if (taken) {
+            for (Diversion d : cs) {
+                if (d.seq > afterSeq && d.isOpen() && d.takes(p, protocol, payload)) {
                     lastTaker = d.owner().taker();
                     // a new view per diverted packet: the AA may keep it, and a kept view must never see a later packet
-                    d.capture(new PacketView(p, in, null));
+                    d.capture(new PacketView(p, in, d));
                     return true;
                 }
             }
@@ -99,7 +99,7 @@ final class Diversions {
         return false;
     }
 
-    private static final class Payload implements Match.PayloadReader {
+    static final class Payload implements Match.PayloadReader {
         Packet packet;
 
         @Override

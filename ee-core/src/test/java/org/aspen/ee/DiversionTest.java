@@ -144,6 +144,22 @@ class DiversionTest {
         assertEquals(2, lab.raw("c"));
     }
 
+    @Test
+    void aMatchOnTheProtocolAloneTakesThatProtocolOnlyAndAnyProtocolTakesAll() {
+        for (String protocol : new String[] {String.valueOf(Protocol.RAW), "-1"}) {
+            lab = new SimLab();
+            AaInstance aa = lab.start("b", TestAas.diverter("diverter"), Map.of("mode", "pass", "protocol", protocol));
+            lab.c.registerHandler(Protocol.RDP, (p, in) -> lab.rawReceived.merge("c", 1, Integer::sum));
+            lab.net.at(0, "a", () -> {
+                SimLab.sendRaw(lab.a, SimLab.C, "raw");
+                lab.a.send(rdp(5, 9));
+            });
+            lab.run(1_000_000_000L);
+            assertEquals(protocol.equals("-1") ? 2 : 1, aa.counters().packets, "protocol " + protocol);
+            assertEquals(2, lab.raw("c"), "both arrive, protocol " + protocol);
+        }
+    }
+
     /** A diverter on b that drops RDP packets from port 5 to port 9; c counts the RDP packets it gets. */
     private AaInstance rdpPortDropper() {
         lab = new SimLab();
