@@ -12,6 +12,7 @@ import org.aspen.vnet.node.PacketHandler;
 import org.aspen.vnet.packet.Ecn;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.routing.Route;
 
 /**
  * RDP on one node: the handler for protocol {@link Protocol#RDP}, its ports, listeners and
@@ -104,17 +105,16 @@ public final class RdpStack implements PacketHandler {
     /**
      * The largest data length that fits one frame on the first link toward {@code remote}, with every
      * optional header part (VNet header and authentication trailer, RDP's fixed, state and
-     * notification parts): from the link's underlay MTU, bounded by the node's {@code maxFrame} and
-     * RDP's 16-bit length; 0 when there is no route or the underlay's MTU is unknown (simulation).
+     * notification parts): from the link's underlay MTU, bounded by the node's {@code maxFrame} (so
+     * within RDP's 16-bit length); 0 when there is no route or the underlay's MTU is unknown (simulation).
      */
     public int pathSegment(VAddr remote) {
-        org.aspen.vnet.routing.Route r = remote.equals(node.address()) ? null : node.routes().lookup(remote);
+        Route r = remote.equals(node.address()) ? null : node.routes().lookup(remote);
         int mtu = r == null ? 0 : r.link().transport().mtu();
         if (mtu <= 0) {
             return 0;
         }
-        int data = SegmentCodec.largestData(Math.min(mtu, node.config().maxFrame()));
-        return data < 1 ? 0 : Math.min(data, 0xffff);
+        return Math.max(0, SegmentCodec.largestData(Math.min(mtu, node.config().maxFrame())));
     }
 
     /** {@code o} with its maximum segment taken from the path when it asks for that and the path tells. */

@@ -77,23 +77,17 @@ public final class RdpBench {
             }
             rs.add(new Round(r, p, u, t));
         }
-        Round mid = rs.stream().sorted(java.util.Comparator.comparingDouble(r -> r.rdp().goodputBps())).toList()
-                .get((rounds - 1) / 2);
-        double udp = median(rs.stream().mapToDouble(r -> r.udp().bps()).toArray());
-        double tcp = median(rs.stream().mapToDouble(r -> r.tcp().bps()).toArray());
-        double ratio = median(rs.stream().mapToDouble(r -> r.rdp().goodputBps() / r.udp().bps()).toArray());
-        Round midPath = rs.stream().sorted(java.util.Comparator.comparingDouble(r -> r.path().goodputBps())).toList()
-                .get((rounds - 1) / 2);
-        double pathRatio = median(rs.stream().mapToDouble(r -> r.path().goodputBps() / r.udp().bps()).toArray());
-        double tcpRatio = median(rs.stream().mapToDouble(r -> r.tcp().bps() / r.udp().bps()).toArray());
-        NodePairBench.Result r = mid.rdp();
+        NodePairBench.Result r = medianRun(rs, Round::rdp);
+        NodePairBench.Result p = medianRun(rs, Round::path);
+        double udp = median(rs.stream().mapToDouble(x -> x.udp().bps()).toArray());
+        double tcp = median(rs.stream().mapToDouble(x -> x.tcp().bps()).toArray());
+        double tcpRatio = median(rs.stream().mapToDouble(x -> x.tcp().bps() / x.udp().bps()).toArray());
         out.printf(Locale.ROOT, "%-22s %8s  %8s  %8s  %s%n", "median of " + rounds, "Mb/s", "vs blast", "CPU s/GB",
                 "arrival gaps");
-        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d, max %d us%n", "rdp, node to node",
-                r.goodputBps() / 1e6, ratio, r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
-        NodePairBench.Result p = midPath.path();
-        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d, max %d us%n", "rdp, from the path",
-                p.goodputBps() / 1e6, pathRatio, p.sendCpuSPerGB() + p.recvCpuSPerGB(), p.gapP99Us(), p.gapMaxUs());
+        nodeRow(out, "rdp, node to node", r,
+                median(rs.stream().mapToDouble(x -> x.rdp().goodputBps() / x.udp().bps()).toArray()));
+        nodeRow(out, "rdp, from the path", p,
+                median(rs.stream().mapToDouble(x -> x.path().goodputBps() / x.udp().bps()).toArray()));
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "raw UDP blast", udp / 1e6, 1.0,
                 median(rs.stream().mapToDouble(x -> x.udp().cpuSPerGB()).toArray()));
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "kernel TCP", tcp / 1e6, tcpRatio,
@@ -106,6 +100,18 @@ public final class RdpBench {
         out.printf(Locale.ROOT, "%-22s %8.1f  (one JVM, RdpStack on UdpNetwork, no node%n"
                 + "%-22s           processes: not the user's path)%n", "rdp, in-process", inProcess / 1e6, "");
         idleHeap(1000, out);
+    }
+
+    /** The round whose node-to-node run ({@code which}) had the median goodput (the lower one for an even count). */
+    private static NodePairBench.Result medianRun(List<Round> rs,
+                                                  java.util.function.Function<Round, NodePairBench.Result> which) {
+        return rs.stream().map(which).sorted(java.util.Comparator.comparingDouble(NodePairBench.Result::goodputBps))
+                .toList().get((rs.size() - 1) / 2);
+    }
+
+    private static void nodeRow(PrintStream out, String label, NodePairBench.Result r, double ratio) {
+        out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f  p99 <= %d, max %d us%n", label, r.goodputBps() / 1e6, ratio,
+                r.sendCpuSPerGB() + r.recvCpuSPerGB(), r.gapP99Us(), r.gapMaxUs());
     }
 
     private static double median(double[] v) {

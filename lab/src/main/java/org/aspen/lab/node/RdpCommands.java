@@ -13,6 +13,7 @@ import org.aspen.rdp.RdpCounters;
 import org.aspen.rdp.RdpListener;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.SegmentCodec;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.ProgressListener;
@@ -138,7 +139,7 @@ final class RdpCommands {
     /**
      * RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}.
      * {@code segment} (the largest data length this end accepts, announced in its SYN) must fit a frame
-     * the node accepts ({@link org.aspen.rdp.SegmentCodec#largestData}). Without it, segments are sized
+     * the node accepts ({@link SegmentCodec#largestData}). Without it, segments are sized
      * from the path ({@link RdpOptions#segmentFromPath}): the largest that fits one datagram on the first
      * link toward the peer, e.g. 16,276 bytes over loopback, 1,364 over an Ethernet interface.
      */
@@ -153,7 +154,7 @@ final class RdpCommands {
         }
         if (args.hasNonNull("segment")) {
             int seg = positive(args.get("segment"), "segment");
-            int max = org.aspen.rdp.SegmentCodec.largestData(stack.node().config().maxFrame());
+            int max = SegmentCodec.largestData(stack.node().config().maxFrame());
             if (seg > max) {
                 throw new IllegalArgumentException("segment must be 1-" + max + " bytes: node " + stack.node().name()
                         + " accepts frames of at most " + stack.node().config().maxFrame() + " bytes (maxFrame)");

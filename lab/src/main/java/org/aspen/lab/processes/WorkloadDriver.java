@@ -13,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
+import org.aspen.rdp.RdpOptions;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -113,7 +114,7 @@ final class WorkloadDriver {
             putIfSet(opts, "window", t.window());
             // a scenario's segment size is the same in both runtimes: without one, the simulation's default
             // (the node would otherwise size segments from the path, 16 KB over loopback)
-            opts.put("segment", t.segment() != null ? t.segment() : org.aspen.rdp.RdpOptions.defaults().maxSegment());
+            opts.put("segment", t.segment() != null ? t.segment() : RdpOptions.defaults().maxSegment());
             putIfSet(opts, "ecn", t.ecn());
             putIfSet(opts, "aecn", t.aecn());
             Map<String, Object> recv = new LinkedHashMap<>(opts);
