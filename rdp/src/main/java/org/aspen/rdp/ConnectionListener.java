@@ -15,8 +15,22 @@ public interface ConnectionListener {
     default void onOpen(RdpConnection c) {
     }
 
-    /** One segment's data, in sequence order in sequenced mode, in arrival order otherwise. */
+    /**
+     * One segment's data, in sequence order in sequenced mode, in arrival order otherwise. The array
+     * is the listener's own.
+     */
     default void onData(RdpConnection c, byte[] data) {
+    }
+
+    /**
+     * The same data, {@code array[offset, offset+length)}, where it lies: usually inside the packet it
+     * arrived in, so no copy is made. Read it during the call and do not write into the array; nothing
+     * writes into it afterwards either, but it may be much larger than the data. The default copies the
+     * bytes into an array of their own and calls {@link #onData(RdpConnection, byte[])}; a listener that
+     * only reads the bytes (a digest, a file) overrides this one instead.
+     */
+    default void onData(RdpConnection c, byte[] array, int offset, int length) {
+        onData(c, java.util.Arrays.copyOfRange(array, offset, offset + length));
     }
 
     /** The send buffer has room again after {@link RdpConnection#send} returned false. */

@@ -257,6 +257,18 @@ public final class RdpConnection {
         return queue(data);
     }
 
+    /**
+     * Gives every segment's array back to {@code recycler} once the peer has acknowledged it, so that a
+     * sender filling arrays for {@link #sendOwned} can reuse them instead of allocating one per segment.
+     * The connection keeps no reference to an array it has handed back: each packet copies the data it
+     * carries, and a retransmission is encoded afresh from the buffer, which holds only unacknowledged
+     * arrays. Arrays still unacknowledged when the connection closes are not handed back. Called on the
+     * node's loop, from inside acknowledgement processing: keep it short (queue the array, nothing more).
+     */
+    public void recycleAcknowledged(java.util.function.Consumer<byte[]> recycler) {
+        sendBuf.releaseTo(recycler);
+    }
+
     private void checkSend(int len) {
         if (!isSendState()) {
             throw new IllegalStateException("connection is " + state + ", cannot send");

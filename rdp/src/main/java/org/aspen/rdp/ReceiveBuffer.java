@@ -1,5 +1,7 @@
 package org.aspen.rdp;
 
+import java.util.Arrays;
+
 /**
  * The receiver's acceptance window (RFC 908 3.5): sequence numbers in
  * {@code (rcvCur, rcvCur + maxOutstanding]} are accepted; segments that arrive out of order wait here
@@ -9,16 +11,19 @@ package org.aspen.rdp;
  * <pre>{@code
  * ReceiveBuffer r = new ReceiveBuffer(64, true);
  * r.start(irs);
- * switch (r.accept(seq, bytes, out)) { ... }   // out receives what is now deliverable, in order
+ * switch (r.accept(seq, frame, off, len, out)) { ... }   // out receives what is now deliverable, in order
  * int ack = r.rcvCur();  int[] eacks = r.eacks(64);
  * }</pre>
  */
 final class ReceiveBuffer {
     enum Result { ACCEPTED, DUPLICATE, OUT_OF_WINDOW }
 
-    /** Receives data as it becomes deliverable. */
+    /**
+     * Receives data as it becomes deliverable: {@code data[off, off+len)}, either where it arrived (a
+     * segment delivered on arrival) or a copy the buffer held.
+     */
     interface Sink {
-        void deliver(byte[] data);
+        void deliver(byte[] data, int off, int len);
     }
 
     private static final byte[] DELIVERED = new byte[0];
@@ -51,7 +56,12 @@ final class ReceiveBuffer {
         return held;
     }
 
-    Result accept(int seq, byte[] data, Sink out) {
+    /**
+     * Takes {@code data[off, off+len)}, the segment numbered {@code seq}. Data deliverable at once goes to
+     * {@code out} where it lies; data held for later (out of order, sequenced mode) is copied, so the
+     * caller's array is not kept.
+     */
+    Result accept(int seq, byte[] data, int dataOff, int len, Sink out) {
         int off = seq - rcvCur;
         if (off <= 0) {
             return Result.DUPLICATE;
@@ -62,7 +72,7 @@ final class ReceiveBuffer {
         if (off == 1) {
             // advance first: the reader may answer (or close, sending its final ACK) from inside deliver
             rcvCur++;
-            out.deliver(data);
+            out.deliver(data, dataOff, len);
             drainInOrder(out);
             return Result.ACCEPTED;
         }
@@ -77,9 +87,9 @@ final class ReceiveBuffer {
         lastHeld = seq;
         lastHeldValid = true;
         if (sequenced) {
-            slots[i] = data;
+            slots[i] = Arrays.copyOfRange(data, dataOff, dataOff + len);
         } else {
-            out.deliver(data);
+            out.deliver(data, dataOff, len);
             slots[i] = DELIVERED;
         }
         return Result.ACCEPTED;
@@ -99,7 +109,7 @@ final class ReceiveBuffer {
             held--;
             rcvCur++;
             if (d != DELIVERED) {
-                out.deliver(d);
+                out.deliver(d, 0, d.length);
             }
         }
     }

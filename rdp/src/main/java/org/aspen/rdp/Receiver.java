@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * The receiving half of a connection: data segments into the acceptance window ({@link ReceiveBuffer}),
@@ -84,7 +85,7 @@ final class Receiver {
         }
         boolean heldBefore = buf.held() > 0;
         boolean inOrder = false;
-        switch (buf.accept(s.seq, s.dataCopy(), deliverer)) {
+        switch (buf.accept(s.seq, s.data, s.dataOffset, s.dataLength, deliverer)) {
             case DUPLICATE -> {
                 stats.duplicates++;
                 c.stack.counters().drop(RdpDrop.DUPLICATE);
@@ -112,12 +113,12 @@ final class Receiver {
         }
     }
 
-    private void deliver(byte[] d) {
-        stats.bytesDelivered += d.length;
+    private void deliver(byte[] d, int off, int len) {
+        stats.bytesDelivered += len;
         if (deliveryPaused || !undelivered.isEmpty()) {
-            undelivered.add(d);
+            undelivered.add(Arrays.copyOfRange(d, off, off + len));
         } else {
-            c.listener().onData(c, d);
+            c.listener().onData(c, d, off, len);
         }
     }
 
@@ -129,7 +130,7 @@ final class Receiver {
         deliveryPaused = false;
         while (!deliveryPaused && !undelivered.isEmpty()) {
             byte[] d = undelivered.poll();
-            c.listener().onData(c, d);
+            c.listener().onData(c, d, 0, d.length);
         }
     }
 

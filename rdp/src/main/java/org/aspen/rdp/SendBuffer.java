@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * The sender's segments: those queued but not yet sent, and those outstanding (sent, not
@@ -27,9 +28,20 @@ final class SendBuffer {
     private int count;
     private int queuedBytes;
     private int eackedCount;
+    /** Gets each segment's array once it is acknowledged (null: the arrays are left to the collector). */
+    private Consumer<byte[]> released;
 
     SendBuffer(int queueLimit) {
         this.queueLimit = queueLimit;
+    }
+
+    /**
+     * Hands each acknowledged segment's array to {@code r}, after the buffer has dropped its own
+     * reference: the array is the caller's again (an encoded packet copies the data, so no frame
+     * shares it).
+     */
+    void releaseTo(Consumer<byte[]> r) {
+        released = r;
     }
 
     /** Sets the sequence number the first segment will get. */
@@ -136,7 +148,8 @@ final class SendBuffer {
         int n = 0;
         while (count > 0 && ConnectionState.seqLe(base, ack)) {
             int i = index(base);
-            bytes[0] += data[i].length;
+            byte[] d = data[i];
+            bytes[0] += d.length;
             data[i] = null;
             if (eacked[i]) {
                 eackedCount--;
@@ -144,6 +157,9 @@ final class SendBuffer {
             base++;
             count--;
             n++;
+            if (released != null) {
+                released.accept(d);
+            }
         }
         return n;
     }

@@ -19,10 +19,15 @@ final class TransferHeader {
 
     /** The announced size, or null when {@code b} is not a transfer header. */
     static Long decode(byte[] b) {
-        if (b.length != LENGTH || ByteBuffer.wrap(b).getInt() != MAGIC) {
+        return decode(b, 0, b.length);
+    }
+
+    /** As {@link #decode(byte[])}, for the header at {@code b[off, off+len)}. */
+    static Long decode(byte[] b, int off, int len) {
+        if (len != LENGTH || ByteBuffer.wrap(b, off, LENGTH).getInt() != MAGIC) {
             return null;
         }
-        return ByteBuffer.wrap(b, 4, 8).getLong();
+        return ByteBuffer.wrap(b, off + 4, 8).getLong();
     }
 
     static MessageDigest sha256() {

@@ -63,19 +63,25 @@ public final class TransferReceiver implements ConnectionListener {
 
     @Override
     public void onData(RdpConnection c, byte[] data) {
+        onData(c, data, 0, data.length);
+    }
+
+    /** Reads the segment where it arrived: the digest and the sink take a range, so nothing is copied. */
+    @Override
+    public void onData(RdpConnection c, byte[] array, int offset, int length) {
         if (!headerSeen) {
             headerSeen = true;
-            Long size = TransferHeader.decode(data);
+            Long size = TransferHeader.decode(array, offset, length);
             if (size != null) {
                 expected = size;
                 return;
             }
         }
-        bytes += data.length;
+        bytes += length;
         gaps.arrived(c.stack().node().scheduler().nanos());
-        digest.update(data);
+        digest.update(array, offset, length);
         try {
-            sink.write(data, 0, data.length);
+            sink.write(array, offset, length);
         } catch (RuntimeException e) {
             c.close();
         }

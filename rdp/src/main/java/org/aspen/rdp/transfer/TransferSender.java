@@ -1,6 +1,8 @@
 package org.aspen.rdp.transfer;
 
 import java.security.MessageDigest;
+import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import org.aspen.rdp.CloseReason;
 import org.aspen.rdp.ConnectionListener;
@@ -29,6 +31,12 @@ public final class TransferSender implements ConnectionListener {
     private RdpConnection connection;
     private Progress progress;
     private byte[] pending;
+    /**
+     * Segment arrays the peer has acknowledged, for reuse: at most {@link #SPARE_LIMIT}, so the steady
+     * path allocates nothing per segment and a transfer's arrays are those of one window.
+     */
+    private final ArrayDeque<byte[]> spare = new ArrayDeque<>();
+    private static final int SPARE_LIMIT = 64;
     private boolean eof;
     private long start;
 
@@ -44,6 +52,7 @@ public final class TransferSender implements ConnectionListener {
         TransferSender t = new TransferSender(source, progress, progressIntervalNanos);
         t.start = stack.node().scheduler().nanos();
         t.connection = stack.connect(dest, port, options, t);
+        t.connection.recycleAcknowledged(t::recycle);
         return t;
     }
 
@@ -53,6 +62,12 @@ public final class TransferSender implements ConnectionListener {
 
     public RdpConnection connection() {
         return connection;
+    }
+
+    private void recycle(byte[] acknowledged) {
+        if (spare.size() < SPARE_LIMIT) {
+            spare.add(acknowledged);
+        }
     }
 
     @Override
@@ -72,17 +87,21 @@ public final class TransferSender implements ConnectionListener {
         try {
             while (!eof && c.state() == RdpConnection.State.OPEN) {
                 if (pending == null) {
-                    byte[] buf = new byte[c.segmentSize()];   // smaller while ACC-ABCD advises it
+                    int size = c.segmentSize();   // smaller while ACC-ABCD advises it
+                    byte[] buf = spare.poll();
+                    if (buf == null || buf.length != size) {
+                        buf = new byte[size];
+                    }
                     int n = source.read(buf);
                     if (n < 0) {
                         eof = true;
                         c.closeGracefully().whenComplete((v, e) -> finish(c));
                         return;
                     }
-                    pending = n == buf.length ? buf : java.util.Arrays.copyOf(buf, n);
+                    pending = n == buf.length ? buf : Arrays.copyOf(buf, n);
                     digest.update(pending);
                 }
-                if (!c.sendOwned(pending)) {   // a fresh array per segment: no second copy
+                if (!c.sendOwned(pending)) {   // the connection keeps the array until it is acknowledged
                     return;
                 }
                 pending = null;
