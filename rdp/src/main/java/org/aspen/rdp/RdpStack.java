@@ -117,13 +117,27 @@ public final class RdpStack implements PacketHandler {
         return Math.max(0, SegmentCodec.largestData(Math.min(mtu, node.config().maxFrame())));
     }
 
-    /** {@code o} with its maximum segment taken from the path when it asks for that and the path tells. */
-    private RdpOptions sized(RdpOptions o, VAddr remote) {
-        if (!o.segmentFromPath()) {
+    /**
+     * {@code o} with its maximum segment taken from the path when it asks for that and the path tells.
+     * The send queue ({@code sendBuffer}, counted in segments) is scaled down by as much as the segments
+     * grew, so it holds about the bytes it was given for {@code maxSegment}-sized ones (at least 16
+     * segments): 512 queued 16 KB segments would be 8 MB that every young collection copies, for a queue
+     * whose only job is to keep the window fed between the sender's turns.
+     */
+    static RdpOptions sized(RdpOptions o, int seg) {
+        if (!o.segmentFromPath() || seg <= 0) {
             return o;
         }
-        int seg = pathSegment(remote);
-        return seg > 0 ? o.withMaxSegment(seg) : o;
+        RdpOptions r = o.withMaxSegment(seg);
+        if (seg > o.maxSegment()) {
+            long bytes = (long) o.sendBuffer() * o.maxSegment();
+            r = r.withSendBuffer((int) Math.max(Math.min(16, o.sendBuffer()), (bytes + seg - 1) / seg));
+        }
+        return r;
+    }
+
+    private RdpOptions sized(RdpOptions o, VAddr remote) {
+        return o.segmentFromPath() ? sized(o, pathSegment(remote)) : o;
     }
 
     /** Aborts every connection and stops listening. */

@@ -43,6 +43,21 @@ class PathSegmentTest {
     }
 
     @Test
+    void theSendQueueKeepsItsBytesWhenSegmentsGrowFromThePath() {
+        RdpOptions o = RdpOptions.defaults().withSegmentFromPath(true);   // 512 queued segments of up to 1400
+        RdpOptions loopback = RdpStack.sized(o, 16_276);
+        assertEquals(16_276, loopback.maxSegment());
+        assertEquals(45, loopback.sendBuffer());          // ceil(512 * 1400 / 16276) = ceil(44.04)
+        RdpOptions ethernet = RdpStack.sized(o, 1_364);   // smaller segments: the queue stays as given
+        assertEquals(1_364, ethernet.maxSegment());
+        assertEquals(512, ethernet.sendBuffer());
+        assertEquals(16, RdpStack.sized(o.withSendBuffer(20), 65_399).sendBuffer());   // never below 16
+        assertEquals(8, RdpStack.sized(o.withSendBuffer(8), 65_399).sendBuffer());     // nor above what was given
+        assertEquals(o, RdpStack.sized(o, 0));            // unknown path (the simulation): unchanged
+        assertEquals(1400, RdpStack.sized(RdpOptions.defaults(), 16_276).maxSegment());   // not asked: unchanged
+    }
+
+    @Test
     void eachEndSizesFromItsFirstLinkAndTheSenderUsesTheSmallerOfBoth() throws Exception {
         int small = 4096;   // node a accepts frames of at most 4 KiB; b the default 16 KiB
         NodeConfig d = NodeConfig.DEFAULT;
