@@ -23,11 +23,12 @@ public interface ConnectionListener {
     }
 
     /**
-     * The same data, {@code array[offset, offset+length)}, where it lies: usually inside the packet it
-     * arrived in, so no copy is made. Read it during the call and do not write into the array; nothing
-     * writes into it afterwards either, but it may be much larger than the data. The default copies the
-     * bytes into an array of their own and calls {@link #onData(RdpConnection, byte[])}; a listener that
-     * only reads the bytes (a digest, a file) overrides this one instead.
+     * The same data, {@code array[offset, offset+length)}, where it lies: usually inside the frame it
+     * arrived in, so no copy is made. Read it during the call only, and do not write into it: once the
+     * call returns the node may reuse the array for another packet (a node over UDP does, see
+     * {@code org.aspen.vnet.packet.FramePool}). The default copies the bytes into an array of their own
+     * and calls {@link #onData(RdpConnection, byte[])}; a listener that only reads the bytes as they
+     * come (a digest, a file) overrides this one instead.
      */
     default void onData(RdpConnection c, byte[] array, int offset, int length) {
         onData(c, java.util.Arrays.copyOfRange(array, offset, offset + length));

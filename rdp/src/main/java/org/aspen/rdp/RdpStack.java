@@ -165,6 +165,9 @@ public final class RdpStack implements PacketHandler {
         RdpConnection c = connections.get(key(p.sourceBits(), s.sourcePort, s.destinationPort));
         if (c != null) {
             c.receive(s, p.ecn() == Ecn.CE);
+            // nothing of the frame outlives the call: data held out of order is copied, and listeners
+            // read in-order data during onData only (ConnectionListener); the node may reuse the frame
+            p.consumed();
             return;
         }
         RdpListener l = listeners.get(s.destinationPort);

@@ -108,8 +108,9 @@ final class Transmitter {
                 .ttl(ttl).ecn(ect ? Ecn.ECT0 : Ecn.NOT_ECT).priority(c.priority)
                 .aecnTtl(s.has(Segment.SYN) && c.options.aecn() ? ttl : 0)
                 .aecn(c.aecnSending && s.dataLength > 0).acnsCommand(s.acnsRequest ? Packet.ACNS_REQUEST : 0)
-                .buildInPlace(SegmentCodec.encodedLength(s));
-        // the segment is written once, straight into the frame; sealing computes the frame's checksum
+                .buildInPlace(SegmentCodec.encodedLength(s), node.framePool());
+        // the segment is written once, straight into the frame (every byte of it: a pooled frame holds an
+        // old packet); sealing computes the frame's checksum
         SegmentCodec.encodeInto(s, p.array(), p.payloadOffset(), c.options.checksum());
         p.seal();
         stats.segmentsSent++;

@@ -5,14 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.NetworkInterface;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
-import org.aspen.rdp.transfer.ByteSink;
-import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.TransferReceiver;
-import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.sim.SimNetwork;
 import org.aspen.vnet.VAddr;
@@ -31,7 +23,6 @@ import org.junit.jupiter.api.Test;
 class PathSegmentTest {
     private static final VAddr A = VAddr.parse("10.0.0.1");
     private static final VAddr B = VAddr.parse("10.0.0.2");
-    private static final long TIMEOUT_S = 20;
 
     /** The data length 108 bytes of headers leave in a frame of {@code frame} bytes (hand-computed rule). */
     private static int data(int frame) {
@@ -71,16 +62,16 @@ class PathSegmentTest {
             net.connect("ab", "a", "b", LinkConfig.DEFAULT);
             net.node("a").routes().addStatic(Route.host(B, net.node("a").link("ab"), B, 1, Route.Origin.STATIC));
             net.node("b").routes().addStatic(Route.host(A, net.node("b").link("ab"), A, 1, Route.Origin.STATIC));
-            start(net);
-            assertEquals(aSegment, onLoop(net, "a", () -> RdpStack.install(net.node("a")).pathSegment(B)));
-            assertEquals(bSegment, onLoop(net, "b", () -> RdpStack.install(net.node("b")).pathSegment(A)));
+            RealUdp.start(net, "a");
+            assertEquals(aSegment, RealUdp.onLoop(net, "a", () -> RdpStack.install(net.node("a")).pathSegment(B)));
+            assertEquals(bSegment, RealUdp.onLoop(net, "b", () -> RdpStack.install(net.node("b")).pathSegment(A)));
 
             // b sends to a: a announces its own limit, b sends that
-            TransferSummary[] aToB = transfer(net, "b", "a", A, 7000);
+            TransferSummary[] aToB = RealUdp.transfer(net, "b", "a", A, 7000, 300_000);
             assertEquals(aSegment, aToB[0].segment(), "b sends at most what a announced");
             assertEquals(aSegment, aToB[1].segment(), "a announced its first link's limit");
             // a sends to b: b announces 16 KiB's worth, a still sends no more than its own link carries
-            TransferSummary[] bToA = transfer(net, "a", "b", B, 7001);
+            TransferSummary[] bToA = RealUdp.transfer(net, "a", "b", B, 7001, 300_000);
             assertEquals(bSegment, bToA[1].segment(), "b announced its first link's limit");
             assertEquals(aSegment, bToA[0].segment(), "a sends no more than its own first link's limit");
             for (TransferSummary[] t : new TransferSummary[][] {aToB, bToA}) {
@@ -102,51 +93,5 @@ class PathSegmentTest {
         RdpConnection c = a.connect(B, 7000, RdpOptions.defaults().withSegmentFromPath(true), new ConnectionListener() {
         });
         assertEquals(RdpOptions.defaults().maxSegment(), c.options().maxSegment(), "the configured size stays");
-    }
-
-    /** Sends 300 KB from {@code from} to {@code to}'s port; returns {sender's summary, receiver's summary}. */
-    private static TransferSummary[] transfer(UdpNetwork net, String from, String to, VAddr toAddr, int port)
-            throws Exception {
-        RdpOptions fromPath = RdpOptions.defaults().withSegmentFromPath(true);
-        CompletableFuture<TransferSummary> got = new CompletableFuture<>();
-        CompletableFuture<TransferSummary> sent = new CompletableFuture<>();
-        onLoop(net, to, () -> TransferReceiver.listen(RdpStack.install(net.node(to)), port, fromPath, ByteSink::discard,
-                got::complete, (b, t, n, r) -> { }, 1_000_000_000L));
-        onLoop(net, from, () -> TransferSender.start(RdpStack.install(net.node(from)), toAddr, port,
-                ByteSource.seeded(7, 300_000), fromPath, (b, t, n, r) -> { }, 1_000_000_000L).result().whenComplete((s, e) -> {
-                    if (e != null) {
-                        sent.completeExceptionally(e);
-                    } else {
-                        sent.complete(s);
-                    }
-                }));
-        return new TransferSummary[] {sent.get(TIMEOUT_S, TimeUnit.SECONDS), got.get(TIMEOUT_S, TimeUnit.SECONDS)};
-    }
-
-    private static <T> T onLoop(UdpNetwork net, String node, Supplier<T> read) throws Exception {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        net.onLoop(node, () -> {
-            try {
-                f.complete(read.get());
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
-            }
-        });
-        return f.get(TIMEOUT_S, TimeUnit.SECONDS);
-    }
-
-    private static void start(UdpNetwork net) throws InterruptedException {
-        CountDownLatch running = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try {
-                net.at(0, "a", running::countDown);
-                net.run(TimeUnit.SECONDS.toNanos(60));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "path-segment-test");
-        t.setDaemon(true);
-        t.start();
-        assertTrue(running.await(TIMEOUT_S, TimeUnit.SECONDS), "network did not start");
     }
 }

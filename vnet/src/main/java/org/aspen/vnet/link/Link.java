@@ -325,9 +325,11 @@ public final class Link {
         }
         counters.sentPackets++;
         counters.sentBytes += frame.length;
+        // a pooled frame no tap or observer saw (they may keep it) is the transport's to reuse once sent
+        boolean reusable = p.pooled() && frameTap == null && observers.isEmpty();
         long tx = config.txNanos(frame.length);
         if (tx == 0) {
-            transport.transmit(frame, config.delayNanos());
+            send(frame, reusable);
             // unlimited rate: drain everything now; a packet never waits behind another
             transmitting = true;
             transmitNext();
@@ -336,9 +338,17 @@ public final class Link {
         transmitting = true;
         // the last bit leaves after tx; it reaches the peer after the propagation delay
         txTimer = scheduler.schedule(tx, () -> {
-            transport.transmit(frame, config.delayNanos());
+            send(frame, reusable);
             transmitNext();
         });
+    }
+
+    private void send(byte[] frame, boolean reusable) {
+        if (reusable) {
+            transport.transmitReusable(frame, config.delayNanos());
+        } else {
+            transport.transmit(frame, config.delayNanos());
+        }
     }
 
     private Packet fragment(Packet p) {
@@ -373,6 +383,32 @@ public final class Link {
         counters.receivedPackets++;
         counters.receivedBytes += len;
         receiver.receive(Packet.wrapValidated(frame), this);
+    }
+
+    /**
+     * As {@link #receiveFrame} for a whole frame taken from the node's {@link org.aspen.vnet.packet.FramePool}
+     * (the UDP runtime's receive path). Returns true when the caller may give {@code frame} back to the
+     * pool now: the node's local consumer read the packet and keeps nothing of it, and no observer of
+     * this link, interceptor or trace sink was given it.
+     */
+    public boolean receivePooledFrame(byte[] frame) {
+        int len = frame.length;
+        if (!up || cut) {
+            receiveFrame(frame, 0, len, true);
+            return false;
+        }
+        DropReason bad = PacketCodec.validate(frame, 0, len, maxFrame);
+        observeReceived(frame, 0, len, bad);
+        if (bad != null) {
+            counters.drops[bad.ordinal()]++;
+            receiver.malformed(this, bad);
+            return false;   // rare: left to the collector
+        }
+        counters.receivedPackets++;
+        counters.receivedBytes += len;
+        Packet p = Packet.wrapValidated(frame, observers.isEmpty());
+        receiver.receive(p, this);
+        return p.reusableAfterDelivery();
     }
 
     private void observeReceived(byte[] buf, int off, int len, DropReason rejected) {

@@ -11,6 +11,15 @@ public interface LinkTransport {
      */
     void transmit(byte[] frame, long delayNanos);
 
+    /**
+     * As {@link #transmit}, for a frame from the node's {@link org.aspen.vnet.packet.FramePool} that
+     * nothing else holds: once the frame is on the wire (copied out), the transport may give it back to
+     * that pool. The default simply transmits it, leaving the array to the collector.
+     */
+    default void transmitReusable(byte[] frame, long delayNanos) {
+        transmit(frame, delayNanos);
+    }
+
     /** Human-readable far end ("127.0.0.1:7002", "sim:b"). */
     String describePeer();
 

@@ -9,6 +9,7 @@ import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.link.LinkTransport;
 import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.FramePool;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.routing.RouteTable;
@@ -50,6 +51,8 @@ public final class Node implements Link.Receiver {
     private RoutingProtocol routing;
     private ErrorReporter errors = ErrorReporter.NONE;
     private TraceSink trace = TraceSink.NONE;
+    /** Frames this node reuses (the UDP runtime sets one); null: every packet gets a new array. */
+    private FramePool framePool;
     private PacketAuth auth;
     private boolean started;
     private boolean congestionDetection;
@@ -189,6 +192,19 @@ public final class Node implements Link.Receiver {
         return auth;
     }
 
+    /**
+     * The pool this node's packet builders take frames from, or null (the default, and always in the
+     * simulation): see {@link FramePool} and {@link Packet#pooled}.
+     */
+    public FramePool framePool() {
+        return framePool;
+    }
+
+    /** Sets the node's frame pool (the UDP runtime does, before the node starts). */
+    public void useFramePool(FramePool pool) {
+        this.framePool = pool;
+    }
+
     /** Installs the local-delivery handler for {@code protocol}, replacing any previous one. */
     public void registerHandler(int protocol, PacketHandler h) {
         handlers[protocol & 0xff] = h;
@@ -324,9 +340,11 @@ public final class Node implements Link.Receiver {
             } catch (RuntimeException e) {
                 log.warn("{}: interceptor failed on {}: {}", name, p, e.toString());
                 counters.countDrop(DropReason.HANDLER_ERROR);
+                p.pin();   // it may have kept the packet before failing
                 taken = false;
             }
             if (taken) {
+                p.pin();   // the taker keeps it for as long as it likes: its frame is never reused
                 counters.intercepted++;
                 if (trace != TraceSink.NONE) {
                     trace.diverted(scheduler.nanos(), this, in, p, taker);
@@ -419,6 +437,7 @@ public final class Node implements Link.Receiver {
      */
     private void record(TraceSink.Event event, Link link, Packet p, DropReason reason) {
         if (trace != TraceSink.NONE) {
+            p.pin();   // a trace sink may keep the packet (a capture does until the node decides)
             trace.record(scheduler.nanos(), this, event, link, p, reason);
         }
     }

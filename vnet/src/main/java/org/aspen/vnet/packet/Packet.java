@@ -64,10 +64,27 @@ public final class Packet {
     private final int payloadOffset;
     private boolean dirty;
     private AaSpec spec;
+    /** {@link #POOLED}, {@link #PINNED}, {@link #CONSUMED}: who may hold the frame (see {@link #pooled}). */
+    private byte ownership;
+    private static final byte POOLED = 1;
+    private static final byte PINNED = 2;
+    private static final byte CONSUMED = 4;
 
     private Packet(byte[] buf, int payloadOffset) {
         this.buf = buf;
         this.payloadOffset = payloadOffset;
+    }
+
+    /**
+     * As {@link #wrapValidated(byte[])}, for a frame taken from the node's {@link FramePool}: the packet
+     * is {@link #pooled} (until something outside the node's path is given it).
+     */
+    public static Packet wrapValidated(byte[] frame, boolean fromPool) {
+        Packet p = wrapValidated(frame);
+        if (fromPool) {
+            p.ownership = POOLED;
+        }
+        return p;
     }
 
     /** Wraps a frame that {@link PacketCodec#validate} accepted. The array is taken over, not copied. */
@@ -274,6 +291,35 @@ public final class Packet {
         return this;
     }
 
+    /**
+     * True when the frame came from the node's {@link FramePool} and no one outside the node's own path
+     * has been given this packet, so the path's last step may give the frame back to the pool: the
+     * socket once it has copied a transmitted frame out, or the node once the local consumer has
+     * {@link #consumed} a received one. Anything that may keep the packet or its frame beyond its turn
+     * on the path (an interceptor that takes it, a trace sink) {@link #pin}s it first.
+     */
+    public boolean pooled() {
+        return (ownership & (POOLED | PINNED)) == POOLED;
+    }
+
+    /** Someone outside the node's path may keep this packet or its frame: it never goes back to a pool. */
+    public void pin() {
+        ownership |= PINNED;
+    }
+
+    /**
+     * Said by the local protocol that took this packet: it has read it and keeps no reference to its
+     * frame (or to any part of it) after the call that delivered it returns.
+     */
+    public void consumed() {
+        ownership |= CONSUMED;
+    }
+
+    /** {@link #pooled} and {@link #consumed}: the receiving node may reuse the frame now. */
+    public boolean reusableAfterDelivery() {
+        return pooled() && (ownership & CONSUMED) != 0;
+    }
+
     /** The sealed frame, ready for the wire. The array is shared, not copied. */
     public byte[] frame() {
         seal();
@@ -431,18 +477,34 @@ public final class Packet {
          * when the packet is sealed ({@link #seal()}, {@link #frame()}).
          */
         public Packet buildInPlace(int payloadLength) {
-            Packet p = frame(payloadLength);
+            return buildInPlace(payloadLength, null);
+        }
+
+        /**
+         * As {@link #buildInPlace(int)}, with the frame from {@code pool} when there is one (null: a new
+         * array). A pooled frame is not zeroed: the caller writes every payload byte. The packet is
+         * {@link #pooled} until something pins it.
+         */
+        public Packet buildInPlace(int payloadLength, FramePool pool) {
+            Packet p = frame(payloadLength, pool);
             p.dirty = true;
+            if (pool != null) {
+                p.ownership = POOLED;
+            }
             return p;
         }
 
         private Packet frame(int payloadLen) {
+            return frame(payloadLen, null);
+        }
+
+        private Packet frame(int payloadLen, FramePool pool) {
             int specLen = aaSpec == null ? 0 : aaSpec.encodedLength();
             int total = HEADER_LENGTH + specLen + payloadLen;
             if (payloadLen < 0 || payloadLen > 0xffff || total > MAX_FRAME) {
                 throw new IllegalArgumentException("packet too large: " + total + " bytes (max " + MAX_FRAME + ")");
             }
-            byte[] b = new byte[total];
+            byte[] b = pool == null ? new byte[total] : pool.take(total);
             b[VERSION_OFFSET] = VERSION;
             int flags = (ecn.bits << FLAG_ECN_SHIFT) | (aecn ? FLAG_AECN : 0) | (acns << FLAG_ACNS_SHIFT)
                     | (aaSpec != null ? FLAG_AA_SPEC : 0);

@@ -20,6 +20,7 @@ import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.link.LinkTransport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.FramePool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +61,14 @@ final class NodeSocket {
      * changed afterwards.
      */
     private final byte[][] run = new byte[MAX_GSO_SEGMENTS][];
+    /** Which of the run's frames go back to {@link #framePool} once copied out. */
+    private final boolean[] runReusable = new boolean[MAX_GSO_SEGMENTS];
+    /**
+     * The node's frame pool: frames received into it go back once the node has consumed them, frames
+     * the node sent from it go back once copied into the socket's buffer, so a bulk transfer allocates
+     * no frame per packet (docs/real-runtime.md).
+     */
+    final FramePool framePool = new FramePool();
     private int runCount;
     private int runBytes;
     private InetSocketAddress runPeer;
@@ -74,6 +83,7 @@ final class NodeSocket {
     NodeSocket(Node node, NettyScheduler scheduler) {
         this.node = node;
         this.scheduler = scheduler;
+        node.useFramePool(framePool);
     }
 
     ChannelHandler handler() {
@@ -132,7 +142,7 @@ final class NodeSocket {
         channel.close();
     }
 
-    private void write(byte[] frame, InetSocketAddress to) {
+    private void write(byte[] frame, InetSocketAddress to, boolean reusable) {
         if (!channel.isActive()) {
             return;
         }
@@ -146,6 +156,7 @@ final class NodeSocket {
                 || runBytes + frame.length > MAX_GSO_BYTES)) {
             writeRun();
         }
+        runReusable[runCount] = reusable;
         run[runCount++] = frame;
         runBytes += frame.length;
         runPeer = to;
@@ -168,6 +179,9 @@ final class NodeSocket {
         ByteBuf out = channel.alloc().directBuffer(runBytes);
         for (int i = 0; i < runCount; i++) {
             out.writeBytes(run[i]);
+            if (runReusable[i]) {
+                framePool.give(run[i]);   // copied out: nothing else holds it
+            }
             run[i] = null;
         }
         if (runCount == 1) {
@@ -240,7 +254,7 @@ final class NodeSocket {
                     node.counters().countDrop(DropReason.UNKNOWN_PEER);
                     return;
                 }
-                byte[] frame = new byte[n];
+                byte[] frame = framePool.take(n);   // every byte is overwritten here
                 content.getBytes(content.readerIndex(), frame);
                 if (waiting == frames.length) {
                     process();
@@ -272,7 +286,9 @@ final class NodeSocket {
                 frames[i] = null;
                 links[i] = null;
                 try {
-                    link.receiveFrame(frame, 0, frame.length, true);
+                    if (link.receivePooledFrame(frame)) {
+                        framePool.give(frame);   // consumed and kept by no one: the next datagram may land in it
+                    }
                 } catch (RuntimeException e) {
                     // a bug below (a discipline, a listener) costs this packet, not the socket
                     node.counters().countDrop(DropReason.HANDLER_ERROR);
@@ -337,10 +353,19 @@ final class NodeSocket {
 
         @Override
         public void transmit(byte[] frame, long delayNanos) {
+            send(frame, delayNanos, false);
+        }
+
+        @Override
+        public void transmitReusable(byte[] frame, long delayNanos) {
+            send(frame, delayNanos, true);
+        }
+
+        private void send(byte[] frame, long delayNanos, boolean reusable) {
             if (delayNanos <= 0) {
-                write(frame, peer);
+                write(frame, peer, reusable);
             } else {
-                scheduler.loop().schedule(() -> write(frame, peer), delayNanos, TimeUnit.NANOSECONDS);
+                scheduler.loop().schedule(() -> write(frame, peer, reusable), delayNanos, TimeUnit.NANOSECONDS);
             }
         }
 
