@@ -7,8 +7,10 @@ import java.util.ArrayDeque;
  * UDP runtime gives each node one: a frame goes back to the pool where the node is provably its only
  * holder (after the socket copied it out, or after the local consumer read it, see {@link Packet#pooled}),
  * and the next packet of the same length takes it. Frames of up to {@link #SIZES} lengths are kept,
- * at most {@link #PER_SIZE} of each, and none shorter than {@link #MIN_LENGTH} (small frames are cheap
- * to allocate, and a bulk transfer's segments are all one length).
+ * at most {@link #PER_SIZE} of each and {@link #MAX_BYTES} in all, and none shorter than
+ * {@link #MIN_LENGTH} (small frames are cheap to allocate, and a bulk transfer's segments are all one
+ * length). A frame is back in the pool within the loop turn that used it, so a turn's worth is enough;
+ * what the pool keeps stays allocated while the node runs (at most {@link #MAX_BYTES}).
  *
  * <pre>{@code
  * FramePool pool = new FramePool();
@@ -22,8 +24,13 @@ public final class FramePool {
     public static final int MIN_LENGTH = 1024;
     /** Lengths kept at once. */
     public static final int SIZES = 4;
-    /** Frames kept per length: about a window's worth in flight through one turn of the loop. */
-    public static final int PER_SIZE = 256;
+    /**
+     * Frames kept per length: a turn's worth (a read hands at most 64 datagrams on at once; a sender's
+     * frames go back as each GSO run of up to 64 is written).
+     */
+    public static final int PER_SIZE = 128;
+    /** Bytes kept in all. */
+    public static final int MAX_BYTES = 4 << 20;
 
     private final int[] lengths = new int[SIZES];
     @SuppressWarnings("unchecked")
@@ -31,6 +38,7 @@ public final class FramePool {
     private long taken;
     private long reused;
     private long given;
+    private long keptBytes;
 
     public FramePool() {
         for (int i = 0; i < SIZES; i++) {
@@ -47,6 +55,7 @@ public final class FramePool {
                     byte[] f = stacks[i].pollLast();
                     if (f != null) {
                         reused++;
+                        keptBytes -= length;
                         return f;
                     }
                     break;
@@ -83,8 +92,9 @@ public final class FramePool {
     }
 
     private void push(int i, byte[] frame) {
-        if (stacks[i].size() < PER_SIZE) {
+        if (stacks[i].size() < PER_SIZE && keptBytes + frame.length <= MAX_BYTES) {
             stacks[i].addLast(frame);
+            keptBytes += frame.length;
             given++;
         }
     }
@@ -102,6 +112,11 @@ public final class FramePool {
     /** Frames kept by {@link #give} (a frame refused because its length is full or too short is not counted). */
     public long given() {
         return given;
+    }
+
+    /** Bytes of the frames waiting to be reused. */
+    public long keptBytes() {
+        return keptBytes;
     }
 
     /** Frames waiting to be reused. */

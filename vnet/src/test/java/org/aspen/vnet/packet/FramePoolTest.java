@@ -42,6 +42,20 @@ class FramePoolTest {
     }
 
     @Test
+    void atMostMaxBytesAreKeptInAll() {
+        FramePool pool = new FramePool();
+        int big = 65_000;
+        int fit = FramePool.MAX_BYTES / big;   // 64 frames of 65,000 bytes fit in 4 MiB, the 65th does not
+        for (int i = 0; i < fit + 5; i++) {
+            pool.give(new byte[big]);
+        }
+        assertEquals(fit, pool.kept());
+        assertEquals((long) fit * big, pool.keptBytes());
+        pool.take(big);
+        assertEquals((long) (fit - 1) * big, pool.keptBytes(), "a frame taken out no longer counts");
+    }
+
+    @Test
     void smallFramesAreNeverKeptAndOnlySizesLengthsAtOnce() {
         FramePool pool = new FramePool();
         pool.give(new byte[FramePool.MIN_LENGTH - 1]);
