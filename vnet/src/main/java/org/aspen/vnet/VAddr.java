@@ -28,20 +28,26 @@ public record VAddr(int value) implements Comparable<VAddr> {
         String s = text.trim();
         String[] parts = s.split("\\.", -1);
         if (parts.length != 4) {
-            throw new IllegalArgumentException("bad VNet address '" + text + "': expected four octets like 10.0.0.1");
+            throw new IllegalArgumentException("bad VNet address '" + shown(text) + "': expected four octets like 10.0.0.1");
         }
         int v = 0;
         for (String p : parts) {
             if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(Character::isDigit)) {
-                throw new IllegalArgumentException("bad VNet address '" + text + "': octet '" + p + "' is not a number 0-255");
+                throw new IllegalArgumentException("bad VNet address '" + shown(text) + "': octet '" + shown(p)
+                        + "' is not a number 0-255");
             }
             int o = Integer.parseInt(p);
             if (o > 255) {
-                throw new IllegalArgumentException("bad VNet address '" + text + "': octet " + o + " is above 255");
+                throw new IllegalArgumentException("bad VNet address '" + shown(text) + "': octet " + o + " is above 255");
             }
             v = (v << 8) | o;
         }
         return new VAddr(v);
+    }
+
+    /** {@code text} as an error message quotes it: on one line, at most 40 characters. */
+    static String shown(String text) {
+        return OneLine.of(text, 40);
     }
 
     public boolean isBroadcast() {

@@ -31,6 +31,16 @@ class VAddrTest {
         assertTrue(VAddr.parse("10.0.0.1").compareTo(VAddr.parse("10.0.0.2")) < 0);
     }
 
+    @Test
+    void aBadAddressIsQuotedOnOneLineAndShortened() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> VAddr.parse("10.0.0.4\n\n\r\t\u0001" + "9".repeat(60)));
+        String m = e.getMessage();
+        assertTrue(!m.contains("\n") && !m.contains("\r") && !m.contains("\u0001"), m);
+        assertTrue(m.startsWith("bad VNet address '10.0.0.4\\n\\n\\r\\t\\u0001999"), m);
+        assertTrue(m.contains("...'"), "the quote is cut at 40 characters: " + m);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "10.0.0", "10.0.0.1.2", "10.0.0.256", "10.0..1", "a.b.c.d", "10.0.0.-1",
             "10.0.0.1000", "10.0.0.+1", "1 0.0.0.1", "10.0.0.1."})

@@ -39,6 +39,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aQuotedValueWithLineBreaksStaysOnOneLine() {
+        // a double-quoted YAML string may hold line breaks; the message must not
+        String m = error(BASE.replace("address: 10.0.0.2", "address: \"10.0.0.2\\n9\""));
+        assertTrue(m.startsWith("t.yaml: nodes[1].address: "), m);
+        assertTrue(!m.contains("\n") && !m.contains("\r"), "one line: " + m);
+        assertTrue(m.contains("10.0.0.2\\n9"), "the break shown as \\n: " + m);
+        assertEquals("x: a\\nb\\u0007c", new ConfigException("x: a\nb\u0007c").getMessage());
+    }
+
+    @Test
     void unitsAndDefaults() {
         Scenario s = parse(BASE);
         assertEquals("a-b", s.links().get(0).linkName());
