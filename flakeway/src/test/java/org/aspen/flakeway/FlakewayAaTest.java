@@ -232,7 +232,7 @@ class FlakewayAaTest {
                 names.add(e.getName());
             }
         }
-        List<String> allowed = List.of("org/aspen/flakeway/", "org/aspen/vnet/VAddr", "org/aspen/vnet/packet/Protocol",
+        List<String> allowed = List.of("org/aspen/flakeway/", "org/aspen/vnet/VAddr", "org/aspen/vnet/OneLine", "org/aspen/vnet/packet/Protocol",
                 "org/aspen/vnet/time/Seeds", "org/aspen/vnet/config/");
         for (String n : names) {
             assertTrue(allowed.stream().anyMatch(n::startsWith), "unexpected class in the AA jar: " + n);
