@@ -366,23 +366,7 @@ public final class Link {
 
     /** Called by the transport with a frame from the peer. The bytes are copied if kept. */
     public void receiveFrame(byte[] buf, int off, int len, boolean owned) {
-        if (!up || cut) {
-            DropReason lost = up ? DropReason.LINK_CUT : DropReason.LINK_DOWN;
-            counters.drops[lost.ordinal()]++;
-            observeReceived(buf, off, len, lost);
-            return;
-        }
-        DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
-        observeReceived(buf, off, len, bad);
-        if (bad != null) {
-            counters.drops[bad.ordinal()]++;
-            receiver.malformed(this, bad);
-            return;
-        }
-        byte[] frame = owned && off == 0 && len == buf.length ? buf : java.util.Arrays.copyOfRange(buf, off, off + len);
-        counters.receivedPackets++;
-        counters.receivedBytes += len;
-        receiver.receive(Packet.wrapValidated(frame), this);
+        receive(buf, off, len, owned, false);
     }
 
     /**
@@ -392,23 +376,32 @@ public final class Link {
      * this link, interceptor or trace sink was given it.
      */
     public boolean receivePooledFrame(byte[] frame) {
-        int len = frame.length;
+        Packet p = receive(frame, 0, frame.length, true, true);
+        return p != null && p.reusableAfterDelivery();
+    }
+
+    /** Validates and delivers one frame; returns the packet delivered, or null when it was dropped here. */
+    private Packet receive(byte[] buf, int off, int len, boolean owned, boolean fromPool) {
         if (!up || cut) {
-            receiveFrame(frame, 0, len, true);
-            return false;
+            DropReason lost = up ? DropReason.LINK_CUT : DropReason.LINK_DOWN;
+            counters.drops[lost.ordinal()]++;
+            observeReceived(buf, off, len, lost);
+            return null;
         }
-        DropReason bad = PacketCodec.validate(frame, 0, len, maxFrame);
-        observeReceived(frame, 0, len, bad);
+        DropReason bad = PacketCodec.validate(buf, off, len, maxFrame);
+        observeReceived(buf, off, len, bad);
         if (bad != null) {
             counters.drops[bad.ordinal()]++;
             receiver.malformed(this, bad);
-            return false;   // rare: left to the collector
+            return null;
         }
+        byte[] frame = owned && off == 0 && len == buf.length ? buf : java.util.Arrays.copyOfRange(buf, off, off + len);
         counters.receivedPackets++;
         counters.receivedBytes += len;
-        Packet p = Packet.wrapValidated(frame, observers.isEmpty());
+        // an observer saw the frame and may keep it: then it is never reused
+        Packet p = Packet.wrapValidated(frame, fromPool && frame == buf && observers.isEmpty());
         receiver.receive(p, this);
-        return p.reusableAfterDelivery();
+        return p;
     }
 
     private void observeReceived(byte[] buf, int off, int len, DropReason rejected) {

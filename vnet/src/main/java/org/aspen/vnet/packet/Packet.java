@@ -464,7 +464,7 @@ public final class Packet {
         }
 
         public Packet build() {
-            Packet p = frame(payloadLen);
+            Packet p = frame(payloadLen, null);
             System.arraycopy(payload, payloadOff, p.buf, p.payloadOffset, payloadLen);
             putInt(p.buf, CHECKSUM_OFFSET, computeChecksum(p.buf, 0, p.buf.length));
             return p;
@@ -492,10 +492,6 @@ public final class Packet {
                 p.ownership = POOLED;
             }
             return p;
-        }
-
-        private Packet frame(int payloadLen) {
-            return frame(payloadLen, null);
         }
 
         private Packet frame(int payloadLen, FramePool pool) {
