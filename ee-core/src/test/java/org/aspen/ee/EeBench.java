@@ -35,7 +35,8 @@ import org.aspen.vnet.udp.UdpOptions;
  *    of a cached start (code already in d's cache).
  * 3. The handler guard's cost per call ({@code EeBench guard} runs only this one).
  * {@code EeBench diversion} runs only 1; {@code EeBench profile N} runs the pass-through AA case N times
- * (for {@code -XX:StartFlightRecording}).
+ * (for {@code -XX:StartFlightRecording}); {@code EeBench age} compares the forwarding path without an AA
+ * in a fresh lab and in a lab whose objects are old (what their age costs; run it under each GC).
  */
 public final class EeBench {
     private EeBench() {
@@ -51,6 +52,10 @@ public final class EeBench {
             for (int i = Integer.parseInt(args[1]); i > 0; i--) {
                 forward(200_000, jar);
             }
+            return;
+        }
+        if (args.length > 0 && args[0].equals("age")) {
+            age();
             return;
         }
         if (args.length > 0 && args[0].equals("diversion")) {
@@ -123,23 +128,91 @@ public final class EeBench {
 
     // ---- 1. diversion ----
 
+    /**
+     * Two measurements, 11 alternating trials each (no AA / pass-through AA on b), medians of the
+     * simulating thread's CPU time per packet:
+     * <ul>
+     *   <li>fresh node: a new lab (and AA) per trial, as a node in its first tens of milliseconds: its
+     *   objects young, the AA's classes just loaded (their code not yet compiled);</li>
+     *   <li>long-running node: the same two labs for every trial, after a full GC, as a node that has
+     *   run a while: its objects in the old generation, the AA's code compiled. Old objects make the
+     *   forwarding path itself dearer under G1 (docs/ee.md "Third round"), so both labs are promoted together.</li>
+     * </ul>
+     */
     private static void diversion() {
         int packets = 200_000;
+        int trials = 11;
         byte[] jar = TestAas.diverter("bench-pass");
-        double[] none = new double[11];
-        double[] pass = new double[11];
         forward(packets, null);  // JIT warm-up
         forward(packets, jar);
-        for (int i = 0; i < none.length; i++) {
+        double[] none = new double[trials];
+        double[] pass = new double[trials];
+        for (int i = 0; i < trials; i++) {
             none[i] = forward(packets, null, null, null, true);
             pass[i] = forward(packets, jar, null, null, true);
         }
-        double n = median(none);
-        double p = median(pass);
-        System.out.printf(Locale.ROOT, "diversion (simulation, %d x 100-byte packets a->c through b, per second of the"
-                + " simulating thread's CPU time, median of %d):%n"
-                + "  no AA:                 %,.0f packets/s%n  pass-through AA on b:  %,.0f packets/s%n  ratio: %.2f%n",
-                packets, none.length, n, p, p / n);
+        double[] keptNone = new double[trials];
+        double[] keptPass = new double[trials];
+        Rig noAa = new Rig(null, null, null);
+        Rig aa = new Rig(jar, null, null);
+        for (int i = 0; i < 3; i++) {   // the AA's code compiled, both labs past their first packets
+            noAa.run(packets, true);
+            aa.run(packets, true);
+        }
+        System.gc();   // both labs' objects to the old generation together
+        for (int i = -2; i < trials; i++) {
+            double n = noAa.run(packets, true);
+            double p = aa.run(packets, true);
+            if (i >= 0) {
+                keptNone[i] = n;
+                keptPass[i] = p;
+            }
+        }
+        System.out.printf(Locale.ROOT, "diversion (simulation, %,d x 100-byte packets a->c through b; per second of%n"
+                + "the simulating thread's CPU time, median of %d alternating trials; GC: %s):%n", packets, trials, gcName());
+        row("fresh node (a new lab and AA per trial)", median(none), median(pass));
+        row("long-running node (same labs, after a full GC)", median(keptNone), median(keptPass));
+    }
+
+    /**
+     * The forwarding path without an AA in a fresh lab (built for the trial: its objects young)
+     * against one lab kept throughout and promoted by a full GC (its objects old), alternating.
+     */
+    private static void age() {
+        int packets = 200_000;
+        int trials = 11;
+        Rig kept = new Rig(null, null, null);
+        for (int i = 0; i < 3; i++) {
+            kept.run(packets, true);
+            forward(packets, null, null, null, true);
+        }
+        System.gc();
+        double[] fresh = new double[trials];
+        double[] old = new double[trials];
+        for (int i = -2; i < trials; i++) {
+            double f = 1e9 / forward(packets, null, null, null, true);
+            double o = 1e9 / kept.run(packets, true);
+            if (i >= 0) {
+                fresh[i] = f;
+                old[i] = o;
+            }
+        }
+        System.out.printf(Locale.ROOT, "forwarding without an AA (simulation, %,d packets a->c; CPU ns per packet,%n"
+                + "median of %d alternating trials; GC: %s):%n"
+                + "  a fresh lab per trial (young objects): %.0f ns%n"
+                + "  one lab kept, after a full GC (old):   %.0f ns (%.2fx)%n",
+                packets, trials, gcName(), median(fresh), median(old), median(old) / median(fresh));
+    }
+
+    private static String gcName() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).reduce((x, y) -> x + ", " + y).orElse("?");
+    }
+
+    private static void row(String what, double none, double pass) {
+        System.out.printf(Locale.ROOT, "  %s:%n    no AA %,.0f/s (%.0f ns)  pass-through AA on b %,.0f/s (%.0f ns)%n"
+                + "    ratio %.2f  (AA %.1f ns per packet)%n",
+                what, none, 1e9 / none, pass, 1e9 / pass, pass / none, 1e9 / pass - 1e9 / none);
     }
 
     /** Wall-clock packets/s of one simulated run; the whole simulation runs on this thread. */
@@ -151,40 +224,56 @@ public final class EeBench {
         return forward(packets, aaJar, clock, dog, false);
     }
 
-    /**
-     * Packets/s of one simulated run, per second of wall time or ({@code cpu}) of this thread's CPU
-     * time: the whole simulation runs on this thread, so its CPU time is the forwarding cost without
-     * the time other processes on a shared host take the core away (the GC's own threads are not in it).
-     */
+    /** One run of a fresh lab: {@link Rig#run}. */
     private static double forward(int packets, byte[] aaJar, HandlerClock clock, HandlerWatchdog dog, boolean cpu) {
-        SimLab lab = new SimLab();
-        if (clock != null) {
-            lab.ee("b").setHandlerClock(clock);
+        return new Rig(aaJar, clock, dog).run(packets, cpu);
+    }
+
+    /** The lab a - b - c, with {@code aaJar} (or no AA) on b and a counting receiver on c. */
+    private static final class Rig {
+        private final SimLab lab = new SimLab();
+        private final int[] arrived = {0};
+        private final byte[] payload = new byte[100];
+
+        Rig(byte[] aaJar, HandlerClock clock, HandlerWatchdog dog) {
+            if (clock != null) {
+                lab.ee("b").setHandlerClock(clock);
+            }
+            lab.ee("b").setWatchdog(dog);
+            if (aaJar != null) {
+                lab.start("b", aaJar, Map.of("mode", "pass"));
+            }
+            // c counts what arrives and nothing more: SimLab's test handler also logs each packet as a string,
+            // about an eighth of the run's CPU, which would dilute the forwarding cost being measured
+            lab.c.registerHandler(Protocol.RAW, (p, in) -> arrived[0]++);
         }
-        lab.ee("b").setWatchdog(dog);
-        if (aaJar != null) {
-            lab.start("b", aaJar, Map.of("mode", "pass"));
+
+        /**
+         * Packets/s of one simulated run of {@code packets} from a to c (bursts of 1,000, one per
+         * simulated microsecond), per second of wall time or ({@code cpu}) of this thread's CPU
+         * time: the whole simulation runs on this thread, so its CPU time is the forwarding cost
+         * without the time other processes on a shared host take the core away (the GC's own
+         * threads are not in it).
+         */
+        double run(int packets, boolean cpu) {
+            long start = lab.net.now();
+            arrived[0] = 0;
+            for (int k = 0; k < packets; k += 1000) {
+                lab.net.at(start + k * 1_000L, "a", () -> {
+                    for (int i = 0; i < 1000; i++) {
+                        lab.a.send(Packet.builder().source(SimLab.A).destination(SimLab.C).protocol(Protocol.RAW).payload(payload).build());
+                    }
+                });
+            }
+            java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            long t0 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
+            lab.run(10_000_000_000L);
+            long t1 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
+            if (arrived[0] != packets) {
+                throw new IllegalStateException("lost packets: " + arrived[0]);
+            }
+            return packets / ((t1 - t0) / 1e9);
         }
-        // c counts what arrives and nothing more: SimLab's test handler also logs each packet as a string,
-        // about an eighth of the run's CPU, which would dilute the forwarding cost being measured
-        int[] arrived = {0};
-        lab.c.registerHandler(Protocol.RAW, (p, in) -> arrived[0]++);
-        byte[] payload = new byte[100];
-        for (int k = 0; k < packets; k += 1000) {
-            lab.net.at(k * 1_000L, "a", () -> {
-                for (int i = 0; i < 1000; i++) {
-                    lab.a.send(Packet.builder().source(SimLab.A).destination(SimLab.C).protocol(Protocol.RAW).payload(payload).build());
-                }
-            });
-        }
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long t0 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
-        lab.run(10_000_000_000L);
-        long t1 = cpu ? threads.getCurrentThreadCpuTime() : System.nanoTime();
-        if (arrived[0] != packets) {
-            throw new IllegalStateException("lost packets: " + arrived[0]);
-        }
-        return packets / ((t1 - t0) / 1e9);
     }
 
     private static double median(double[] v) {
