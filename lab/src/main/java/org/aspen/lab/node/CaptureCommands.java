@@ -29,11 +29,22 @@ import org.aspen.vnet.time.Cancellable;
  */
 final class CaptureCommands {
     static final long CHUNK_NANOS = 500_000_000L;
+    /**
+     * A chunk is shipped early once it holds this much: a busy node (a bulk transfer, 60 MB of
+     * frames in 500 ms) would otherwise hold the whole interval in memory and send it as one line
+     * too long for a client to read (the JSON reader's limit is 20 MB).
+     */
+    static final int CHUNK_BYTES = 1 << 20;
 
     private CaptureCommands() {
     }
 
     static void register(ControlServer control, Node node) {
+        register(control, node, CHUNK_BYTES);
+    }
+
+    /** As {@link #register(ControlServer, Node)}, shipping a chunk early once it holds {@code chunkBytes} (tests). */
+    static void register(ControlServer control, Node node, int chunkBytes) {
         control.register("capture", (args, reply) -> {
             String link = args.hasNonNull("link") ? args.get("link").asText() : null;
             if (link != null && node.link(link) == null) {
@@ -45,7 +56,7 @@ final class CaptureCommands {
             if (durationMs < 0 || maxPackets < 0) {
                 throw new IllegalArgumentException("durationMs and maxPackets must not be negative");
             }
-            Session session = new Session(node, reply, link, durationMs * 1_000_000L, maxPackets);
+            Session session = new Session(node, reply, link, durationMs * 1_000_000L, maxPackets, chunkBytes);
             if (args.hasNonNull("aa")) {
                 String aa = args.get("aa").asText();
                 session.capture.setActionFilter(a -> a.contains("by=aa:" + aa + "@") || a.contains("by=aa-spec:" + aa + " ")
@@ -55,25 +66,43 @@ final class CaptureCommands {
         });
     }
 
-    /** One running capture: a buffer the writer fills and a timer that ships it. All on the node's loop. */
-    private static final class Session {
+    /**
+     * One running capture: a buffer the writer fills, a timer that ships it every {@link #CHUNK_NANOS},
+     * and an early shipment whenever the buffer reaches its chunk size. All on the node's loop.
+     */
+    static final class Session {
         final Node node;
         final ReplySink reply;
         final String link;
         final long durationNanos;
         final long maxPackets;
-        final ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        final int chunkBytes;
+        final ByteArrayOutputStream buf = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                super.write(b, off, len);
+                full();
+            }
+
+            @Override
+            public synchronized void write(int b) {
+                super.write(b);
+                full();
+            }
+        };
         final Capture capture;
         long started;
         Cancellable timer = Cancellable.NONE;
         boolean finished;
+        private boolean shipping;
 
-        Session(Node node, ReplySink reply, String link, long durationNanos, long maxPackets) {
+        Session(Node node, ReplySink reply, String link, long durationNanos, long maxPackets, int chunkBytes) {
             this.node = node;
             this.reply = reply;
             this.link = link;
             this.durationNanos = durationNanos;
             this.maxPackets = maxPackets;
+            this.chunkBytes = chunkBytes;
             // the one place that reads wall time: CLI-side code turning the node clock into Unix time
             long epoch = HostTime.epochNanos() - node.scheduler().nanos();
             this.capture = new Capture(new PcapngWriter(buf, "aspen node " + node.name()), epoch);
@@ -100,6 +129,21 @@ final class CaptureCommands {
             reply.next(chunk());
             long next = durationNanos > 0 ? Math.min(CHUNK_NANOS, started + durationNanos - now) : CHUNK_NANOS;
             timer = node.scheduler().schedule(Math.max(1, next), this::tick);
+        }
+
+        /**
+         * The buffer reached its chunk size: ship it now (the writer writes a whole record per call, so
+         * the buffer ends on a record's end); a burst of arrivals cannot pile up behind a task.
+         */
+        private void full() {
+            if (!shipping && !finished && buf.size() >= chunkBytes && reply.isOpen()) {
+                shipping = true;
+                try {
+                    reply.next(chunk());
+                } finally {
+                    shipping = false;
+                }
+            }
         }
 
         private Map<String, Object> chunk() {
