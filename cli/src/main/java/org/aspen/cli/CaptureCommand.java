@@ -66,13 +66,14 @@ public final class CaptureCommand implements Callable<Integer> {
         args.put("durationMs", durationMs);
         args.put("maxPackets", count);
         java.time.Duration quiet = ControlOptions.positive("--timeout", timeout);
-        long[] packets = new long[1];
+        long[] packets = new long[2];
         try (OutputStream file = Files.newOutputStream(out)) {
             // the node sends a chunk every 500 ms while it captures, even an empty one
             control.stream("capture", args, quiet, d -> write(file, d, packets));
         }
         var o = spec.commandLine().getOut();
-        o.println(packets[0] + " packets written to " + out);
+        o.println(packets[0] + " packets written to " + out + (packets[1] == 0 ? ""
+                : "; " + packets[1] + " more not captured: this client read more slowly than the node recorded"));
         o.flush();
         return Aspen.OK;
     }
@@ -88,5 +89,6 @@ public final class CaptureCommand implements Callable<Integer> {
             throw new java.io.UncheckedIOException(e);
         }
         packets[0] = d.path("packets").asLong();
+        packets[1] = d.path("skipped").asLong();
     }
 }

@@ -18,8 +18,9 @@ import org.aspen.vnet.time.Cancellable;
  *
  * <pre>{@code
  * request: {"cmd":"capture","args":{"link":"a-b","aa":"flakeway","durationMs":5000,"maxPackets":0}}   // all optional
- * lines:   {"data":{"pcapng":"<base64>","packets":12}}   every 500 ms (pcapng may be "")
- * last:    {"data":{"pcapng":"<base64>","packets":40},"done":true}
+ * lines:   {"data":{"pcapng":"<base64>","packets":12,"skipped":0}}   every 500 ms (pcapng may be ""),
+ *          and as soon as CHUNK_BYTES wait
+ * last:    {"data":{"pcapng":"<base64>","packets":40,"skipped":0},"done":true}
  * }</pre>
  *
  * Concatenating the decoded chunks gives the file. Without {@code durationMs} (or 0) the capture
@@ -35,6 +36,13 @@ final class CaptureCommands {
      * too long for a client to read (the JSON reader's limit is 20 MB).
      */
     static final int CHUNK_BYTES = 1 << 20;
+    /**
+     * Recording pauses while more than this waits unsent to the client (it reads more slowly than the
+     * node records: a remote client, a slow disk), and resumes below {@link #RESUME_BYTES}; what is
+     * missed meanwhile is counted, and reported as {@code skipped}. The node never holds more.
+     */
+    static final long PAUSE_BYTES = 8L << 20;
+    static final long RESUME_BYTES = 2L << 20;
 
     private CaptureCommands() {
     }
@@ -95,6 +103,7 @@ final class CaptureCommands {
         Cancellable timer = Cancellable.NONE;
         boolean finished;
         private boolean shipping;
+        private boolean paused;
 
         Session(Node node, ReplySink reply, String link, long durationNanos, long maxPackets, int chunkBytes) {
             this.node = node;
@@ -127,6 +136,7 @@ final class CaptureCommands {
                 return;
             }
             reply.next(chunk());
+            pace();
             long next = durationNanos > 0 ? Math.min(CHUNK_NANOS, started + durationNanos - now) : CHUNK_NANOS;
             timer = node.scheduler().schedule(Math.max(1, next), this::tick);
         }
@@ -140,9 +150,22 @@ final class CaptureCommands {
                 shipping = true;
                 try {
                     reply.next(chunk());
+                    pace();
                 } finally {
                     shipping = false;
                 }
+            }
+        }
+
+        /** Pauses recording while the client lags by more than {@link #PAUSE_BYTES}, resumes once it caught up. */
+        private void pace() {
+            long unsent = reply.unsentBytes();
+            if (!paused && unsent > PAUSE_BYTES) {
+                paused = true;
+                capture.setPaused(true);
+            } else if (paused && unsent < RESUME_BYTES) {
+                paused = false;
+                capture.setPaused(false);
             }
         }
 
@@ -152,6 +175,7 @@ final class CaptureCommands {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("pcapng", Base64.getEncoder().encodeToString(b));
             m.put("packets", capture.packets());
+            m.put("skipped", capture.skipped());
             return m;
         }
 

@@ -39,6 +39,8 @@ public final class Capture {
     private final Map<Node, NodeTap> taps = new IdentityHashMap<>();
     private final Map<String, Integer> ifaces = new HashMap<>();
     private long packets;
+    private long skipped;
+    private boolean paused;
     private Predicate<String> actions = a -> true;
 
     /** @param epochNanos added to the node clock: 0 in the simulation, wall-clock epoch minus clock in the real runtime */
@@ -95,12 +97,29 @@ public final class Capture {
         return packets;
     }
 
+    /**
+     * While paused, records are counted ({@link #skipped}) but not written: what a reader of the
+     * file that cannot keep up (a slow client of a node's capture) does instead of holding them.
+     */
+    public synchronized void setPaused(boolean paused) {
+        this.paused = paused;
+    }
+
+    /** Records not written because the capture was paused. */
+    public synchronized long skipped() {
+        return skipped;
+    }
+
     public synchronized void flush() {
         writer.flush();
     }
 
     private synchronized void emit(Node node, String link, long nanos, byte[] b, int off, int len, int dir, String action) {
         if (!actions.test(action)) {
+            return;
+        }
+        if (paused) {
+            skipped++;
             return;
         }
         String key = node.name() + ":" + link;

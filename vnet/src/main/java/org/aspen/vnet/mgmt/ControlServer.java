@@ -227,6 +227,8 @@ public final class ControlServer implements AutoCloseable {
             private final JsonNode id;
             private final List<Runnable> closeHooks = new ArrayList<>();
             private volatile boolean finished;
+            /** Bytes of lines handed to {@link #send} whose write has not completed. */
+            private final java.util.concurrent.atomic.AtomicLong unsent = new java.util.concurrent.atomic.AtomicLong();
 
             Sink(Channel ch, JsonNode id) {
                 this.ch = ch;
@@ -255,6 +257,11 @@ public final class ControlServer implements AutoCloseable {
             @Override
             public boolean isOpen() {
                 return !finished && ch.isActive();
+            }
+
+            @Override
+            public long unsentBytes() {
+                return unsent.get();
             }
 
             @Override
@@ -288,8 +295,11 @@ public final class ControlServer implements AutoCloseable {
                     bytes = ("{\"id\":null,\"error\":\"reply not serialisable\",\"done\":true}").getBytes(StandardCharsets.UTF_8);
                 }
                 byte[] out = bytes;
+                long size = out.length + 1L;
+                unsent.addAndGet(size);
                 onLoop(() -> {
                     if (finished) {
+                        unsent.addAndGet(-size);
                         return;
                     }
                     if (last) {
@@ -297,7 +307,10 @@ public final class ControlServer implements AutoCloseable {
                         open.remove(this);
                     }
                     if (ch.isActive()) {
-                        ch.writeAndFlush(Unpooled.wrappedBuffer(out, NEWLINE), ch.voidPromise());
+                        // the write's completion (written, or failed with the connection) settles the count
+                        ch.writeAndFlush(Unpooled.wrappedBuffer(out, NEWLINE)).addListener(f -> unsent.addAndGet(-size));
+                    } else {
+                        unsent.addAndGet(-size);
                     }
                 });
             }

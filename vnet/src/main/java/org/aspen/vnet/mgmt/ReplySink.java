@@ -29,4 +29,13 @@ public interface ReplySink {
 
     /** Runs {@code r} on the node's loop if the client disconnects before the request finished. */
     void onClose(Runnable r);
+
+    /**
+     * Bytes of lines sent and not yet written to the client's connection: a client that reads slower
+     * than a streaming command produces makes this grow, and such a command should produce less
+     * (it is held in the node's memory). 0 where nothing is buffered.
+     */
+    default long unsentBytes() {
+        return 0;
+    }
 }

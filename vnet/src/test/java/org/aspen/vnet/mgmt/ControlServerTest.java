@@ -126,6 +126,37 @@ class ControlServerTest {
     }
 
     @Test
+    void aStreamingCommandSeesWhatItsClientHasNotReadYet() throws Exception {
+        ControlClient c = client(ControlConfig.loopback(0), null);
+        CompletableFuture<ReplySink> sink = new CompletableFuture<>();
+        String mb = "x".repeat(1 << 20);
+        server.register("flood", (args, reply) -> {
+            for (int i = 0; i < 64; i++) {
+                reply.next(Map.of("chunk", mb));
+            }
+            reply.done();
+            sink.complete(reply);
+        });
+        c.sendLine("{\"id\":1,\"cmd\":\"flood\"}");
+        ReplySink r = sink.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        // the client reads nothing: 64 MB cannot all sit in loopback's socket buffers (at most 4 MB to
+        // send, 32 MB to receive here), so the node's count must show the rest waiting
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (r.unsentBytes() < (16L << 20) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(r.unsentBytes() >= (16L << 20), "unsent " + r.unsentBytes());
+        for (int i = 0; i < 64; i++) {
+            assertEquals(1 << 20, c.readReply().at("/data/chunk").asText().length());
+        }
+        assertTrue(c.readReply().path("done").asBoolean());
+        while (r.unsentBytes() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, r.unsentBytes(), "every line written once the client read");
+    }
+
+    @Test
     void unknownCommandAndMalformedRequestsGetOneErrorLineAndTheConnectionStaysUp() throws Exception {
         ControlConfig small = new ControlConfig(new InetSocketAddress("127.0.0.1", 0), null, false, 1024);
         try (ControlClient c = client(small, null)) {
