@@ -48,11 +48,6 @@ final class CaptureCommands {
     }
 
     static void register(ControlServer control, Node node) {
-        register(control, node, CHUNK_BYTES);
-    }
-
-    /** As {@link #register(ControlServer, Node)}, shipping a chunk early once it holds {@code chunkBytes} (tests). */
-    static void register(ControlServer control, Node node, int chunkBytes) {
         control.register("capture", (args, reply) -> {
             String link = args.hasNonNull("link") ? args.get("link").asText() : null;
             if (link != null && node.link(link) == null) {
@@ -64,7 +59,7 @@ final class CaptureCommands {
             if (durationMs < 0 || maxPackets < 0) {
                 throw new IllegalArgumentException("durationMs and maxPackets must not be negative");
             }
-            Session session = new Session(node, reply, link, durationMs * 1_000_000L, maxPackets, chunkBytes);
+            Session session = new Session(node, reply, link, durationMs * 1_000_000L, maxPackets, CHUNK_BYTES);
             if (args.hasNonNull("aa")) {
                 String aa = args.get("aa").asText();
                 session.capture.setActionFilter(a -> a.contains("by=aa:" + aa + "@") || a.contains("by=aa-spec:" + aa + " ")
