@@ -129,7 +129,7 @@ class FrameReuseUdpTest {
             route(net, "a", B, "ab", B);
             route(net, "b", A, "ab", A);
         }
-        RealUdp.start(net, "a");
+        RealUdp.start(net);
         return net;
     }
 

@@ -62,7 +62,7 @@ class PathSegmentTest {
             net.connect("ab", "a", "b", LinkConfig.DEFAULT);
             net.node("a").routes().addStatic(Route.host(B, net.node("a").link("ab"), B, 1, Route.Origin.STATIC));
             net.node("b").routes().addStatic(Route.host(A, net.node("b").link("ab"), A, 1, Route.Origin.STATIC));
-            RealUdp.start(net, "a");
+            RealUdp.start(net);
             assertEquals(aSegment, RealUdp.onLoop(net, "a", () -> RdpStack.install(net.node("a")).pathSegment(B)));
             assertEquals(bSegment, RealUdp.onLoop(net, "b", () -> RdpStack.install(net.node("b")).pathSegment(A)));
 

@@ -1,9 +1,6 @@
 package org.aspen.rdp;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -13,6 +10,7 @@ import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.udp.UdpLoops;
 import org.aspen.vnet.udp.UdpNetwork;
 
 /** Helpers for tests over real loopback UDP: run the network, read on a node's loop, one transfer. */
@@ -23,19 +21,8 @@ final class RealUdp {
     }
 
     /** Runs {@code net}'s loops on a daemon thread, returning once they run. */
-    static void start(UdpNetwork net, String anyNode) throws InterruptedException {
-        CountDownLatch running = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try {
-                net.at(0, anyNode, running::countDown);
-                net.run(TimeUnit.SECONDS.toNanos(120));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "real-udp-test");
-        t.setDaemon(true);
-        t.start();
-        assertTrue(running.await(TIMEOUT_S, TimeUnit.SECONDS), "network did not start");
+    static void start(UdpNetwork net) throws InterruptedException {
+        UdpLoops.start(net, TimeUnit.SECONDS.toNanos(120), "real-udp-test", TIMEOUT_S);
     }
 
     /** {@code read} on {@code node}'s loop; an assertion that fails there fails the caller. */

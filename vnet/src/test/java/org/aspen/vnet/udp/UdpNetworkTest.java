@@ -70,19 +70,7 @@ class UdpNetworkTest {
 
     /** Runs the network on a helper thread until the test closes it; returns once the nodes run. */
     static Thread start(UdpNetwork net) throws InterruptedException {
-        CountDownLatch running = new CountDownLatch(1);
-        Thread t = new Thread(() -> {
-            try {
-                net.at(0, net.nodes().iterator().next().name(), running::countDown);
-                net.run(RUN_FOREVER);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "udp-test-run");
-        t.setDaemon(true);
-        t.start();
-        assertTrue(running.await(TIMEOUT_S, TimeUnit.SECONDS), "network did not start");
-        return t;
+        return UdpLoops.start(net, RUN_FOREVER, "udp-test-run", TIMEOUT_S);
     }
 
     @Test
