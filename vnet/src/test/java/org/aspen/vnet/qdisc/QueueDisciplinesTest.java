@@ -39,6 +39,9 @@ class QueueDisciplinesTest {
                 Map.entry("interval", 0.25), Map.entry("targetdelay", "20ms"), Map.entry("top", 0.4), Map.entry("bottom", 0.02)), L);
         assertEquals(new Ns2RedParams(false, false, 5, 15, 1000, 0.002, false, 50, true, false, false, 0.2, true, 0.02, 0.8,
                 0.25, 0.02, 0.4, 0.02), d.params());
+        Ns2Red packets = (Ns2Red) QueueDisciplines.create("ns2-red", Map.of("bytes", false, "queue_in_bytes", false,
+                "thresh", 5, "maxthresh", 15, "q_weight", 0.002), L);
+        assertEquals(Ns2RedParams.DEFAULTS.withPackets(5, 15, 0.002), packets.params());
         Ns2DropTail t = (Ns2DropTail) QueueDisciplines.create("ns2-droptail",
                 Map.of("queue_in_bytes", true, "mean_pktsize", 1000, "drop_front", true), L);
         assertEquals(true, t.describe().get("drop_front"));
