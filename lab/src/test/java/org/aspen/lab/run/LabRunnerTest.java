@@ -224,4 +224,37 @@ class LabRunnerTest {
         assertTrue(util > 0.7 && util <= 1.0, "utilisation " + util);
         assertTrue(r.summary().contains("queue on r1-r2 now"), r.summary());
     }
+
+    @Test
+    void ns2QueueKindsRunInAScenarioAndSwapMidRun() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+                name: ns2-queues
+                duration: 8s
+                nodes:
+                  - {name: s1, address: 10.0.1.1}
+                  - {name: r1, address: 10.0.2.1}
+                  - {name: r2, address: 10.0.2.2}
+                  - {name: d, address: 10.0.3.1}
+                links:
+                  - {between: [s1, r1], bandwidth: 10Mbps, delay: 5ms}
+                  - {between: [r1, r2], bandwidth: 2Mbps, delay: 20ms, buffer: 20, queue: {kind: ns2-droptail}}
+                  - {between: [r2, d], bandwidth: 10Mbps, delay: 5ms}
+                workload:
+                  flows:
+                    - {name: f1, from: s1, to: d, start: 1s}
+                events:
+                  - {at: 4s, queue: {link: r1-r2, node: r1, set: {kind: ns2-red, adaptive: 1, interval: 0.25}}}
+                expect:
+                  - {type: flow, flow: f1, minGoodput: 300kbps, maxGoodput: 2Mbps}
+                  - {type: counter, node: r1, counter: link.r1-r2.discipline.arrivals, atLeast: 1}
+                """.getBytes()), "ns2-queues.yaml", true);
+        LabResult r = sim(s, 2);
+        assertTrue(r.passed(), failures(r));
+        @SuppressWarnings("unchecked")
+        var link = (java.util.Map<String, Object>) r.links().get("r1-r2@r1");
+        @SuppressWarnings("unchecked")
+        var disc = (java.util.Map<String, Object>) link.get("discipline");
+        assertEquals("ns2-red", disc.get("kind"));
+        assertEquals(true, disc.get("adaptive"));
+    }
 }
