@@ -455,7 +455,7 @@ public final class Ns2Red extends FifoDiscipline {
     public Map<String, Object> describe() {
         Map<String, Object> m = super.describe();
         m.put("queue_in_bytes", params.queueInBytes());
-        m.put("bytes", params.bytes());
+        m.put("bytes_mode", params.bytes());                            // ns-2's bytes_ ("bytes" is the bytes queued, as in red)
         m.put("thresh", thMinPkts);
         m.put("maxthresh", thMaxPkts);
         m.put("q_weight", qW);
@@ -470,7 +470,7 @@ public final class Ns2Red extends FifoDiscipline {
         m.put("ave", vAve);
         m.put("count", count);
         m.put("packets", packets());
-        m.put("bytes_queued", bytes());
+        m.put("bytes", bytes());
         m.put("arrivals", arrivals);
         m.put("early", early);
         m.put("forced", forced);
