@@ -38,17 +38,17 @@ done
 # name | how to compare (exact, structure, skip) | cheap or expensive | results-diff.py options | the documented command's
 # arguments.
 commands='
-acc|exact|cheap||acc-figure4
-acc-upstream|exact|cheap||acc-figure4 --long-link upstream
-acc-downstream|exact|cheap||acc-figure4 --configs red,red-ecn,acc --long-link downstream
-acc-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range
-acc-once-per-srtt|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-once-per-srtt
-acc-skip-recovery|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-skip-recovery
-acc-min-rtt-200ms|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-min-rtt 200ms
-acc-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --acc-once-per-srtt --acc-skip-recovery
-acc-upstream-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --long-link upstream --acc-deletion range --acc-once-per-srtt --acc-skip-recovery
-acc-3mbps-buf100|exact|cheap||acc-figure4 --bottleneck 3Mbps --buffer 100 --seeds 5
-acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200,300,400 --seeds 5
+acc|exact|cheap||acc-figure4 --baseline rdp
+acc-upstream|exact|cheap||acc-figure4 --long-link upstream --baseline rdp
+acc-downstream|exact|cheap||acc-figure4 --configs red,red-ecn,acc --long-link downstream --baseline rdp
+acc-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline rdp
+acc-once-per-srtt|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-once-per-srtt --baseline rdp
+acc-skip-recovery|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-skip-recovery --baseline rdp
+acc-min-rtt-200ms|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --acc-min-rtt 200ms --baseline rdp
+acc-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --acc-once-per-srtt --acc-skip-recovery --baseline rdp
+acc-upstream-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --long-link upstream --acc-deletion range --acc-once-per-srtt --acc-skip-recovery --baseline rdp
+acc-3mbps-buf100|exact|cheap||acc-figure4 --bottleneck 3Mbps --buffer 100 --seeds 5 --baseline rdp
+acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200,300,400 --seeds 5 --baseline rdp
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s

@@ -3,6 +3,7 @@ package org.aspen.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.aspen.acc.aa.AccConfig;
+import org.aspen.experiments.acc.AccBaseline;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Experiment;
 import org.aspen.experiments.acc.AccFigure4Run;
@@ -78,6 +79,13 @@ final class AccFigure4Command extends ExperimentSubcommand {
                     + "low-RTT inhibition; default: ${DEFAULT-VALUE}, act on every RTT as in its Figure 4).")
     String accMinRtt;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
+            description = "Transport and queues: ns2 (ns-2's TCP Reno over ns-2's RED/drop-tail with the paper's "
+                    + "values and ns-2's 1998 defaults, docs/ns2-baseline.md), ns2-2.35 (ns-2.35's defaults), "
+                    + "ns2-wide (ns2 with window_ 10000) or rdp (Aspen RDP over Aspen's queues) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String baseline;
+
     @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
             description = "Print one run's scenario as YAML (e.g. acc:300, for 'aspen lab --sim') and run nothing.")
     String printScenario;
@@ -85,7 +93,15 @@ final class AccFigure4Command extends ExperimentSubcommand {
     private AccFigure4Run.Setup setup() {
         double seconds = seconds("--duration", duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
-        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig());
+        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig(), baseline(baseline));
+    }
+
+    private AccBaseline baseline(String id) {
+        AccBaseline b = AccBaseline.byId(id);
+        if (b == null) {
+            throw usage("--baseline: unknown baseline '" + id + "' (known: ns2, ns2-2.35, ns2-wide, rdp)");
+        }
+        return b;
     }
 
     private AccConfig accConfig() {

@@ -131,7 +131,8 @@ class ExperimentCommandTest {
     void eachExperimentHasItsOwnDefaults() {
         assertEquals(new org.aspen.experiments.acc.AccFigure4Experiment.Params(10, List.of(10, 50, 100, 200, 300),
                 List.of(AccFigure4Run.Config.values()), new AccFigure4Run.Setup(200, "1.5Mbps", 50,
-                org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN)), params("experiment", "acc-figure4"));
+                org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN).withBaseline(org.aspen.experiments.acc.AccBaseline.NS2)),
+                params("experiment", "acc-figure4"));
         assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
                 new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
         assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 1000, 3), params("experiment", "aecn"));
@@ -196,7 +197,11 @@ class ExperimentCommandTest {
                 printed("experiment", "acns", "--print-scenario", "reno"));
         assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
                         org.aspen.experiments.acc.AccDumbbell.Placement.DOWNSTREAM)),
-                printed("experiment", "acc-figure4", "--print-scenario", "red:100", "--long-link", "downstream"));
+                printed("experiment", "acc-figure4", "--print-scenario", "red:100", "--long-link", "downstream",
+                        "--baseline", "rdp"));
+        assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
+                        org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN).withBaseline(org.aspen.experiments.acc.AccBaseline.NS2)),
+                printed("experiment", "acc-figure4", "--print-scenario", "red:100"));
     }
 
     private static org.aspen.lab.scenario.Scenario printed(String... args) {

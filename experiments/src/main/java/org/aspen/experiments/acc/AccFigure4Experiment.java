@@ -59,7 +59,8 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
     /** What {@code summary.json} holds; the ratios only when ACC and the base config both ran. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Summary(String experiment, int seeds, double durationSeconds, List<Integer> delaysMs, String bottleneck,
-                          int bufferPackets, String longLink, String red, String redSource, Map<String, String> acc,
+                          int bufferPackets, String longLink, String baseline, String baselineSource, Map<String, Object> agent,
+                          String red, String redSource, Map<String, String> acc,
                           double wallSeconds, List<PaperComparison> paperComparison, List<Point> points,
                           Map<String, Double> accOverRenoThroughputByDelayMs,
                           Map<String, List<Double>> accOverRenoThroughputCi95ByDelayMs,
@@ -111,7 +112,9 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
         Map<Integer, Ratio> overRed = ratios(points, Config.RED);
         Map<Integer, Ratio> overRedEcn = ratios(points, Config.RED_ECN);
         return new Summary(name(), params.seeds(), s.durationSeconds(), params.delays(), s.bottleneck(), s.buffer(),
-                s.placement().id(), AccFigure4Run.redDescription(), AccFigure4Run.RED_SOURCE,
+                s.placement().id(), s.baseline().ns2() ? s.baseline().id() : null,
+                s.baseline().ns2() ? s.baseline().source() : null, s.baseline().agent(), s.baseline().redDescription(),
+                s.baseline().ns2() ? "docs/ns2-baseline.md (ACC)" : AccFigure4Run.RED_SOURCE,
                 params.configs().contains(Config.ACC) ? s.acc().toParams() : null, Sweep.tenths(wallSeconds),
                 AccComparison.rows(params, points, overRed), points,
                 values(overRed), intervals(overRed), values(overRedEcn), intervals(overRedEcn));

@@ -174,25 +174,38 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
      * What the command can vary besides the delay: run length, bottleneck rate and buffer, where the
      * long link is, and the ACC monitor's settings (the paper's by default).
      */
-    public record Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc) {
+    public record Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc,
+                        AccBaseline baseline) {
+        public Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc) {
+            this(durationSeconds, bottleneck, buffer, placement, acc, AccBaseline.RDP);
+        }
+
         public Setup(double durationSeconds, String bottleneck, int buffer, Placement placement) {
             this(durationSeconds, bottleneck, buffer, placement, AccConfig.DEFAULT);
         }
 
+        /** The paper's set-up on Aspen RDP (what the committed results before issue #28 ran). */
         public static Setup defaults(double durationSeconds) {
             return new Setup(durationSeconds, BOTTLENECK, BUFFER, Placement.PAPER, AccConfig.DEFAULT);
+        }
+
+        /** The same set-up on another transport and queues. */
+        public Setup withBaseline(AccBaseline b) {
+            return new Setup(durationSeconds, bottleneck, buffer, placement, acc, b);
         }
     }
 
     /** The run's scenario: the dumbbell, two bulk flows from 1 s (0.1 s apart) and the cross traffic. */
     public static Scenario scenario(Config c, int delayMs, Setup setup) {
         Placement p = setup.placement();
-        String name = "acc-figure3-" + c.id() + "-" + delayMs + "ms" + (p == Placement.PAPER ? "" : "-" + p.id());
+        AccBaseline base = setup.baseline();
+        String name = "acc-figure3-" + c.id() + "-" + delayMs + "ms" + (p == Placement.PAPER ? "" : "-" + p.id())
+                + (base == AccBaseline.RDP ? "" : "-" + base.id());
         ScenarioBuilder b = new ScenarioBuilder(name, String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AccDumbbell.figure4(p, delayMs, setup.bottleneck(), setup.buffer(), c.queue()).withAcc(c.acc ? setup.acc() : null).addTo(b);
+        AccDumbbell.figure4(p, delayMs, setup.bottleneck(), setup.buffer(), base.queue(c)).withAcc(c.acc ? setup.acc() : null).addTo(b);
         for (int i = 1; i <= FLOWS; i++) {
-            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 100 * (i - 1)) + "ms").segment(SEGMENT)
-                    .ecn(c.ecn).build());
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 100 * (i - 1)) + "ms")
+                    .segment(base.segment()).ecn(c.ecn).transport(base.transport(), base.agent()).build());
         }
         for (String x : new String[] {"x1", "x2"}) {
             for (String y : new String[] {"y1", "y2"}) {

@@ -112,6 +112,8 @@ public final class ScenarioBuilder {
         private Boolean ecn;
         private Boolean acns;
         private Integer priority;
+        private String transport;
+        private java.util.Map<String, Object> ns2;
 
         FlowBuilder(String name, String from, String to) {
             this.name = name;
@@ -141,9 +143,19 @@ public final class ScenarioBuilder {
             return this;
         }
 
+        /**
+         * The sender's transport ({@code null} or {@code rdp}: RDP's own; {@code ns2-reno}, {@code ns2-newreno}:
+         * ns-2.35's agents) and its Agent/TCP overrides (null or empty: ns-2.35's defaults).
+         */
+        public FlowBuilder transport(String transport, java.util.Map<String, Object> ns2) {
+            this.transport = transport;
+            this.ns2 = ns2 == null || ns2.isEmpty() ? null : ns2;
+            return this;
+        }
+
         public Scenario.FlowSpec build() {
             return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority,
-                    null, null);
+                    transport, ns2);
         }
     }
 }
