@@ -52,9 +52,9 @@ acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
-aecn|exact|cheap||aecn
-aecn-avq100|exact|cheap||aecn --avq-buffer 100
-aecn-avq50|exact|cheap||aecn --avq-buffer 50
+aecn|exact|cheap||aecn --baseline rdp
+aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
+aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
 acns|exact|cheap||acns
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 abcd|exact|cheap||abcd

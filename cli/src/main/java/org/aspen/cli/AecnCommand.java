@@ -40,8 +40,18 @@ final class AecnCommand extends ExperimentSubcommand {
                     + "(default: ${DEFAULT-VALUE}).")
     String avqBuffer;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
+            description = "The senders' transport: ns2 (ns-2's TCP Reno with ECN, AntiECN's increase on it, the "
+                    + "text's values and ns-2's 2002 defaults, docs/ns2-baseline.md), ns2-2.35 (ns-2.35's "
+                    + "defaults) or rdp (Aspen RDP) (default: ${DEFAULT-VALUE}).")
+    String baseline;
+
     @Override
     Experiment<?, ?, ?> experiment() {
+        org.aspen.experiments.aecn.AecnBaseline b = org.aspen.experiments.aecn.AecnBaseline.byId(baseline);
+        if (b == null) {
+            throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
+        }
         int avq;
         try {
             avq = "bdp".equalsIgnoreCase(avqBuffer) ? 0 : Integer.parseInt(avqBuffer);
@@ -51,6 +61,6 @@ final class AecnCommand extends ExperimentSubcommand {
         if (!(scale > 0 && scale <= 1) || rtts < 1 || seeds.seeds < 1 || avq < 0 || threads.threads < 1) {
             throw usage("--scale must be in (0, 1], --rtts, --seeds and --threads at least 1, --avq-buffer positive");
         }
-        return new AecnExperiment(new AecnExperiment.Params(scale, rtts, seeds.seeds, avq));
+        return new AecnExperiment(new AecnExperiment.Params(scale, rtts, seeds.seeds, avq, b));
     }
 }

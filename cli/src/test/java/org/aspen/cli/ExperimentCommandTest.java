@@ -135,7 +135,8 @@ class ExperimentCommandTest {
                 params("experiment", "acc-figure4"));
         assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(List.of(0, 25, 50, 100), 3,
                 new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25)), params("experiment", "acc-overhead"));
-        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 1000, 3), params("experiment", "aecn"));
+        assertEquals(org.aspen.experiments.aecn.AecnExperiment.Params.of(0.1, 1000, 3)
+                .withBaseline(org.aspen.experiments.aecn.AecnBaseline.NS2), params("experiment", "aecn"));
         assertEquals(new org.aspen.experiments.purple.PurpleExperiment.Params(
                 List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.PURPLE,
                 org.aspen.experiments.purple.PurpleRun.Aqm.RED, org.aspen.experiments.purple.PurpleRun.Aqm.ARED),

@@ -29,6 +29,12 @@ public interface AgentPort {
     /** Whether the connection negotiated ECN (ns-2's {@code ecn_}). */
     boolean ecn();
 
+    /**
+     * Whether the acknowledgement the agent is handling now echoed the AntiECN bit (AntiECN negotiated
+     * on the connection and every router on the path left the bit set; docs/aecn.md).
+     */
+    boolean aecnEcho();
+
     /** A uniform draw from [0, 1) from the stack's seeded random source. */
     double uniform();
 

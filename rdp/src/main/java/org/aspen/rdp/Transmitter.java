@@ -59,6 +59,8 @@ final class Transmitter {
     /** Sends of our SYN (or SYN,ACK) and when the first left: ns-2's agent times its seqno 0 (tcp.cc:767). */
     private int synSends;
     private long synSentAt;
+    /** ns-2 mode: the ACK being handed to the agent echoed the AntiECN bit (AntiECN negotiated). */
+    private boolean agentAecnEcho;
     /** ns-2 mode: an ACK is being handed to the agent, which sends what it allows itself (tcp-reno.cc:140). */
     private boolean agentAckInProgress;
     /** ns-2 mode: the connection's trySend right after an ACK the agent handled adds nothing (the agent sent). */
@@ -297,6 +299,10 @@ final class Transmitter {
         if (ece) {
             stats.ecnEchoes++;
         }
+        agentAecnEcho = c.aecnSending && s.aecnEcho;
+        if (agentAecnEcho) {
+            stats.aecnEchoes++;
+        }
         agentAckInProgress = true;
         try {
             if (isNew) {
@@ -374,6 +380,11 @@ final class Transmitter {
         @Override
         public boolean ecn() {
             return c.ecn;
+        }
+
+        @Override
+        public boolean aecnEcho() {
+            return agentAecnEcho;
         }
 
         @Override

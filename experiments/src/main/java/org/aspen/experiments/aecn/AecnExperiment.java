@@ -52,9 +52,18 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
      * @param avqBuffer AVQ's virtual buffer in full-size packets (scaled by k, floor 10), or 0 for the
      *                  real buffer, one BDP (AVQ's design: the virtual queue has the real queue's buffer)
      */
-    public record Params(double scale, int rtts, int seeds, int avqBuffer) {
+    public record Params(double scale, int rtts, int seeds, int avqBuffer, AecnBaseline baseline) {
+        /** On Aspen RDP (the committed results before issue #28). */
+        public Params(double scale, int rtts, int seeds, int avqBuffer) {
+            this(scale, rtts, seeds, avqBuffer, AecnBaseline.RDP);
+        }
+
         public static Params of(double scale, int rtts, int seeds) {
             return new Params(scale, rtts, seeds, 0);
+        }
+
+        public Params withBaseline(AecnBaseline b) {
+            return new Params(scale, rtts, seeds, avqBuffer, b);
         }
 
         public long bandwidth() {
@@ -71,7 +80,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
         public Setup setup(int rttMs, double eta, int virtualBuffer, int flows, long seed) {
             return new Setup(rttMs, eta, virtualBuffer, flows, rtts * rttMs / 1e3, bandwidth(), bdp(rttMs),
-                    avqBufferPackets(rttMs), 10 * scale, seed);
+                    avqBufferPackets(rttMs), 10 * scale, seed, baseline);
         }
 
         /**
@@ -113,8 +122,10 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
      * What {@code summary.json} holds: the paper comparison, the set-up, Table I (improvement in % by
      * column and eta: mean, sd, 95 % interval over the seeds) and every run.
      */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public record Summary(String experiment, List<PaperComparison> paperComparison, double scale, long bandwidthBps,
-                          int rttsPerRun, int seeds, double avqGamma, String avqBuffer, double wallSeconds,
+                          int rttsPerRun, int seeds, double avqGamma, String avqBuffer, String baseline,
+                          Map<String, Object> agent, double wallSeconds,
                           Map<String, Map<String, Stat>> tableOneImprovementPct, List<RunRow> runs) {
     }
 
@@ -194,7 +205,8 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
                     round(x.jain()), r.what().file()));
         }
         return new Summary(name(), AecnComparison.rows(results, table, params), params.scale(), params.bandwidth(), params.rtts(),
-                params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), Sweep.tenths(wallSeconds), table, runs);
+                params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), params.baseline().ns2() ? params.baseline().id() : null,
+                params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
     }
 
     /** The gain in % of the runs labelled {@code label} in {@code part} at {@code rtt} over the seeds. */

@@ -9,6 +9,7 @@ import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.ns2.Ns2AntiEcnReno;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.ProgressListener;
@@ -83,7 +84,14 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
      * @param seed                seeds the start times of the flows and the nodes
      */
     public record Setup(int rttMs, double eta, int virtualBufferPackets, int flows, double durationSeconds, long bandwidthBps,
-                 int bufferPackets, int avqBufferPackets, double startSpreadSeconds, long seed) {
+                 int bufferPackets, int avqBufferPackets, double startSpreadSeconds, long seed, AecnBaseline baseline) {
+        /** On Aspen RDP (the committed results before issue #28). */
+        public Setup(int rttMs, double eta, int virtualBufferPackets, int flows, double durationSeconds, long bandwidthBps,
+                     int bufferPackets, int avqBufferPackets, double startSpreadSeconds, long seed) {
+            this(rttMs, eta, virtualBufferPackets, flows, durationSeconds, bandwidthBps, bufferPackets, avqBufferPackets,
+                    startSpreadSeconds, seed, AecnBaseline.RDP);
+        }
+
         public boolean aecn() {
             return eta > 0;
         }
@@ -136,7 +144,11 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         }
         RdpOptions options = RdpOptions.defaults().withMaxOutstanding(65_535).withMaxSegment(SEGMENT)
                 .withWindow(2, INITIAL_SSTHRESH).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
-        if (s.aecn()) {
+        if (s.baseline().ns2()) {
+            // ns-2's agent: its own window_ and initial window; RDP carries its segments (docs/ns2-baseline.md)
+            options = options.withMaxSegment(s.baseline().segment()).withAecn(s.aecn())
+                    .withCongestionControl(s.baseline().sender(s.aecn()));
+        } else if (s.aecn()) {
             options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
         }
         RdpOptions o = options;
@@ -165,7 +177,7 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             for (int i = 0; i < cwnd.length; i++) {
                 RdpConnection c = flows[i] == null ? null : flows[i].connection();
                 cwnd[i] = c == null || c.state() != RdpConnection.State.OPEN ? 0 : c.congestionState().cwnd();
-                if (i == 0 && cwnd[0] > 0 && Double.isNaN(slowStartEnd) && c.congestionState().ssthresh() < INITIAL_SSTHRESH) {
+                if (i == 0 && cwnd[0] > 0 && Double.isNaN(slowStartEnd) && c.congestionState().ssthresh() < initialSsthresh(s)) {
                     slowStartEnd = 2 * c.congestionState().ssthresh();
                 }
             }
@@ -174,6 +186,11 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             lastBytes = bytes;
         }
         return totals(s, net, bottleneck, flows, samples, slowStartEnd, HostTime.secondsSince(wall0));
+    }
+
+    /** The sender's slow-start threshold before its first reduction: RDP's initial one, or ns-2's window_ (tcp.cc:462). */
+    private static double initialSsthresh(Setup s) {
+        return s.baseline().ns2() ? AecnBaseline.VERY_LARGE_WINDOW : INITIAL_SSTHRESH;
     }
 
     /**
@@ -209,6 +226,8 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             enabled[i] = c.aecnEnabled();
             retx += c.stats().retransmissions();
             if (c.congestionControl() instanceof AntiEcnReno a) {
+                aggressive += a.aggressiveAcks();
+            } else if (c.congestionControl() instanceof Ns2AntiEcnReno a) {
                 aggressive += a.aggressiveAcks();
             }
         }

@@ -41,4 +41,23 @@ class AecnRunTest {
         assertTrue(r.jain() > 0.5 && r.jain() <= 1.0, "Jain " + r.jain());
     }
 
+    /**
+     * The same comparison on the paper's own baseline (docs/ns2-baseline.md): ns-2's Reno with ECN, and
+     * AntiECN's increase built on it. The AntiECN run's echoed ACKs replace Reno's 1/cwnd_ and its
+     * window is ahead a quarter of the way; the Reno run never applies the increase.
+     */
+    @Test
+    void onNs2RenoTheAntiEcnIncreaseAlsoDrivesTheWindow() {
+        AecnExperiment.Params plan = new AecnExperiment.Params(0.02, 100, 1, 100).withBaseline(AecnBaseline.NS2);
+        AecnRun reno = AecnRun.simulate(plan.setup(40, 0, plan.bdp(40), 1, 1));
+        AecnRun aecn = AecnRun.simulate(plan.setup(40, 0.75, plan.bdp(40), 1, 1));
+        assertTrue(aecn.aecnEnabled()[0] && !reno.aecnEnabled()[0]);
+        assertEquals(0, reno.aggressiveAcks());
+        assertTrue(aecn.aggressiveAcks() > 10, "echoed ACKs drove the increase: " + aecn.aggressiveAcks());
+        int mid = reno.samples().size() / 4;
+        double wReno = reno.samples().get(mid).cwnd()[0];
+        double wAecn = aecn.samples().get(mid).cwnd()[0];
+        assertTrue(wAecn > wReno, "cwnd at " + reno.samples().get(mid).seconds() + " s: aecn " + wAecn + " reno " + wReno);
+    }
+
 }
