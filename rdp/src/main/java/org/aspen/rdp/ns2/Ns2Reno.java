@@ -174,7 +174,8 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         if (win > (int) p.window()) {
             win = (int) p.window();
         }
-        return win;
+        // RDP's receiver accepts at most its maxOutstanding beyond RCV.CUR (ns-2's sink has no bound)
+        return cs == null ? win : Math.min(win, cs.peerMaxOutstanding());
     }
 
     @Override
@@ -234,7 +235,8 @@ public class Ns2Reno implements CongestionControl, AgentSender {
 
     /** send_one (tcp.cc:1576-1587): limited transmit on the first duplicate ACKs (singledup_). */
     protected void sendOne() {
-        if (tSeqno <= highestAck + p.window() && tSeqno < curseq() && tSeqno <= highestAck + cwnd + dupacks) {
+        if (tSeqno <= highestAck + p.window() && tSeqno < curseq() && tSeqno <= highestAck + cwnd + dupacks
+                && tSeqno <= highestAck + cs.peerMaxOutstanding()) {
             output(tSeqno);
             tSeqno++;
         }
