@@ -306,6 +306,9 @@ final class Transmitter {
                 cs.setSndUna(ack + 1);
                 // the application refills its queue first, as ns-2's sources are ahead of the agent
                 c.acknowledged();
+                if (c.state() != RdpConnection.State.OPEN) {
+                    return;   // a graceful close completed on this ACK
+                }
             }
             agent.recv(ack, ece, isNew);
         } finally {
