@@ -1,4 +1,5 @@
-# ns-2.35 reference runs for rdp's Ns2AgainstNsTest: one Agent/TCP/<agent> to an Agent/TCPSink over
+# ns-2.35 reference runs for rdp's Ns2AgainstNsTest: one Agent/TCP/<agent> to an Agent/TCPSink (Sack1's
+# for Sack1) over
 # 10 ms with (nearly) no serialization (1000 Gb/s), 200 packets of 1000 bytes, ErrorModel/List dropping
 # the link's packets by their count (the SYN is 0, resends count too). out.tr is the link's queue
 # trace; each data packet's seqno@ms as it leaves the queue (dropped ones never do) makes the fixture:
@@ -19,7 +20,11 @@ eval $em droplist $drops
 $ns lossmodel $em $n0 $n1
 set tcp [new Agent/TCP/$agent]
 $tcp set packetSize_ 1000
-set sink [new Agent/TCPSink]
+if {$agent == "Sack1"} {
+    set sink [new Agent/TCPSink/Sack1]
+} else {
+    set sink [new Agent/TCPSink]
+}
 $ns attach-agent $n0 $tcp
 $ns attach-agent $n1 $sink
 $ns connect $tcp $sink

@@ -63,6 +63,8 @@ final class Transmitter {
     private boolean agentAckInProgress;
     /** ns-2 mode: the connection's trySend right after an ACK the agent handled adds nothing (the agent sent). */
     private boolean agentSkipTrySend;
+    /** ns-2 mode: the EACK list of the segment being processed, for an agent with SACK (null: none). */
+    private int[] agentSacks;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -284,6 +286,8 @@ final class Transmitter {
      * while data is outstanding count (ns-2's agent sees only its sink's ACKs); EACKs are ignored.
      */
     private void agentAck(Segment s) {
+        int[] sacks = agentSacks;
+        agentSacks = null;
         int ack = s.ack;
         int una = cs.sndUna();
         if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
@@ -310,7 +314,7 @@ final class Transmitter {
                     return;   // a graceful close completed on this ACK
                 }
             }
-            agent.recv(ack, ece, isNew);
+            agent.recv(ack, ece, isNew, sacks);
         } finally {
             agentAckInProgress = false;
         }
@@ -404,7 +408,8 @@ final class Transmitter {
 
     void eacks(int[] seqs) {
         if (port != null) {
-            return;   // ns-2's Reno and NewReno know no SACK
+            agentSacks = seqs;   // ns-2's Reno and NewReno ignore them; Sack1 reads its blocks from them
+            return;
         }
         for (int k = 0; k < seqs.length; k++) {
             int e = seqs[k];

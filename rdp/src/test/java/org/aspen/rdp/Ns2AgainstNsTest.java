@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
+import org.aspen.rdp.ns2.Ns2Sack1;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,7 +23,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * link, with its send time in ms, equals what /usr/bin/ns (Debian's ns2 2.35) sent on the same set-up,
  * recorded in {@code src/test/resources/ns2-2.35/} by {@code dumbbell2.tcl} (its header has the
  * command). The set-up is {@link Ns2Path}'s: 10 ms each way, no rate limit, 200 segments of 1000 bytes,
- * the link dropping its n-th data packet as ns-2's ErrorModel/List counts (the SYN is 0).
+ * the link dropping its n-th data packet as ns-2's ErrorModel/List counts (the SYN is 0): one loss, three
+ * in a window, five in a row with a lost resend, a burst plus one, six holes (more than Sack1's three
+ * blocks), holes in eight windows, a burst of twelve, and losses of resends in recovery. Sack1 runs
+ * against Agent/TCPSink/Sack1.
  */
 class Ns2AgainstNsTest {
     static final Ns2Params P = Ns2Params.defaults().with(Map.of("boot_time", 0.0));
@@ -33,14 +37,31 @@ class Ns2AgainstNsTest {
         "Reno, 60 65 70",
         "Reno, 3 4 5 6 7",
         "Reno, 30 31 32 33 40",
+        "Reno, 60 62 64 66 68 70",
+        "Reno, 20 25 30 35 40 45 50 55",
+        "Reno, 50 51 52 53 54 55 56 57 58 59 60 61",
+        "Reno, 60 65 70 81 82",
         "Newreno, 60",
         "Newreno, 60 65 70",
         "Newreno, 3 4 5 6 7",
         "Newreno, 30 31 32 33 40",
+        "Newreno, 60 62 64 66 68 70",
+        "Newreno, 20 25 30 35 40 45 50 55",
+        "Newreno, 50 51 52 53 54 55 56 57 58 59 60 61",
+        "Newreno, 60 65 70 81 82",
+        "Sack1, 60",
+        "Sack1, 60 65 70",
+        "Sack1, 3 4 5 6 7",
+        "Sack1, 30 31 32 33 40",
+        "Sack1, 60 62 64 66 68 70",
+        "Sack1, 20 25 30 35 40 45 50 55",
+        "Sack1, 50 51 52 53 54 55 56 57 58 59 60 61",
+        "Sack1, 60 65 70 81 82",
     })
     void sendsWhatNs2Sends(String agent, String drops) throws IOException {
         Set<Integer> dropped = Arrays.stream(drops.split(" ")).map(Integer::valueOf).collect(Collectors.toSet());
-        Ns2Path path = new Ns2Path(91, () -> agent.equals("Reno") ? new Ns2Reno(P) : new Ns2NewReno(P), 200, s -> false);
+        Ns2Path path = new Ns2Path(91, () -> agent.equals("Reno") ? new Ns2Reno(P)
+                : agent.equals("Newreno") ? new Ns2NewReno(P) : new Ns2Sack1(P), 200, s -> false);
         path.dropLinkCount = dropped::contains;
         path.run(20_000_000_000L);
         List<String> aspen = new ArrayList<>();

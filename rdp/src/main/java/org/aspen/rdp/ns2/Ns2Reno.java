@@ -46,6 +46,16 @@ public class Ns2Reno implements CongestionControl, AgentSender {
     /** RDP sequence number of ns-2's seqno 0. */
     private int base;
 
+    /** RDP sequence number of ns-2's seqno 0. */
+    protected int base() {
+        return base;
+    }
+
+    /** Whether fast recovery is under way (Reno: the window is inflated). */
+    protected boolean inRecovery() {
+        return dupwnd > 0;
+    }
+
     protected int tSeqno;
     protected int highestAck;
     protected int prevHighestAck;
@@ -189,7 +199,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         return Math.min(win, p.window());
     }
 
-    private int curseq() {
+    protected int curseq() {
         return port.queuedEnd() - base;
     }
 
@@ -517,7 +527,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
      */
     @Override
     public void onNotification(ConnectionState s, WindowNotification n) {
-        if (port == null || cwnd <= n.cwnd() || dupwnd > 0) {
+        if (port == null || cwnd <= n.cwnd() || inRecovery()) {
             return;
         }
         recover = maxseq;
@@ -539,7 +549,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         cs.setSsthresh(ssthresh);
         cs.setDupAcks(dupacks);
         cs.setRecover(recover + base);
-        cs.setPhase(dupwnd > 0 ? SenderState.PHASE_RECOVERY
+        cs.setPhase(inRecovery() ? SenderState.PHASE_RECOVERY
                 : cwnd < ssthresh ? SenderState.PHASE_SLOW_START : SenderState.PHASE_AVOIDANCE);
     }
 }
