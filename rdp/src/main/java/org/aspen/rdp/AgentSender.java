@@ -26,6 +26,22 @@ public interface AgentSender {
      */
     void recv(int ack, boolean ece, boolean isNew);
 
+    /**
+     * As {@link #recv(int, boolean, boolean)}, with the segments the ACK's EACK list names ({@code sacks},
+     * null when it has none). Agents without SACK ignore them (the default).
+     */
+    default void recv(int ack, boolean ece, boolean isNew, int[] sacks) {
+        recv(ack, ece, isNew);
+    }
+
+    /**
+     * True when the peer's receiver should put ns-2's TCPSink/Sack1 SACK blocks (at most three, most
+     * recent first, tcp-sink.cc:605-758) into its EACK lists instead of every segment it holds.
+     */
+    default boolean sackBlocks() {
+        return false;
+    }
+
     /** Sends what the window allows (the application queued data, or the path opened). */
     void sendMuch();
 

@@ -40,6 +40,8 @@ final class Receiver {
     private final AckPolicy ackPolicy;
     /** ns-2 mode ({@link CongestionControl#agent()}): every data segment is acknowledged at once, as TCPSink does. */
     private final boolean ackEach;
+    /** ns-2 Sack1 mode: TCPSink/Sack1's SACK blocks go into our EACK lists (null otherwise). */
+    private final Ns2Sacker sacker;
     private final ReceiveBuffer.Sink deliverer = this::deliver;
     /** Made on first use, so an idle connection does not carry them. */
     private Runnable endOfTaskAck;
@@ -50,6 +52,7 @@ final class Receiver {
         this.stats = c.stats;
         this.ackPolicy = c.stack.ackPolicy();
         this.ackEach = c.cc.agent() != null;
+        this.sacker = ackEach && c.cc.agent().sackBlocks() ? new Ns2Sacker(3) : null;
     }
 
     /** The peer's SYN was accepted: the acceptance window starts after its initial sequence number. */
@@ -104,6 +107,9 @@ final class Receiver {
                     inOrder = !heldBefore;
                 }
             }
+        }
+        if (sacker != null && c.state() == RdpConnection.State.OPEN) {
+            sacker.arrived(s.seq - c.irs);
         }
         if (c.state() == RdpConnection.State.OPEN && ackEach) {
             // ns-2's TCPSink: one ACK per data packet, at once, cumulative (TcpSink::recv, tcp-sink.cc:358-385)
@@ -195,6 +201,18 @@ final class Receiver {
         unacked = 0;
     }
 
+    /** The segments Sack1's blocks cover, in block order, at most an EACK list's worth. */
+    private int[] sackedSegments() {
+        int[] out = new int[SegmentCodec.MAX_EACKS];
+        int n = 0;
+        for (int[] b : sacker.blocks()) {
+            for (int q = b[0]; q < b[1] && n < out.length; q++) {
+                out[n++] = q + c.irs;
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
     /** Puts on {@code s} what the receiver owes the peer besides RCV.CUR: ECE, the echoes, the EACK list. */
     void echoes(Segment s) {
         if (eceToSend) {
@@ -203,7 +221,14 @@ final class Receiver {
         s.aecnEcho = c.aecnEchoing && aecnToEcho;
         s.acnsEcho = acnsToEcho;
         acnsToEcho = 0;
-        if (buf.held() > 0) {
+        if (sacker != null) {
+            int[] listed = sackedSegments();
+            if (listed.length > 0) {
+                s.flags |= Segment.EAK;
+                s.eacks = listed;
+                stats.eacksSent++;
+            }
+        } else if (buf.held() > 0) {
             s.flags |= Segment.EAK;
             s.eacks = buf.eacks(SegmentCodec.MAX_EACKS);
             stats.eacksSent++;

@@ -65,6 +65,8 @@ final class Transmitter {
     private boolean agentAckInProgress;
     /** ns-2 mode: the connection's trySend right after an ACK the agent handled adds nothing (the agent sent). */
     private boolean agentSkipTrySend;
+    /** ns-2 mode: the EACK list of the segment being processed, for an agent with SACK (null: none). */
+    private int[] agentSacks;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -286,6 +288,8 @@ final class Transmitter {
      * while data is outstanding count (ns-2's agent sees only its sink's ACKs); EACKs are ignored.
      */
     private void agentAck(Segment s) {
+        int[] sacks = agentSacks;
+        agentSacks = null;
         int ack = s.ack;
         int una = cs.sndUna();
         if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
@@ -312,8 +316,11 @@ final class Transmitter {
                 cs.setSndUna(ack + 1);
                 // the application refills its queue first, as ns-2's sources are ahead of the agent
                 c.acknowledged();
+                if (c.state() != RdpConnection.State.OPEN) {
+                    return;   // a graceful close completed on this ACK
+                }
             }
-            agent.recv(ack, ece, isNew);
+            agent.recv(ack, ece, isNew, sacks);
         } finally {
             agentAckInProgress = false;
         }
@@ -412,7 +419,8 @@ final class Transmitter {
 
     void eacks(int[] seqs) {
         if (port != null) {
-            return;   // ns-2's Reno and NewReno know no SACK
+            agentSacks = seqs;   // ns-2's Reno and NewReno ignore them; Sack1 reads its blocks from them
+            return;
         }
         for (int k = 0; k < seqs.length; k++) {
             int e = seqs[k];

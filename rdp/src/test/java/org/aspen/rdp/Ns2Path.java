@@ -29,6 +29,11 @@ final class Ns2Path {
     int maxFlight;
     /** While true every data segment is logged and dropped (a silent path). */
     boolean silent;
+    /**
+     * Drops data frames by their place on the link counted as ns-2's ErrorModel/List counts
+     * (queue/errmodel.cc:764-768): the SYN is 0, so the n-th data frame (resends included) is n.
+     */
+    java.util.function.IntPredicate dropLinkCount = i -> false;
     private final Map<Integer, Integer> copies = new HashMap<>();
 
     Ns2Path(long seed, Supplier<CongestionControl> cc, int segments, IntPredicate dropFirstCopy) {
@@ -50,7 +55,8 @@ final class Ns2Path {
             sent.add(seqno);
             sentAt.add(net.sim.nanos());
             maxFlight = Math.max(maxFlight, sender[0].congestionState().flight());
-            return (copies.merge(seqno, 1, Integer::sum) == 1 && dropFirstCopy.test(seqno)) || silent;
+            return (copies.merge(seqno, 1, Integer::sum) == 1 && dropFirstCopy.test(seqno)) || silent
+                    || dropLinkCount.test(sent.size());
         };
         net.at(0, () -> {
             net.rdp(1).listen(7000, o, c -> {

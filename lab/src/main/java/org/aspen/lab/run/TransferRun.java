@@ -112,6 +112,9 @@ public final class TransferRun {
         var agent = Transports.agent(name, spec.transport(), spec.ns2());
         if (agent != null) {
             o = o.withCongestionControl(agent);
+            if (spec.ecn() == null) {
+                o = o.withEcn(false);   // ns-2's ecn_ 0 (ns-default.tcl:933)
+            }
         }
         return o;
     }

@@ -212,7 +212,8 @@ public record Scenario(
      * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
      * {@code acns}: both ends run ACNS ({@code AcnsReno}, docs/acns.md); {@code priority}: the 0-63
      * VNet header priority of the sender's packets (ACNS routers read it). {@code transport}: {@code rdp}
-     * (default), {@code ns2-reno} or {@code ns2-newreno} (ns-2.35's agents carried by RDP, docs/rdp.md),
+     * (default), {@code ns2-reno}, {@code ns2-newreno} or {@code ns2-sack1} (ns-2.35's agents carried by RDP,
+     * docs/rdp.md),
      * {@code ns2} the Agent/TCP variables such a transport overrides ({@link Transports}).
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,

@@ -9,6 +9,7 @@ import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
+import org.aspen.rdp.ns2.Ns2Sack1;
 
 /**
  * A transfer's or flow's {@code transport}: {@code rdp} (the default, RDP's own sender) or one of
@@ -22,7 +23,7 @@ import org.aspen.rdp.ns2.Ns2Reno;
  */
 public final class Transports {
     /** The values {@code transport} takes. */
-    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno");
+    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1");
 
     private Transports() {
     }
@@ -49,12 +50,16 @@ public final class Transports {
         }
         if (!ns2(transport)) {
             if (ns2 != null && !ns2.isEmpty()) {
-                throw fail.apply(path + ".ns2", "only with transport ns2-reno or ns2-newreno");
+                throw fail.apply(path + ".ns2", "only with an ns-2 transport (ns2-reno, ns2-newreno, ns2-sack1)");
             }
             return null;
         }
         Ns2Params p = params(path, ns2, fail);
-        return transport.equals("ns2-reno") ? () -> new Ns2Reno(p) : () -> new Ns2NewReno(p);
+        return switch (transport) {
+            case "ns2-reno" -> () -> new Ns2Reno(p);
+            case "ns2-newreno" -> () -> new Ns2NewReno(p);
+            default -> () -> new Ns2Sack1(p);
+        };
     }
 
     private static Ns2Params params(String path, Map<String, Object> ns2,

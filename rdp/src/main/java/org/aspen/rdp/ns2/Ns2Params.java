@@ -1,5 +1,6 @@
 package org.aspen.rdp.ns2;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -41,7 +42,7 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
                         int rttvarExp, int numdupacks, boolean singledup, boolean bugFix, boolean syn,
                         boolean newrenoChanges1, boolean partialWindowDeflation, double bootTime) {
     /** The names {@link #with} accepts (ns-2's, without the trailing underscore). */
-    public static final java.util.List<String> NAMES = java.util.List.of("window", "windowInit", "maxcwnd", "tcpTick",
+    public static final List<String> NAMES = List.of("window", "windowInit", "maxcwnd", "tcpTick",
             "minrto", "maxrto", "rtxcur_init", "srtt_init", "rttvar_init", "T_SRTT_BITS", "T_RTTVAR_BITS",
             "rttvar_exp", "numdupacks", "singledup", "bugFix", "syn", "newreno_changes1", "partial_window_deflation",
             "boot_time");

@@ -46,6 +46,16 @@ public class Ns2Reno implements CongestionControl, AgentSender {
     /** RDP sequence number of ns-2's seqno 0. */
     private int base;
 
+    /** RDP sequence number of ns-2's seqno 0. */
+    protected int base() {
+        return base;
+    }
+
+    /** Whether fast recovery is under way (Reno: the window is inflated). */
+    protected boolean inRecovery() {
+        return dupwnd > 0;
+    }
+
     protected int tSeqno;
     protected int highestAck;
     protected int prevHighestAck;
@@ -174,7 +184,8 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         if (win > (int) p.window()) {
             win = (int) p.window();
         }
-        return win;
+        // RDP's receiver accepts at most its maxOutstanding beyond RCV.CUR (ns-2's sink has no bound)
+        return cs == null ? win : Math.min(win, cs.peerMaxOutstanding());
     }
 
     @Override
@@ -188,7 +199,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         return Math.min(win, p.window());
     }
 
-    private int curseq() {
+    protected int curseq() {
         return port.queuedEnd() - base;
     }
 
@@ -234,7 +245,8 @@ public class Ns2Reno implements CongestionControl, AgentSender {
 
     /** send_one (tcp.cc:1576-1587): limited transmit on the first duplicate ACKs (singledup_). */
     protected void sendOne() {
-        if (tSeqno <= highestAck + p.window() && tSeqno < curseq() && tSeqno <= highestAck + cwnd + dupacks) {
+        if (tSeqno <= highestAck + p.window() && tSeqno < curseq() && tSeqno <= highestAck + cwnd + dupacks
+                && tSeqno <= highestAck + cs.peerMaxOutstanding()) {
             output(tSeqno);
             tSeqno++;
         }
@@ -515,7 +527,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
      */
     @Override
     public void onNotification(ConnectionState s, WindowNotification n) {
-        if (port == null || cwnd <= n.cwnd() || dupwnd > 0) {
+        if (port == null || cwnd <= n.cwnd() || inRecovery()) {
             return;
         }
         recover = maxseq;
@@ -537,7 +549,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         cs.setSsthresh(ssthresh);
         cs.setDupAcks(dupacks);
         cs.setRecover(recover + base);
-        cs.setPhase(dupwnd > 0 ? SenderState.PHASE_RECOVERY
+        cs.setPhase(inRecovery() ? SenderState.PHASE_RECOVERY
                 : cwnd < ssthresh ? SenderState.PHASE_SLOW_START : SenderState.PHASE_AVOIDANCE);
     }
 }
