@@ -17,7 +17,7 @@ final class QdiscSetCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "LINK", description = "The link's name on that node.")
     String link;
 
-    @Parameters(index = "1", paramLabel = "KIND", description = "droptail, red, ared, aecn, acns, purple or avq (docs/queues.md).")
+    @Parameters(index = "1", paramLabel = "KIND", description = "droptail, red, ared, aecn, acns, purple, avq, ns2-red or ns2-droptail (docs/queues.md).")
     String kind;
 
     @Parameters(index = "2..*", paramLabel = "KEY=VALUE", description = "Discipline parameters.")

@@ -46,8 +46,7 @@ public abstract class FifoDiscipline implements QueueDiscipline {
             ctx.drop(p, r);
             return false;
         }
-        queue.addLast(p);
-        bytes += p.length();
+        append(p);
         return true;
     }
 
@@ -57,9 +56,17 @@ public abstract class FifoDiscipline implements QueueDiscipline {
             ctx.drop(p, DropReason.QUEUE_OVERFLOW);
             return false;
         }
+        append(p);
+        return true;
+    }
+
+    /**
+     * Adds {@code p} at the tail without any check, keeping the byte count: for subclasses whose
+     * admission rule is not "admit, then the buffer limit" (ns-2's queues override {@link #enqueue}).
+     */
+    protected final void append(Packet p) {
         queue.addLast(p);
         bytes += p.length();
-        return true;
     }
 
     @Override

@@ -123,8 +123,8 @@ public final class Link {
         if (old == d) {
             return;
         }
+        d.attach(queueContext);   // first: a discipline that refuses this link leaves the old one in place
         this.discipline = d;
-        d.attach(queueContext);
         if (old != null) {
             old.detach();
             Packet p;
@@ -444,6 +444,11 @@ public final class Link {
         @Override
         public long bandwidthBps() {
             return config.bandwidthBps();
+        }
+
+        @Override
+        public long delayNanos() {
+            return config.delayNanos();
         }
 
         @Override

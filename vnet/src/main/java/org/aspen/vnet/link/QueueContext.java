@@ -18,6 +18,14 @@ public interface QueueContext {
     /** Link rate in bits per second; 0 means unlimited. */
     long bandwidthBps();
 
+    /**
+     * The link's propagation delay in ns (0: none or unknown). ns-2's RED derives its automatic
+     * {@code q_weight_ -1} from it ({@code queue/red.cc:828}).
+     */
+    default long delayNanos() {
+        return 0;
+    }
+
     /** Drops {@code p}: announces it to the link's drop listeners, then counts it under {@code reason}. */
     void drop(Packet p, DropReason reason);
 

@@ -33,12 +33,21 @@ import org.aspen.vnet.link.QueueLimit;
  *     (the last two: sensitivity readings, docs/purple.md)</li>
  * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's], virtual_buffer (bytes) or
  *     virtual_buffer_packets (1000-byte packets) [the buffer limit]</li>
+ * <li>{@code ns2-red}: ns-2.35's Queue/RED ({@link Ns2Red}), its Tcl variables without the underscore,
+ *     defaults ns-default.tcl's: bytes [true], queue_in_bytes [true], thresh [0: auto], maxthresh [0: auto],
+ *     mean_pktsize [500], q_weight [-1: auto], wait [true], linterm [10], setbit [false], gentle [true],
+ *     use_mark_p [true], mark_p [0.1], adaptive [false], alpha [0.01], beta [0.9], interval [0.5 s],
+ *     targetdelay [0.005 s], top [0.5], bottom [0: auto] (interval and targetdelay: a bare number is
+ *     seconds, as in ns-2)</li>
+ * <li>{@code ns2-droptail}: ns-2.35's Queue/DropTail ({@link Ns2DropTail}): queue_in_bytes [false],
+ *     mean_pktsize [500], drop_front [false]</li>
  * </ul>
  * A bad kind, value or unknown parameter is an {@link IllegalArgumentException} with one line
  * naming it.
  */
 public final class QueueDisciplines {
-    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns", "purple", "avq");
+    public static final List<String> KINDS = List.of("droptail", "red", "ared", "aecn", "acns", "purple", "avq",
+            "ns2-red", "ns2-droptail");
 
     private QueueDisciplines() {
     }
@@ -65,6 +74,13 @@ public final class QueueDisciplines {
                 long vb = p.has("virtual_buffer_packets") ? (long) p.integer("virtual_buffer_packets", 1) * Avq.MEAN_PACKET
                         : p.bytes("virtual_buffer", 0);
                 yield construct(p, () -> new Avq(limit, gamma, alpha, bw, vb));
+            }
+            case "ns2-red" -> new Ns2Red(limit, ns2Red(p));
+            case "ns2-droptail" -> {
+                boolean qib = p.bool("queue_in_bytes", false);       // ns-default.tcl:104
+                int mean = p.integer("mean_pktsize", 500);           // ns-default.tcl:105
+                boolean front = p.bool("drop_front", false);         // ns-default.tcl:102
+                yield construct(p, () -> new Ns2DropTail(limit, qib, mean, front));
             }
             default -> throw new IllegalArgumentException("unknown queue discipline '" + kind + "' (known: "
                     + String.join(", ", KINDS) + ")");
@@ -164,6 +180,48 @@ public final class QueueDisciplines {
         int mean = p.integer("mean_packet_size", d.meanPacketSize());
         long bw = p.bitsPerSecond("bandwidth", 0);
         return construct(p, () -> new RedParams(minTh, maxTh, maxP, wq, gentle, bytes, ecn, mean, bw));
+    }
+
+    /** Queue/RED's variables, defaults from ns-default.tcl:122-166 ({@link Ns2RedParams#DEFAULTS}). */
+    private static Ns2RedParams ns2Red(Params p) {
+        Ns2RedParams d = Ns2RedParams.DEFAULTS;
+        boolean bytes = p.bool("bytes", d.bytes());
+        boolean qib = p.bool("queue_in_bytes", d.queueInBytes());
+        double thresh = p.number("thresh", d.thresh());
+        double maxthresh = p.number("maxthresh", d.maxthresh());
+        int mean = p.integer("mean_pktsize", d.meanPktsize());
+        double qw = p.number("q_weight", d.qWeight());
+        boolean wait = p.bool("wait", d.waitBetween());
+        double linterm = p.number("linterm", d.linterm());
+        boolean setbit = p.bool("setbit", d.setbit());
+        boolean gentle = p.bool("gentle", d.gentle());
+        boolean useMarkP = p.bool("use_mark_p", d.useMarkP());
+        double markP = p.number("mark_p", d.markP());
+        boolean adaptive = p.bool("adaptive", d.adaptive());
+        double alpha = p.number("alpha", d.alpha());
+        double beta = p.number("beta", d.beta());
+        double interval = seconds(p, "interval", d.interval());
+        double target = seconds(p, "targetdelay", d.targetdelay());
+        double top = p.number("top", d.top());
+        double bottom = p.number("bottom", d.bottom());
+        return construct(p, () -> new Ns2RedParams(bytes, qib, thresh, maxthresh, mean, qw, wait, linterm, setbit, gentle,
+                useMarkP, markP, adaptive, alpha, beta, interval, target, top, bottom));
+    }
+
+    /** A time in seconds: a bare number is seconds (ns-2's unit), or a duration with its unit (50ms). */
+    private static double seconds(Params p, String key, double dflt) {
+        Object v = p.raw(key);
+        if (v == null) {
+            return dflt;
+        }
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        try {
+            return Double.parseDouble(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            return p.nanos(key, 0) / 1e9;
+        }
     }
 
     private static <T> T construct(Params p, java.util.function.Supplier<T> s) {

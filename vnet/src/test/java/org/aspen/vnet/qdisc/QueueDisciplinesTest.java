@@ -24,6 +24,25 @@ class QueueDisciplinesTest {
         Red red = (Red) QueueDisciplines.create("RED", null, L);
         assertEquals(RedParams.DEFAULTS, red.params());
         assertEquals("ared", QueueDisciplines.create("ared", Map.of(), L).kind());
+        Ns2Red ns2red = (Ns2Red) QueueDisciplines.create("ns2-red", Map.of(), L);
+        assertEquals(Ns2RedParams.DEFAULTS, ns2red.params());
+        assertEquals("ns2-droptail", QueueDisciplines.create("ns2-droptail", Map.of(), L).kind());
+    }
+
+    @Test
+    void ns2RedReadsNs2sVariableNames() {
+        Ns2Red d = (Ns2Red) QueueDisciplines.create("ns2-red", Map.ofEntries(Map.entry("bytes", "false"),
+                Map.entry("queue_in_bytes", 0), Map.entry("thresh", 5), Map.entry("maxthresh", 15),
+                Map.entry("mean_pktsize", 1000), Map.entry("q_weight", 0.002), Map.entry("wait", false),
+                Map.entry("linterm", 50), Map.entry("setbit", true), Map.entry("gentle", "0"), Map.entry("use_mark_p", 0),
+                Map.entry("mark_p", 0.2), Map.entry("adaptive", 1), Map.entry("alpha", 0.02), Map.entry("beta", 0.8),
+                Map.entry("interval", 0.25), Map.entry("targetdelay", "20ms"), Map.entry("top", 0.4), Map.entry("bottom", 0.02)), L);
+        assertEquals(new Ns2RedParams(false, false, 5, 15, 1000, 0.002, false, 50, true, false, false, 0.2, true, 0.02, 0.8,
+                0.25, 0.02, 0.4, 0.02), d.params());
+        Ns2DropTail t = (Ns2DropTail) QueueDisciplines.create("ns2-droptail",
+                Map.of("queue_in_bytes", true, "mean_pktsize", 1000, "drop_front", true), L);
+        assertEquals(true, t.describe().get("drop_front"));
+        assertEquals(1000, t.describe().get("mean_pktsize"));
     }
 
     @ParameterizedTest(name = "{0} {1}={2}")
@@ -36,7 +55,15 @@ class QueueDisciplinesTest {
             "ared|beta|2|ared: beta must be in (0, 1), got 2.0",
             "ared|interval|soon|ared: interval: expected a duration such as 50ms (units ns, us, ms, s), got 'soon'",
             "droptail|threshold|2.5|droptail: threshold: expected a whole number, got '2.5'",
-            "droptail|ecn|maybe|droptail: ecn: expected true or false, got 'maybe'"})
+            "droptail|ecn|maybe|droptail: ecn: expected true or false, got 'maybe'",
+            "ns2-red|min_th|3|ns2-red: unknown parameter 'min_th' (known: bytes, queue_in_bytes, thresh, maxthresh, mean_pktsize, "
+                    + "q_weight, wait, linterm, setbit, gentle, use_mark_p, mark_p, adaptive, alpha, beta, interval, targetdelay, top, bottom)",
+            "ns2-red|q_weight|-0.5|ns2-red: q_weight must be in (0, 1], or 0, -1 or -2 (ns-2's automatic weights), got -0.5",
+            "ns2-red|linterm|0|ns2-red: linterm must be > 0 (max_p = 1 / linterm), got 0.0",
+            "ns2-red|interval|soon|ns2-red: interval: expected a duration such as 50ms (units ns, us, ms, s), got 'soon'",
+            "ns2-red|wait|sometimes|ns2-red: wait: expected true or false, got 'sometimes'",
+            "ns2-droptail|limit|5|ns2-droptail: unknown parameter 'limit' (known: queue_in_bytes, mean_pktsize, drop_front)",
+            "ns2-droptail|mean_pktsize|0|ns2-droptail: mean_pktsize must be at least 1 byte, got 0"})
     void badParametersFailWithOneLineNamingThem(String kind, String key, String value, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> QueueDisciplines.create(kind, Map.of(key, value), L));
