@@ -108,7 +108,7 @@ proc finish {} {
     set out [open summary.txt w]
     foreach fl $flows {
         lassign $fl name tcp start
-        # ack_ is the highest cumulative ACK (packet numbers from 0): ack_ + 1 packets delivered in order
+        # ack_ is the highest cumulative ACK; with syn_ true (the default) packet 0 is the SYN: ack_ data packets in order
         puts $out "flow $name start $start ack [$tcp set ack_] ndatapack [$tcp set ndatapack_] nrexmitpack [$tcp set nrexmitpack_] nrexmit [$tcp set nrexmit_] ncwndcuts1 [$tcp set ncwndcuts1_] cwnd [$tcp set cwnd_]"
     }
     foreach rq $redqueues {

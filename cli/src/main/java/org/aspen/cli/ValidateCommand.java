@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
  * aspen validate                          # every case (a few minutes)
  * aspen validate --case reno-timeout      # one case
  * aspen validate --case red-cbr --json    # its rows as JSON
+ * aspen validate --baseline rdp           # Aspen's own RDP and queues against ns-2 (the 'before' table)
  * }</pre>
  *
  * Exit status 0 when every case passed, 3 when one failed, 1 when ns-2 is missing or failed, 2 for
@@ -37,6 +38,11 @@ import picocli.CommandLine.Option;
 public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--case", paramLabel = "NAME", description = "Run only this case (repeatable); default: all.")
     List<String> cases;
+
+    @Option(names = "--baseline", paramLabel = "NAME", defaultValue = "ns2",
+            description = "Aspen's half: ns2 (ns-2.35's models: NAME.yaml) or rdp (Aspen's own RDP and queues, "
+                    + "the 'before' table: NAME-rdp.yaml) (default: ${DEFAULT-VALUE}).")
+    String baseline;
 
     @Option(names = "--json", description = "Print JSON instead of the table.")
     boolean json;
@@ -62,6 +68,15 @@ public final class ValidateCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("aspen validate: " + e.getMessage());
             return Aspen.USAGE;
         }
+        ValidationCase.Baseline b;
+        switch (baseline) {
+            case "ns2" -> b = ValidationCase.Baseline.NS2;
+            case "rdp" -> b = ValidationCase.Baseline.RDP;
+            default -> {
+                spec.commandLine().getErr().println("aspen validate: --baseline '" + baseline + "' is not ns2 or rdp");
+                return Aspen.USAGE;
+            }
+        }
         if (!Ns2Runner.available()) {
             spec.commandLine().getErr().println("aspen validate: ns-2.35 is not installed at " + Ns2Runner.NS
                     + " (Debian/Ubuntu: apt-get install ns2)");
@@ -71,7 +86,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Validation.CaseReport> reports = new ArrayList<>();
         try {
             for (ValidationCase c : chosen) {
-                Validation.CaseReport r = Validation.run(c, work);
+                Validation.CaseReport r = Validation.run(c, b, work);
                 reports.add(r);
                 if (!json) {
                     spec.commandLine().getOut().print(Validation.table(List.of(r)));
@@ -100,6 +115,7 @@ public final class ValidateCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("case", r.validationCase().name());
             m.put("description", r.validationCase().description());
+            m.put("baseline", r.baseline().label());
             m.put("seeds", r.seeds());
             m.put("passed", r.passed());
             List<Map<String, Object>> rows = new ArrayList<>();

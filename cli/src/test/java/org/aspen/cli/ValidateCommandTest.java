@@ -20,13 +20,20 @@ class ValidateCommandTest {
     }
 
     @Test
+    void anUnknownBaselineIsRefusedInOneLine() {
+        CliTest.Run r = CliTest.run("validate", "--baseline", "ns3");
+        assertEquals(Aspen.USAGE, r.code(), r.out() + r.err());
+        assertEquals("aspen validate: --baseline 'ns3' is not ns2 or rdp\n", r.err());
+    }
+
+    @Test
     void renoTimeoutPrintsItsRowsAndFailsAsTheTableSays() throws Exception {
         assumeTrue(Ns2Runner.available(), "ns-2.35 is not installed at /usr/bin/ns (apt-get install ns2): skipped");
-        CliTest.Run r = CliTest.run("validate", "--case", "reno-timeout");
+        CliTest.Run r = CliTest.run("validate", "--case", "reno-timeout", "--baseline", "rdp");
         assertEquals(Aspen.EXPECTATION_FAILED, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("reno-timeout   case verdict: FAIL (1 run each)"), r.out());
+        assertTrue(r.out().contains("reno-timeout   case verdict: FAIL (Aspen RDP; 1 run each)"), r.out());
         assertTrue(r.out().contains("ns-2 [48, 50, 55, 395, 431, 432, 433, 780, 816, 817, 818]"), r.out());
-        CliTest.Run j = CliTest.run("validate", "--case", "reno-timeout", "--json");
+        CliTest.Run j = CliTest.run("validate", "--case", "reno-timeout", "--baseline", "rdp", "--json");
         assertEquals(Aspen.EXPECTATION_FAILED, j.code(), j.out() + j.err());
         JsonNode c = new ObjectMapper().readTree(j.out()).get(0);
         assertEquals("reno-timeout", c.path("case").asText());

@@ -35,15 +35,15 @@ import org.aspen.vnet.runtime.Network;
  * {@code aspen lab --sim NAME.yaml --seed N}.
  *
  * <pre>{@code
- * RunResult r = AspenRunner.run(ValidationCases.byName("reno-droptail"), 1, Files.createTempDirectory("aspen"));
+ * RunResult r = AspenRunner.run(ValidationCases.byName("reno-droptail"), ValidationCase.Baseline.NS2, 1, Files.createTempDirectory("aspen"));
  * }</pre>
  *
  * Counted as ns-2 counts: goodput from the bytes the receiver accepted in order ({@code bytesReceived}
  * of the report, divided by the data bytes per segment, times the data packet's bytes on the wire);
  * timeouts and fast retransmits from the report's closes by cause ({@code TIMEOUT},
  * {@code FAST_RETRANSMIT}); the cwnd trace from the sender's series ({@code cwnd.csv}); dropped
- * sequence numbers as data packet numbers from 0 (the segment's sequence number less the SYN's, less
- * one), like ns-2's.
+ * packets numbered as ns-2 numbers them with {@code syn_ true}: the SYN is 0, data from 1 (the
+ * segment's sequence number less the SYN's).
  */
 public final class AspenRunner {
     /** RED's average is sampled this often (ns): finer than one 1000-byte packet at 1.5 Mb/s (5.3 ms). */
@@ -52,15 +52,15 @@ public final class AspenRunner {
     private AspenRunner() {
     }
 
-    /** Runs case {@code c} with {@code seed}; the per-flow cwnd series go to {@code dir}. */
-    public static RunResult run(ValidationCase c, long seed, Path dir) throws IOException, InterruptedException {
+    /** Runs the {@code baseline} half of case {@code c} with {@code seed}; the per-flow cwnd series go to {@code dir}. */
+    public static RunResult run(ValidationCase c, ValidationCase.Baseline baseline, long seed, Path dir) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Scenario s;
-        try (InputStream in = AspenRunner.class.getResourceAsStream(c.yamlResource())) {
+        try (InputStream in = AspenRunner.class.getResourceAsStream(c.yamlResource(baseline))) {
             if (in == null) {
-                throw new UncheckedIOException(new IOException("no class-path resource " + c.yamlResource()));
+                throw new UncheckedIOException(new IOException("no class-path resource " + c.yamlResource(baseline)));
             }
-            s = ScenarioLoader.parse(in, c.name() + ".yaml", true);
+            s = ScenarioLoader.parse(in, c.name() + baseline.suffix() + ".yaml", true);
         }
         Watcher w = new Watcher(c);
         Map<String, Object> report = LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null, null, dir), w).toJson();
@@ -177,7 +177,8 @@ public final class AspenRunner {
             String flow = flowByKey.get(key);
             Integer syn = synSeq.get(key);
             if (flow != null && syn != null) {
-                drops.computeIfAbsent(flow, k -> new ArrayList<>()).add((long) (seg.seq - syn - 1));
+                // ns-2's numbering with syn_ true: the SYN is packet 0, data from 1 (tcp/tcp.cc:699-705)
+                drops.computeIfAbsent(flow, k -> new ArrayList<>()).add((long) (seg.seq - syn));
             }
         }
 

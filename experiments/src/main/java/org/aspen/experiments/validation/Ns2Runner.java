@@ -24,14 +24,15 @@ import java.util.concurrent.TimeUnit;
  *
  * What is read from where:
  * <ul>
- * <li>goodput: the agent's {@code ack_} at the end (the highest cumulative ACK, packets numbered from
- *     0), so {@code ack_ + 1} packets were delivered in order;</li>
+ * <li>goodput: the agent's {@code ack_} at the end, the highest cumulative ACK. With {@code syn_ true}
+ *     (ns-2.35's default) packet 0 is a 40-byte SYN without data (tcp/tcp.cc:699-705) and the data
+ *     packets are 1, 2, ...: {@code ack_} data packets were delivered in order;</li>
  * <li>timeouts: {@code nrexmit_}, counted by a timeout that closes the window (tcp/tcp.cc:1911);</li>
  * <li>fast retransmits: {@code ncwndcuts1_ - nrexmit_}: ncwndcuts1_ counts every window cut with data
  *     outstanding (tcp/tcp.cc:1248), which for Reno without ECN is a timeout or a fast retransmit
  *     (tcp/tcp-reno.cc:213, slowdown in dupack_action);</li>
- * <li>drops and dropped sequence numbers: the {@code d} lines of the bottleneck's trace-queue (flow id
- *     field 8, sequence number field 11);</li>
+ * <li>drops and dropped packets: the {@code d} lines of the bottleneck's trace-queue (flow id field 8,
+ *     sequence number field 11: the SYN is 0, data from 1);</li>
  * <li>cwnd: the traced {@code cwnd_}; RED's average: the traced {@code ave_}.</li>
  * </ul>
  */
@@ -102,7 +103,7 @@ public final class Ns2Runner {
                 throw new IOException("ns-2's summary.txt has no flow " + name);
             }
             double start = Double.parseDouble(kv.get("start"));
-            long delivered = Long.parseLong(kv.get("ack")) + 1;
+            long delivered = Long.parseLong(kv.get("ack"));   // packet 0 is the SYN (syn_ true)
             long timeouts = Long.parseLong(kv.get("nrexmit"));
             long cuts = Long.parseLong(kv.get("ncwndcuts1"));
             List<double[]> cwnd = cwndTrace(dir.resolve("cwnd-" + name + ".tr"), start);

@@ -25,7 +25,7 @@ public record RunResult(Map<String, Flow> flows, long drops, double meanRedAvera
      * @param delivered       data packets delivered in order
      * @param timeouts        retransmission timeouts that closed the window
      * @param fastRetransmits window closes by duplicate ACKs (Aspen: its loss detection's closes)
-     * @param droppedSeqs     the flow's data packets dropped at the bottleneck, as packet numbers from 0, in drop order
+     * @param droppedSeqs     the flow's packets dropped at the bottleneck, in drop order, numbered as ns-2 does with syn_ true (SYN 0, data from 1)
      * @param meanCwnd        time-weighted mean congestion window (packets) from the start to the end of the run
      * @param cwnd            the cwnd trace: {time s, cwnd} at every change
      */

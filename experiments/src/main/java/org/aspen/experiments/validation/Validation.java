@@ -15,7 +15,7 @@ import org.aspen.experiments.validation.Tolerances.Verdict;
  * {@link Tolerances}: the rows of {@code aspen validate}'s table (docs/validation.md).
  *
  * <pre>{@code
- * Validation.CaseReport r = Validation.run(ValidationCases.byName("reno-droptail"), workDir);
+ * Validation.CaseReport r = Validation.run(ValidationCases.byName("reno-droptail"), ValidationCase.Baseline.NS2, workDir);
  * r.passed();                       // every counted row passed
  * System.out.print(Validation.table(List.of(r)));
  * }</pre>
@@ -34,26 +34,26 @@ public final class Validation {
     }
 
     /** A case's rows and verdict; {@code seeds} runs per simulator. */
-    public record CaseReport(ValidationCase validationCase, int seeds, List<Row> rows, List<String> notes) {
+    public record CaseReport(ValidationCase validationCase, ValidationCase.Baseline baseline, int seeds, List<Row> rows, List<String> notes) {
         /** Every counted row passed (and there was at least one). */
         public boolean passed() {
             return rows.stream().anyMatch(Row::counts) && rows.stream().filter(Row::counts).allMatch(r -> r.verdict().passed());
         }
     }
 
-    /** Runs {@code c} over its seeds (1, 2, ...) in ns-2 and in Aspen, under {@code work}, and compares. */
-    public static CaseReport run(ValidationCase c, Path work) throws IOException, InterruptedException {
+    /** Runs {@code c} over its seeds (1, 2, ...) in ns-2 and in Aspen ({@code baseline}'s half), under {@code work}, and compares. */
+    public static CaseReport run(ValidationCase c, ValidationCase.Baseline baseline, Path work) throws IOException, InterruptedException {
         List<RunResult> ns2 = new ArrayList<>();
         List<RunResult> aspen = new ArrayList<>();
         for (int seed = 1; seed <= c.seeds(); seed++) {
             ns2.add(Ns2Runner.run(c, seed, work.resolve(c.name() + "/ns2-" + seed)));
-            aspen.add(AspenRunner.run(c, seed, work.resolve(c.name() + "/aspen-" + seed)));
+            aspen.add(AspenRunner.run(c, baseline, seed, work.resolve(c.name() + "/aspen" + baseline.suffix() + "-" + seed)));
         }
-        return compare(c, aspen, ns2);
+        return compare(c, baseline, aspen, ns2);
     }
 
     /** The rows of a case from its runs (the same number on each side, seed by seed). */
-    public static CaseReport compare(ValidationCase c, List<RunResult> aspen, List<RunResult> ns2) {
+    public static CaseReport compare(ValidationCase c, ValidationCase.Baseline baseline, List<RunResult> aspen, List<RunResult> ns2) {
         List<Row> rows = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (String f : c.flows()) {
@@ -76,7 +76,7 @@ public final class Validation {
         if (c.watchRed()) {
             rows.add(row(c, Metric.RED_AVERAGE.label(), Metric.RED_AVERAGE, aspen, ns2, RunResult::meanRedAverage, true));
         }
-        return new CaseReport(c, Math.min(aspen.size(), ns2.size()), rows, notes);
+        return new CaseReport(c, baseline, Math.min(aspen.size(), ns2.size()), rows, notes);
     }
 
     private static Row row(ValidationCase c, String label, Metric m, List<RunResult> aspen, List<RunResult> ns2,
@@ -117,8 +117,8 @@ public final class Validation {
             for (String n : r.notes()) {
                 b.append(String.format(Locale.ROOT, "%-14s   %s%n", r.validationCase().name(), n));
             }
-            b.append(String.format(Locale.ROOT, "%-14s %s: %s (%d %s)%n", r.validationCase().name(), "case verdict",
-                    r.passed() ? "PASS" : "FAIL", r.seeds(), r.seeds() == 1 ? "run each" : "seeds each"));
+            b.append(String.format(Locale.ROOT, "%-14s %s: %s (%s; %d %s)%n", r.validationCase().name(), "case verdict",
+                    r.passed() ? "PASS" : "FAIL", r.baseline().label(), r.seeds(), r.seeds() == 1 ? "run each" : "seeds each"));
         }
         return b.toString();
     }

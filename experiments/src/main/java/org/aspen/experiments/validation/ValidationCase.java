@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * One validation case: an ns-2.35 script and an Aspen scenario of the same set-up, both under
- * {@code experiments/src/main/resources/validation/} as {@code NAME.tcl} and {@code NAME.yaml}.
+ * {@code experiments/src/main/resources/validation/} as {@code NAME.tcl} and {@code NAME.yaml} (Aspen with
+ * ns-2's models), with {@code NAME-rdp.yaml} the same set-up on Aspen's own RDP and queues.
  *
  * <pre>{@code
  * ValidationCase c = ValidationCases.byName("red-2flows");
@@ -42,7 +43,32 @@ public record ValidationCase(String name, String description, boolean random, in
         return ValidationCases.RESOURCES + name + ".tcl";
     }
 
-    public String yamlResource() {
-        return ValidationCases.RESOURCES + name + ".yaml";
+    /** The Aspen half for {@code baseline}: {@code NAME.yaml} (ns-2's models) or {@code NAME-rdp.yaml} (Aspen RDP). */
+    public String yamlResource(Baseline baseline) {
+        return ValidationCases.RESOURCES + name + baseline.suffix() + ".yaml";
+    }
+
+    /** Which Aspen half runs against ns-2. */
+    public enum Baseline {
+        /** Aspen with ns-2.35's models: the queue kinds ns2-red and ns2-droptail (NAME.yaml). */
+        NS2("", "ns-2 models"),
+        /** Aspen's own RDP and queues (NAME-rdp.yaml): the 'before' table, a sensitivity row. */
+        RDP("-rdp", "Aspen RDP");
+
+        private final String suffix;
+        private final String label;
+
+        Baseline(String suffix, String label) {
+            this.suffix = suffix;
+            this.label = label;
+        }
+
+        public String suffix() {
+            return suffix;
+        }
+
+        public String label() {
+            return label;
+        }
     }
 }
