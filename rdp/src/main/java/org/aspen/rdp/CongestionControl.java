@@ -60,6 +60,14 @@ public interface CongestionControl {
         return false;
     }
 
+    /**
+     * A sender that runs the transport itself once the connection is open (ns-2's agents,
+     * {@code org.aspen.rdp.ns2}); null (the default): RDP's own transport.
+     */
+    default AgentSender agent() {
+        return null;
+    }
+
     /** Whole packets the window allows in flight now (never a fraction: RDP sends whole packets only). */
     default int window(ConnectionState s) {
         return (int) Math.floor(s.cwnd() + 1e-9);

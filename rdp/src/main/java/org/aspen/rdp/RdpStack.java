@@ -58,6 +58,11 @@ public final class RdpStack implements PacketHandler {
         return ackPolicy;
     }
 
+    /** The stack's seeded random source (on the node's loop only). */
+    SplittableRandom random() {
+        return random;
+    }
+
     public Node node() {
         return node;
     }

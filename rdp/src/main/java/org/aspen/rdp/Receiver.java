@@ -38,6 +38,8 @@ final class Receiver {
     private int unacked;
     private boolean delayArmed;
     private final AckPolicy ackPolicy;
+    /** ns-2 mode ({@link CongestionControl#agent()}): every data segment is acknowledged at once, as TCPSink does. */
+    private final boolean ackEach;
     private final ReceiveBuffer.Sink deliverer = this::deliver;
     /** Made on first use, so an idle connection does not carry them. */
     private Runnable endOfTaskAck;
@@ -47,6 +49,7 @@ final class Receiver {
         this.c = c;
         this.stats = c.stats;
         this.ackPolicy = c.stack.ackPolicy();
+        this.ackEach = c.cc.agent() != null;
     }
 
     /** The peer's SYN was accepted: the acceptance window starts after its initial sequence number. */
@@ -102,7 +105,10 @@ final class Receiver {
                 }
             }
         }
-        if (c.state() == RdpConnection.State.OPEN) {
+        if (c.state() == RdpConnection.State.OPEN && ackEach) {
+            // ns-2's TCPSink: one ACK per data packet, at once, cumulative (TcpSink::recv, tcp-sink.cc:358-385)
+            sendAck();
+        } else if (c.state() == RdpConnection.State.OPEN) {
             // stretch ACKs only for plain in-order arrivals; anything loss recovery, ECN or ACNS needs goes at once
             if (!inOrder || eceToSend || (c.acnsNegotiated && s.acnsMarked != 0)
                     || ++unacked >= ackPolicy.ratio(s.state)) {

@@ -53,6 +53,16 @@ final class Transmitter {
     final Pacer pacer;
     /** The pacer's wake-up (one object, not a method reference per segment). */
     private final Runnable retrySend = this::trySend;
+    /** ns-2 mode: the agent that runs sending once the connection is open (null: RDP's own transport). */
+    private final AgentSender agent;
+    private Port port;
+    /** Sends of our SYN (or SYN,ACK) and when the first left: ns-2's agent times its seqno 0 (tcp.cc:767). */
+    private int synSends;
+    private long synSentAt;
+    /** ns-2 mode: an ACK is being handed to the agent, which sends what it allows itself (tcp-reno.cc:140). */
+    private boolean agentAckInProgress;
+    /** ns-2 mode: the connection's trySend right after an ACK the agent handled adds nothing (the agent sent). */
+    private boolean agentSkipTrySend;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -61,6 +71,7 @@ final class Transmitter {
         this.stats = c.stats;
         this.node = c.stack.node();
         this.pacer = new Pacer(c.scheduler);
+        this.agent = c.cc.agent();
     }
 
     private long now() {
@@ -73,6 +84,9 @@ final class Transmitter {
         Segment s = Segment.control(Segment.SYN | (withAck ? Segment.ACK : 0), c.localPort, c.remotePort, c.iss,
                 withAck ? c.irs : 0);
         s.syn = c.options.synOptions().withAcns(c.cc.acns());
+        if (synSends++ == 0) {
+            synSentAt = now();
+        }
         emit(s, false);
         restartRto();
     }
@@ -123,6 +137,10 @@ final class Transmitter {
     /** Sends what the window allows: pending retransmissions first, then new segments. */
     void trySend() {
         if (c.state() != RdpConnection.State.OPEN) {
+            return;
+        }
+        if (port != null) {
+            agentTrySend();
             return;
         }
         // limited transmit (RFC 3042): the first two duplicate ACKs each let one new segment out,
@@ -239,9 +257,152 @@ final class Transmitter {
         }
     }
 
+    /** ns-2 mode: resends a notified range as the agent's window allows, then the agent sends what it may. */
+    private void agentTrySend() {
+        if (agentAckInProgress) {
+            return;
+        }
+        if (agentSkipTrySend) {
+            agentSkipTrySend = false;
+            return;
+        }
+        if (goBack) {
+            while (ConnectionState.seqLt(rtxNext, rtxHigh) && ConnectionState.seqLt(rtxNext, cs.sndUna())) {
+                rtxNext++;
+            }
+            while (ConnectionState.seqLt(rtxNext, rtxHigh) && rtxNext - cs.sndUna() < agent.window()) {
+                agent.resend(rtxNext++);
+            }
+            goBack = ConnectionState.seqLt(rtxNext, rtxHigh);
+        }
+        agent.sendMuch();
+        stats.observe(cs);
+    }
+
+    /**
+     * ns-2 mode: the acknowledgement goes to the agent. Only new cumulative ACKs and pure duplicate ACKs
+     * while data is outstanding count (ns-2's agent sees only its sink's ACKs); EACKs are ignored.
+     */
+    private void agentAck(Segment s) {
+        int ack = s.ack;
+        int una = cs.sndUna();
+        if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
+            return;
+        }
+        boolean ece = c.ecn && s.has(Segment.ECE);
+        boolean isNew = ack != una - 1;
+        if (!isNew && (cs.flight() == 0 || s.dataLength > 0 || s.has(Segment.NUL))) {
+            return;
+        }
+        if (ece) {
+            stats.ecnEchoes++;
+        }
+        agentAckInProgress = true;
+        try {
+            if (isNew) {
+                ackedBytes[0] = 0;
+                buf.ackThrough(ack, ackedBytes);
+                stats.bytesAcked += ackedBytes[0];
+                cs.setSndUna(ack + 1);
+                // the application refills its queue first, as ns-2's sources are ahead of the agent
+                c.acknowledged();
+            }
+            agent.recv(ack, ece, isNew);
+        } finally {
+            agentAckInProgress = false;
+        }
+        agentSkipTrySend = true;
+        stats.observe(cs);
+    }
+
+    /** What the transport does for an {@link AgentSender}. */
+    private final class Port implements AgentPort {
+        private Cancellable timer = Cancellable.NONE;
+        private boolean pending;
+        private final Runnable fire = this::fired;
+
+        @Override
+        public long nanos() {
+            return now();
+        }
+
+        @Override
+        public int queuedEnd() {
+            return buf.nextSeq() + buf.queuedSegments();
+        }
+
+        @Override
+        public void output(int seq) {
+            if (seq == buf.nextSeq()) {
+                int sent = buf.sendNext(now());
+                cs.setSndNxt(sent + 1);
+                stats.dataSegmentsSent++;
+                sendData(sent, false);
+            } else {
+                buf.retransmitted(seq, now());
+                stats.retransmissions++;
+                sendData(seq, true);
+            }
+        }
+
+        @Override
+        public void setRtxTimer(long nanos) {
+            timer.cancel();
+            pending = true;
+            timer = c.scheduler.schedule(nanos, fire);
+        }
+
+        @Override
+        public void cancelRtxTimer() {
+            timer.cancel();
+            pending = false;
+        }
+
+        @Override
+        public boolean rtxTimerPending() {
+            return pending;
+        }
+
+        private void fired() {
+            pending = false;
+            if (c.state() == RdpConnection.State.OPEN) {
+                agent.timeout();
+                stats.observe(cs);
+            }
+        }
+
+        @Override
+        public boolean ecn() {
+            return c.ecn;
+        }
+
+        @Override
+        public double uniform() {
+            return c.stack.random().nextDouble();
+        }
+
+        @Override
+        public void timedOut() {
+            stats.timeouts++;
+        }
+
+        @Override
+        public void fastRetransmitted() {
+            stats.fastRetransmits++;
+        }
+
+        void stop() {
+            timer.cancel();
+            pending = false;
+        }
+    }
+
     // ---- acknowledgements in ----
 
     void eacks(int[] seqs) {
+        if (port != null) {
+            return;   // ns-2's Reno and NewReno know no SACK
+        }
         for (int k = 0; k < seqs.length; k++) {
             int e = seqs[k];
             if (buf.eack(e)) {
@@ -267,6 +428,10 @@ final class Transmitter {
     }
 
     void ack(Segment s) {
+        if (port != null) {
+            agentAck(s);
+            return;
+        }
         int ack = s.ack;
         int una = cs.sndUna();
         if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
@@ -342,6 +507,10 @@ final class Transmitter {
         rtoRunning = false;
         cs.setSndUna(c.iss + 1);
         scheduleKeepAlive();
+        if (agent != null) {
+            port = new Port();
+            agent.start(port, cs, c.iss, synSends == 1 ? now() - synSentAt : -1, synSends - 1);
+        }
     }
 
     private void restartRto() {
@@ -416,5 +585,8 @@ final class Transmitter {
         timerScheduled = false;
         keepAlive.cancel();
         pacer.stop();
+        if (port != null) {
+            port.stop();
+        }
     }
 }

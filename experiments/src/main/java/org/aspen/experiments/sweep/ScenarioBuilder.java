@@ -142,7 +142,8 @@ public final class ScenarioBuilder {
         }
 
         public Scenario.FlowSpec build() {
-            return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority);
+            return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority,
+                    null, null);
         }
     }
 }

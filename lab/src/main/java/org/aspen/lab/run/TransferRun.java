@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.CloseFigures;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.Transports;
 import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
@@ -62,7 +63,7 @@ public final class TransferRun {
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
         Scenario.TransferSpec t = new Scenario.TransferSpec(f.nameAt(index), f.from(), f.to(), f.port(), null, null,
-                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority());
+                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2());
         long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
         return new TransferRun(t, t.name(), f.portAt(index), stop);
     }
@@ -107,6 +108,10 @@ public final class TransferRun {
         }
         if (Boolean.TRUE.equals(spec.acns())) {
             o = o.withCongestionControl(org.aspen.rdp.AcnsReno::new);
+        }
+        var agent = Transports.agent(name, spec.transport(), spec.ns2());
+        if (agent != null) {
+            o = o.withCongestionControl(agent);
         }
         return o;
     }

@@ -211,10 +211,13 @@ public record Scenario(
      * A bulk RDP flow: sends seeded bytes from {@code start} until {@code stop} (default: the end of the
      * run), as fast as congestion control lets it. Reported like a transfer, with its goodput.
      * {@code acns}: both ends run ACNS ({@code AcnsReno}, docs/acns.md); {@code priority}: the 0-63
-     * VNet header priority of the sender's packets (ACNS routers read it).
+     * VNet header priority of the sender's packets (ACNS routers read it). {@code transport}: {@code rdp}
+     * (default), {@code ns2-reno} or {@code ns2-newreno} (ns-2.35's agents carried by RDP, docs/rdp.md),
+     * {@code ns2} the Agent/TCP variables such a transport overrides ({@link Transports}).
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
-                           Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority) {
+                           Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority,
+                           String transport, Map<String, Object> ns2) {
         public static final int FIRST_PORT = 6000;
 
         /** Its name: {@code name}, or {@code flow-FROM-TO-INDEX} for flow number {@code index} of the workload. */
@@ -234,11 +237,11 @@ public record Scenario(
      * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
      * segment size, {@code ecn} whether the connection is ECN-capable, {@code aecn} whether it asks for
      * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md),
-     * {@code acns} and {@code priority} as for flows.
+     * {@code acns}, {@code priority}, {@code transport} and {@code ns2} as for flows.
      */
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
                                String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
-                               Boolean acns, Integer priority) {
+                               Boolean acns, Integer priority, String transport, Map<String, Object> ns2) {
         public static final int FIRST_PORT = 5000;
 
         /** Its name: {@code name}, or {@code FROM-TO-INDEX} for transfer number {@code index} of the workload. */

@@ -67,6 +67,7 @@ final class WorkloadChecks {
             c.unit(p + ".size", t.size(), Values::sizeBytes);
             c.unit(p + ".start", t.start(), Values::durationNanos);
             connection(p, t.window(), t.segment(), t.priority());
+            transport(p, t.transport(), t.ns2(), t.aecn(), t.acns());
         }
     }
 
@@ -83,6 +84,7 @@ final class WorkloadChecks {
                 throw c.fail(p + ".stop", "must be later than 'start'");
             }
             connection(p, f.window(), f.segment(), f.priority());
+            transport(p, f.transport(), f.ns2(), f.aecn(), f.acns());
         }
     }
 
@@ -108,6 +110,15 @@ final class WorkloadChecks {
         }
         if (!transferEndpoints.add(to + ":" + port)) {
             throw c.fail(p + ".port", "port " + port + " on '" + to + "' is used by another " + others);
+        }
+    }
+
+    /** A transfer's or flow's transport and its ns-2 variables; AntiECN and ACNS run only on RDP's own sender. */
+    private void transport(String p, String transport, java.util.Map<String, Object> ns2, Boolean aecn, Boolean acns) {
+        Transports.agent(p, transport, ns2, c::fail);
+        if (Transports.ns2(transport) && (Boolean.TRUE.equals(aecn) || Boolean.TRUE.equals(acns))) {
+            throw c.fail(p + (Boolean.TRUE.equals(aecn) ? ".aecn" : ".acns"),
+                    "runs on transport rdp only, not on " + transport);
         }
     }
 

@@ -98,6 +98,12 @@ class ScenarioLoaderTest {
         "zero cross rate    | workload.cross[0].rate: '0kbps' must be above zero              | 'workload:\n  cross:\n    - {from: a, to: b, rate: 0kbps}'",
         "zero cross on      | workload.cross[0].on: '0s' must be above zero                   | 'workload:\n  cross:\n    - {from: a, to: b, on: 0s}'",
         "negative duration  | duration: '-10s' is negative                                    | 'duration: -10s'",
+        "bad transport      | workload.flows[0].transport: 'tcp' is not one of rdp, ns2-reno, ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, transport: tcp}'",
+        "ns2 without agent  | workload.flows[0].ns2: only with transport ns2-reno or ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, ns2: {window: 64}}'",
+        "unknown ns2 name   | workload.transfers[0].ns2.windw: is not a known Agent/TCP variable | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-reno, ns2: {windw: 64}}'",
+        "bad ns2 value      | workload.flows[0].ns2.numdupacks: must be an integer, got 2.5   | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, ns2: {numdupacks: 2.5}}'",
+        "ns2 value a word   | workload.flows[0].ns2.minrto: 'soon' is not a number or true/false | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, ns2: {minrto: soon}}'",
+        "ns2 with acns      | workload.flows[0].acns: runs on transport rdp only, not on ns2-reno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, acns: true}'",
     })
     void errorsNameTheFieldAndTheProblem(String name, String expected, String extra) {
         String yaml = BASE.replaceAll("links:\\n  - .*\\n", "") + extra.replace("\\n", "\n") + "\n";
@@ -105,6 +111,26 @@ class ScenarioLoaderTest {
         assertTrue(msg.startsWith("t.yaml: "), msg);
         assertTrue(msg.contains(expected.trim()), () -> "expected '" + expected.trim() + "' in: " + msg);
         assertEquals(1, msg.lines().count(), msg);
+    }
+
+    @Test
+    void anNs2TransportPicksTheAgentWithItsOverrides() {
+        Scenario s = parse(BASE + """
+                workload:
+                  flows:
+                    - {from: a, to: b, transport: ns2-newreno, ns2: {window: 64, bugFix: false, minrto: 1}}
+                    - {from: a, to: b}
+                """);
+        Scenario.FlowSpec f = s.workload().flows().get(0);
+        var cc = Transports.agent("f", f.transport(), f.ns2()).get();
+        assertTrue(cc instanceof org.aspen.rdp.ns2.Ns2NewReno, cc.name());
+        org.aspen.rdp.ns2.Ns2Params p = ((org.aspen.rdp.ns2.Ns2NewReno) cc).params();
+        assertEquals(64, p.window());
+        assertEquals(false, p.bugFix());
+        assertEquals(1.0, p.minrto());
+        assertEquals(2, p.windowInit(), "the rest keep ns-default.tcl's values");
+        Scenario.FlowSpec plain = s.workload().flows().get(1);
+        assertEquals(null, Transports.agent("f", plain.transport(), plain.ns2()), "rdp: RDP's own sender");
     }
 
     @Test

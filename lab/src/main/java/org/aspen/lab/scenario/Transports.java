@@ -1,0 +1,84 @@
+package org.aspen.lab.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import org.aspen.rdp.CongestionControl;
+import org.aspen.rdp.ns2.Ns2NewReno;
+import org.aspen.rdp.ns2.Ns2Params;
+import org.aspen.rdp.ns2.Ns2Reno;
+
+/**
+ * A transfer's or flow's {@code transport}: {@code rdp} (the default, RDP's own sender) or one of
+ * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, docs/rdp.md "ns-2.35
+ * agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
+ * underscore.
+ *
+ * <pre>{@code
+ * Supplier<CongestionControl> cc = Transports.agent("workload.flows[0]", "ns2-reno", Map.of("window", 64));
+ * }</pre>
+ */
+public final class Transports {
+    /** The values {@code transport} takes. */
+    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno");
+
+    private Transports() {
+    }
+
+    /** True when {@code transport} names one of ns-2's agents. */
+    public static boolean ns2(String transport) {
+        return transport != null && !transport.equals("rdp");
+    }
+
+    /**
+     * The strategy for an ns-2 transport with these overrides, or null for {@code rdp} (or none).
+     * Throws ConfigException naming {@code path}'s field for an unknown transport, an {@code ns2} map
+     * without an ns-2 transport, or a bad variable.
+     */
+    public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2) {
+        return agent(path, transport, ns2, (field, what) -> new ConfigException(field + ": " + what));
+    }
+
+    /** As {@link #agent(String, String, Map)}, with the errors made by {@code fail(fieldPath, what)}. */
+    public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2,
+                                                    BiFunction<String, String, ConfigException> fail) {
+        if (transport != null && !NAMES.contains(transport)) {
+            throw fail.apply(path + ".transport", "'" + transport + "' is not one of " + String.join(", ", NAMES));
+        }
+        if (!ns2(transport)) {
+            if (ns2 != null && !ns2.isEmpty()) {
+                throw fail.apply(path + ".ns2", "only with transport ns2-reno or ns2-newreno");
+            }
+            return null;
+        }
+        Ns2Params p = params(path, ns2, fail);
+        return transport.equals("ns2-reno") ? () -> new Ns2Reno(p) : () -> new Ns2NewReno(p);
+    }
+
+    private static Ns2Params params(String path, Map<String, Object> ns2,
+                                    BiFunction<String, String, ConfigException> fail) {
+        Map<String, Number> values = new LinkedHashMap<>();
+        if (ns2 != null) {
+            for (Map.Entry<String, Object> e : ns2.entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Boolean b) {
+                    values.put(e.getKey(), b ? 1 : 0);
+                } else if (v instanceof Number n) {
+                    values.put(e.getKey(), n);
+                } else {
+                    throw fail.apply(path + ".ns2." + e.getKey(), "'" + v + "' is not a number or true/false");
+                }
+            }
+        }
+        try {
+            return Ns2Params.defaults().with(values);
+        } catch (IllegalArgumentException e) {
+            // Ns2Params says "ns2.NAME what"
+            String m = e.getMessage();
+            int space = m.indexOf(' ');
+            throw fail.apply(path + "." + m.substring(0, space), m.substring(space + 1));
+        }
+    }
+}

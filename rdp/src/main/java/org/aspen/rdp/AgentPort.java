@@ -1,0 +1,40 @@
+package org.aspen.rdp;
+
+/**
+ * What the transport offers an {@link AgentSender}: the clock, the application's queue, sending a
+ * segment by number, one retransmission timer, the seeded random source and the counters the
+ * connection's statistics keep.
+ *
+ * <pre>{@code
+ * port.output(seq);                       // new (seq == nextNew()) or a retransmission
+ * port.setRtxTimer(200_000_000L);          // (re)arms the one timer; timeout() follows unless cancelled
+ * }</pre>
+ */
+public interface AgentPort {
+    long nanos();
+
+    /** RDP sequence number one past the last segment the application has queued (sent or not). */
+    int queuedEnd();
+
+    /** Sends segment {@code seq}: the next new one, or a retransmission of one outstanding. */
+    void output(int seq);
+
+    /** Arms the retransmission timer {@code nanos} from now, replacing any armed one. */
+    void setRtxTimer(long nanos);
+
+    void cancelRtxTimer();
+
+    boolean rtxTimerPending();
+
+    /** Whether the connection negotiated ECN (ns-2's {@code ecn_}). */
+    boolean ecn();
+
+    /** A uniform draw from [0, 1) from the stack's seeded random source. */
+    double uniform();
+
+    /** Counts a retransmission timeout with data outstanding. */
+    void timedOut();
+
+    /** Counts a fast retransmission. */
+    void fastRetransmitted();
+}

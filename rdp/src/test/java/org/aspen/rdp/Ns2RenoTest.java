@@ -1,0 +1,111 @@
+package org.aspen.rdp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.aspen.rdp.ns2.Ns2Params;
+import org.aspen.rdp.ns2.Ns2Reno;
+import org.junit.jupiter.api.Test;
+
+/**
+ * ns-2.35's Reno over RDP on a 20 ms path with scripted losses, against values worked out by hand from
+ * tcp.cc and tcp-reno.cc (window_ 20, windowInit_ 2, ssthresh_ starting at window_, boot_time_ 0).
+ */
+class Ns2RenoTest {
+    static final Ns2Params P = Ns2Params.defaults().with(Map.of("boot_time", 0.0));
+
+    @Test
+    void oneLossIsFastRetransmittedHalvingToTenAndDeflatesOnTheNextNewAck() {
+        Ns2Path path = new Ns2Path(61, () -> new Ns2Reno(P), 200, s -> s == 60).run(20_000_000_000L);
+        ConnectionStats st = path.stats();
+        assertEquals(200 * 1000, st.bytesAcked());
+        assertEquals(1, st.retransmissions());
+        assertEquals(1, st.fastRetransmits());
+        assertEquals(0, st.timeouts());
+        assertEquals(1, st.windowCloses());
+        assertEquals(2, path.copies(60));
+        // window_ 20 bounds the flight, so 61..79 were out: 19 duplicate ACKs. The third halves
+        // windowd() = min(cwnd_, window_) = 20: ssthresh_ 10, cwnd_ 10, dupwnd_ 3 (tcp-reno.cc:211-216)
+        ConnectionStats.Sample close = st.samples().stream().filter(x -> x.cause() != null).findFirst().orElseThrow();
+        assertEquals(CloseCause.FAST_RETRANSMIT, close.cause());
+        assertEquals(10, close.cwnd(), 1e-12);
+        assertEquals(10, close.ssthresh(), 1e-12);
+        // each further duplicate inflates dupwnd_, but window_ caps cwnd_ + dupwnd_ at 20 (tcp-reno.cc:55),
+        // which 60..79 fill: nothing new leaves in recovery. The ACK of the resent 60 (79) ends it:
+        // dupwnd_ 0, opencwnd in avoidance gives 10 + 1/10, and window() = 10 lets 80..89 out
+        assertEquals(IntStream.rangeClosed(80, 89).boxed().toList(), path.sentAfter(60, 2).subList(0, 10));
+        assertEquals(path.sendTimes(60).get(1) + 2 * Ns2Path.ONE_WAY, path.sendTimes(80).get(0));
+        ConnectionStats.Sample after = st.samples().stream()
+                .filter(x -> x.nanos() > close.nanos() && x.cause() == null && x.phase() != SenderState.PHASE_RECOVERY)
+                .findFirst().orElseThrow();
+        assertEquals(10.1, after.cwnd(), 1e-12);
+        assertEquals(SenderState.PHASE_AVOIDANCE, after.phase());
+    }
+
+    @Test
+    void threeLossesInOneWindowEndRenoSRecoveryOnThePartialAckAndInATimeout() {
+        Ns2Path path = new Ns2Path(62, () -> new Ns2Reno(P), 200, s -> s == 60 || s == 65 || s == 70)
+                .run(20_000_000_000L);
+        ConnectionStats st = path.stats();
+        assertEquals(200 * 1000, st.bytesAcked());
+        assertEquals(1, st.fastRetransmits());
+        assertEquals(1, st.timeouts());
+        assertEquals(1, st.windowCloses(CloseCause.FAST_RETRANSMIT));
+        assertEquals(1, st.windowCloses(CloseCause.TIMEOUT));
+        // 60..70 leave at 120 ms, 71..79 at 140 ms; 8 duplicates at 140 ms (61-64, 66-69): fast retransmit of
+        // 60; 9 more at 160 ms inflate dupwnd_, but window_ 20 caps the window at 79. The resent 60 brings
+        // the partial ACK 64, which ends Reno's recovery (tcp-reno.cc:108): cwnd_ 10.1, window 10 below
+        // 80 - 64, nothing is in flight to bring duplicates, and the timer restarted then (newtimer,
+        // tcp.cc:1003) fires one RTO later: t_rtxcur_ is below minrto_, so 200 ms
+        long partialAck = path.sendTimes(60).get(1) + 2 * Ns2Path.ONE_WAY;
+        ConnectionStats.Sample timeout = st.samples().stream().filter(x -> x.cause() == CloseCause.TIMEOUT)
+                .findFirst().orElseThrow();
+        assertEquals(partialAck + 200_000_000L, timeout.nanos());
+        assertEquals(1, timeout.cwnd(), 1e-12);
+        assertEquals(5, timeout.ssthresh(), 1e-12, "int(windowd() / 2) of 10.1");
+        // go-back-N from 65 (tcp.cc:971): 65 (ACK 69, cwnd_ 2), then 70 and 71, which the receiver already
+        // holds (ACK 79, cwnd_ 3: 80, 81, 82); the duplicate ACK 71 brings lets 83 out (singledup_,
+        // tcp.cc:1576-1587: 83 <= 79 + cwnd_ 3 + dupacks_ 1)
+        assertEquals(List.of(65, 70, 71, 80, 81, 82, 83), path.sentAfter(60, 2).subList(0, 7));
+        assertEquals(4, st.retransmissions(), "60, 65, 70 and the held 71");
+        assertEquals(2, path.copies(71));
+        assertEquals(1, path.receiver[0].stats().duplicates(), "71 arrived twice");
+    }
+
+    @Test
+    void theFlightNeverExceedsWindowUnlessWindowIsRaised() {
+        Ns2Path twenty = new Ns2Path(63, () -> new Ns2Reno(P), 300, s -> false).run(20_000_000_000L);
+        assertEquals(300 * 1000, twenty.stats().bytesAcked());
+        assertEquals(20, twenty.maxFlight);
+        assertEquals(0, twenty.stats().retransmissions());
+        Ns2Params wide = P.with(Map.of("window", 30));
+        Ns2Path thirty = new Ns2Path(63, () -> new Ns2Reno(wide), 300, s -> false).run(20_000_000_000L);
+        assertEquals(30, thirty.maxFlight);
+        Ns2Params capped = P.with(Map.of("window", 30, "maxcwnd", 7));
+        Ns2Path seven = new Ns2Path(63, () -> new Ns2Reno(capped), 300, s -> false).run(20_000_000_000L);
+        assertEquals(7, seven.maxFlight, "maxcwnd_ caps cwnd_ (tcp.cc:1234)");
+    }
+
+    @Test
+    void aSilentPathBacksTheTimerOffByDoublingUpToMaxrto() {
+        RdpOptions o = RdpOptions.defaults().withCongestionControl(() -> new Ns2Reno(P))
+                .withKeepAlive(1_000_000_000L, 1_000_000_000_000L);
+        Ns2Path path = new Ns2Path(64, o, 2000, s -> false);
+        path.run(300_000_000L);
+        path.silent = true;
+        path.run(400_000_000_000L);
+        List<Long> times = path.sendTimes(path.mostCopied());
+        // every resend of the oldest outstanding segment is one timeout later: the 20 ms path gives
+        // t_rtxcur_ below minrto_, so 0.2 s times 1, 2, ... 256; at 512 rtt_timeout() is maxrto_ (60 s)
+        // and the backoff stops doubling (tcp.cc:546, 613)
+        long[] expected = {200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200, 60000, 60000, 60000, 60000};
+        assertEquals(expected.length + 1, times.size(), "copies " + times);
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(expected[k] * 1_000_000L, times.get(k + 1) - times.get(k), "gap " + k + " of " + times);
+        }
+        assertEquals(expected.length, path.stats().timeouts());
+    }
+}
