@@ -62,17 +62,22 @@ class Ns2ValidationTest {
 
     @Test
     void ns2ModelsRenoDroptailAsInTheTable() throws Exception {
-        assertVerdicts("reno-droptail", false, Map.of("fast retransmits", Verdict.PASS, "timeouts", Verdict.FAIL));
+        // the same counts and goodput within 1 %, but from the seventh drop on other packets (59, 61 against 60, 62)
+        assertVerdicts("reno-droptail", false, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
+                "fast retransmits", Verdict.PASS, "drops at the bottleneck", Verdict.PASS, "dropped sequence numbers", Verdict.FAIL));
     }
 
     @Test
     void ns2ModelsRenoTimeoutAsInTheTable() throws Exception {
-        assertVerdicts("reno-timeout", false, Map.of("timeouts", Verdict.FAIL));
+        // three timeouts and five fast retransmits in both, goodput 0.997 % apart; ns-2 drops packet 55 too, 10 against 11
+        assertVerdicts("reno-timeout", false, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
+                "fast retransmits", Verdict.PASS, "drops at the bottleneck", Verdict.FAIL));
     }
 
     @Test
     void ns2ModelsRed2FlowsAsInTheTable() throws Exception {
-        assertVerdicts("red-2flows", false, Map.of("drops at the bottleneck", Verdict.PASS, "bulk1 timeouts", Verdict.FAIL));
+        assertVerdicts("red-2flows", false, Map.of("drops at the bottleneck", Verdict.PASS, "bulk1 goodput (kb/s)", Verdict.FAIL,
+                "bulk1 fast retransmits", Verdict.PASS));
     }
 
     @Test
