@@ -47,8 +47,8 @@ public final class AaInstance {
 
     private final ExecutionEnvironment ee;
     private final AaCode code;
-    private final ClassLoader loader;
-    private final ActiveApplication app;
+    private ClassLoader loader;
+    private ActiveApplication app;
     private final HostContext context;
     private final AaCounters counters = new AaCounters();
     /** {@link PacketView}s (diverted packets, for their channel's handler) and {@link Inbound}s, in arrival order. */
@@ -90,6 +90,21 @@ public final class AaInstance {
         this.drainBatch = c.drainBatch();
         this.budgetChecks = c.handlerBudgetChecks();
         this.budgetNanos = c.handlerBudgetNanos();
+    }
+
+    /** Where the count of what the AA holds starts ({@link AaMemory}): the AA object, its handlers, its timers' tasks. */
+    List<Object> memoryRoots() {
+        List<Object> roots = new ArrayList<>();
+        if (app != null) {
+            roots.add(app);
+        }
+        for (Diversion d : channels) {
+            roots.add(d.handler());
+        }
+        for (HostContext.HostTimer t : timers) {
+            roots.add(t.task);
+        }
+        return roots;
     }
 
     /** "aa:" and the id: what a trace names as the taker of a packet this AA diverted. */
@@ -569,6 +584,17 @@ public final class AaInstance {
             guard("stop", app::stop);
         }
         budget.kill();   // any of its code still running (its own threads) throws at its next check
+        budget.memory(0, null);
+        if (budget.overMemory()) {
+            // over its memory quota: let go of the AA so its memory comes back (app() is null from now on)
+            app = null;
+            loader = null;
+            channels.clear();
+            timers.clear();
+            registrations.clear();
+            log.warn("{}: AA {} held about {} when counted; its objects are let go", ee.node().name(), id(),
+                    AaBudget.mib(budget.held()));
+        }
         state = State.STOPPED;
         ee.stopped(this);
         log.info("{}: AA {} stopped: {}", ee.node().name(), id(), reason);

@@ -238,7 +238,10 @@ public final class ExecutionEnvironment {
                     + "); give the new code another version to run both");
         }
         admit(code);
+        long memoryQuota = memoryQuota(code, params);
         AaClassLoader loader = new AaClassLoader(code, ExecutionEnvironment.class.getClassLoader());
+        AaMemory memory = new AaMemory(loader);
+        loader.budget().memory(memoryQuota, memory);
         ActiveApplication app;
         // the constructor and static initialisers run AA code: under start's budget, like start itself
         AaBudget budget = loader.budget();
@@ -278,11 +281,51 @@ public final class ExecutionEnvironment {
             throw refuse(code + ": cannot create " + code.entryClass() + ": its constructor " + overrun);
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
+        memory.roots(inst::memoryRoots);
         instances.put(code.id(), inst);
-        inst.start(params == null ? Map.of() : params);
+        inst.start(withoutEeParams(params));
         counters.started++;
         log.info("{}: started AA {} ({})", node.name(), code, code.description());
         return inst;
+    }
+
+    /** The start parameter that sets an AA's memory quota (the EE's; the AA does not see it). */
+    public static final String MEMORY_PARAM = "aa.memory";
+
+    /** The AA's memory quota: its {@value #MEMORY_PARAM} parameter, or the configured default. */
+    private long memoryQuota(AaCode code, Map<String, String> params) {
+        String v = params == null ? null : params.get(MEMORY_PARAM);
+        if (v == null) {
+            return config.aaMemoryBytes();
+        }
+        long bytes = parseBytes(v);
+        if (bytes < 1) {
+            throw refuse(code + ": start parameter " + MEMORY_PARAM + "='" + v + "' is not a size (e.g. 16MiB, 512KiB, 1000000)");
+        }
+        return bytes;
+    }
+
+    /** {@code 16MiB}, {@code 512KiB}, {@code 1GiB} or a number of bytes; -1 when it is none of these. */
+    static long parseBytes(String v) {
+        String t = v.trim();
+        int shift = t.endsWith("GiB") ? 30 : t.endsWith("MiB") ? 20 : t.endsWith("KiB") ? 10 : 0;
+        String digits = shift == 0 ? t : t.substring(0, t.length() - 3).trim();
+        if (digits.isEmpty() || digits.length() > 12 || !digits.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        return Long.parseLong(digits) << shift;
+    }
+
+    private static Map<String, String> withoutEeParams(Map<String, String> params) {
+        if (params == null) {
+            return Map.of();
+        }
+        if (!params.containsKey(MEMORY_PARAM)) {
+            return params;
+        }
+        Map<String, String> p = new java.util.LinkedHashMap<>(params);
+        p.remove(MEMORY_PARAM);
+        return p;
     }
 
     /**

@@ -119,6 +119,7 @@ final class HostContext implements AaContext {
     public Timer schedule(long delayNanos, Runnable task) {
         checkActive();
         HostTimer t = new HostTimer();
+        t.task = task;
         owner.addTimer(t);
         t.handle = node.scheduler().schedule(delayNanos, () -> {
             owner.removeTimer(t);
@@ -217,6 +218,8 @@ final class HostContext implements AaContext {
     /** A timer the AA scheduled; cancelled with the AA. */
     final class HostTimer implements Timer {
         Cancellable handle = Cancellable.NONE;
+        /** The AA's task: one of the roots its memory is counted from. */
+        Runnable task;
         private boolean cancelled;
 
         @Override

@@ -54,7 +54,7 @@ class TrustTest {
         assertTrue(notJar.getMessage().startsWith("AA jar has no manifest") || notJar.getMessage().startsWith("not a readable"),
                 notJar.getMessage());
         ExecutionEnvironment small = new ExecutionEnvironment(lab.a,
-                new EeConfig(100_000_000L, 5, 16, 16, 16, 100, 1_000_000_000L, 4, 1_000_000L), new TrustPolicy().allowJar(jar));
+                new EeConfig(100_000_000L, 5, 16, 16, 16, 100, 1_000_000_000L, 4, 1_000_000L, 1L << 20), new TrustPolicy().allowJar(jar));
         AaException big = assertThrows(AaException.class, () -> small.deploy(jar, null));
         assertTrue(big.getMessage().endsWith("over this node's limit of 100"), big.getMessage());
     }
