@@ -504,8 +504,8 @@ public final class AaInstance {
         } else if (thrown != null) {
             lastFailure = what + " threw " + described;
             counters.errors++;
-            log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
-                    counters.errors, ee.config().maxErrors(), described);
+            log.warn("{}: AA {} failed in {} ({} of {} allowed): {}{}", ee.node().name(), id(), what,
+                    counters.errors, ee.config().maxErrors(), described, ownFrames(thrown));
         }
         if (overrun == null && fatal == null) {
             return overLimits(what, elapsed, factor);
@@ -515,6 +515,22 @@ public final class AaInstance {
         String why = what + " handler " + (overrun != null ? overrun : fatal);
         log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
         return why;
+    }
+
+    /**
+     * The frames of {@code e}'s stack trace in the AA's own classes, innermost first, as
+     * {@code " at t.Foo.bar(Foo.java:12) < t.Foo.lambda$start$0(Foo.java:9)"} (at most 8), or "" when
+     * none is the AA's: what an AA developer needs from the node's log (issue 30 item 4).
+     */
+    String ownFrames(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        int n = 0;
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (code.classBytes(f.getClassName()) != null && n++ < 8) {
+                b.append(n == 1 ? " at " : " < ").append(f);
+            }
+        }
+        return b.toString();
     }
 
     /**

@@ -217,11 +217,37 @@ public final class ExecutionEnvironment {
 
     /** Starts code already in the cache, by its SHA-256 (64 hex digits). */
     public AaInstance startAa(String digestHex, Map<String, String> params) {
-        AaCode code = cache.get(digestHex);
-        if (code == null) {
-            throw new AaException("no code with digest " + digestHex + " in this node's cache; deploy it first");
+        return start(cachedCode(digestHex), params);
+    }
+
+    /**
+     * Code in the cache by its digest (64 hex digits), a prefix of it that only one cached jar has,
+     * or {@code name@version} (the newest cached jar with that id).
+     *
+     * @throws AaException naming what was not found, or the jars an ambiguous prefix matches
+     */
+    public AaCode cachedCode(String ref) {
+        AaCode exact = cache.get(ref);
+        if (exact != null) {
+            return exact;
         }
-        return start(code, params);
+        List<AaCode> found = new ArrayList<>();
+        for (AaCode c : cache.all()) {
+            if (ref.contains("@") ? c.id().equals(ref) : !ref.isEmpty() && c.digestHex().startsWith(ref.toLowerCase(java.util.Locale.ROOT))) {
+                found.add(c);
+            }
+        }
+        if (ref.contains("@") && !found.isEmpty()) {
+            return found.get(found.size() - 1);
+        }
+        if (found.size() == 1) {
+            return found.get(0);
+        }
+        if (found.isEmpty()) {
+            throw new AaException("no code " + (ref.contains("@") ? ref : "with digest " + ref) + " in this node's cache; deploy it first");
+        }
+        throw new AaException("digest prefix " + ref + " matches " + found.size() + " jars in this node's cache ("
+                + String.join(", ", found.stream().map(AaCode::toString).toList()) + "); give more digits");
     }
 
     /**

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
@@ -132,6 +135,23 @@ class AllowListTest {
         assertTrue(shadow.getMessage().contains("has the name of a class the JDK or the EE provides"), shadow.getMessage());
         AaException other = assertThrows(AaException.class, () -> AaAllowList.read(Map.of("t.A", classNamed("t/B"))));
         assertEquals("class t.A holds class t/B; a jar entry must hold the class it names", other.getMessage());
+    }
+
+    /**
+     * Puts the hostile AAs (refused) and the good one (accepted) into the AA-code fuzz corpus
+     * (docs/fuzzing.md): {@code mvn -B -o -pl ee-core -am test -Dtest='AllowListTest#writeSeeds'
+     * -Daspen.fuzz.writeSeeds=true -Dsurefire.failIfNoSpecifiedTests=false}.
+     */
+    @Test
+    @EnabledIfSystemProperty(named = "aspen.fuzz.writeSeeds", matches = "true")
+    void writeSeeds() throws java.io.IOException {
+        Path dir = Path.of("src/test/resources/org/aspen/ee/fuzz/AaCodeFuzzTestInputs/parse");
+        Files.createDirectories(dir);
+        for (String cls : HostileAas.SOURCES.keySet()) {
+            String name = cls.substring(2);
+            Files.write(dir.resolve("refused-" + name.toLowerCase(java.util.Locale.ROOT)), HostileAas.jar(name));
+        }
+        Files.write(dir.resolve("accepted-many-jdk-uses"), TestJars.jar("good", "1", "t.Good", HostileAas.GOOD));
     }
 
     private static byte[] handCrafted(java.util.function.Consumer<MethodVisitor> body) {

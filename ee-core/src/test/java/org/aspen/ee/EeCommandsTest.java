@@ -30,6 +30,24 @@ class EeCommandsTest {
     }
 
     @Test
+    void startAndStopTakeNameAtVersionOrAUniqueDigestPrefix() {
+        byte[] v2 = TestAas.echo("echo", "2");
+        lab.trusted(jar);
+        lab.trusted(v2);
+        String d1 = (String) call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar))).get("digest");
+        String d2 = (String) call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v2))).get("digest");
+        assertEquals("echo@1", call(EeCommands.AA_START, Map.of("digest", "echo@1")).get("id"));
+        int n = 1;
+        while (d1.substring(0, n).equals(d2.substring(0, n))) {
+            n++;   // the shortest prefix only v2's digest has
+        }
+        assertEquals("echo@2", call(EeCommands.AA_START, Map.of("digest", d2.substring(0, n).toUpperCase())).get("id"));
+        assertEquals(List.of("echo@1"), call(EeCommands.AA_STOP, Map.of("name", d1.substring(0, n))).get("stopped"));
+        assertEquals("no code nope@9 in this node's cache; deploy it first",
+                call(EeCommands.AA_START, Map.of("digest", "nope@9")).get("error"));
+    }
+
+    @Test
     void deployStartListStopAndStats() {
         lab.trusted(jar);
         String b64 = Base64.getEncoder().encodeToString(jar);
@@ -64,7 +82,7 @@ class EeCommandsTest {
         String b64 = Base64.getEncoder().encodeToString(jar);
         Map<String, Object> untrusted = call(EeCommands.DEPLOY, Map.of("jar", b64));
         assertEquals(false, untrusted.get("ok"));
-        assertTrue(((String) untrusted.get("error")).endsWith("is not on this node's allow-list and is not signed"));
+        assertTrue(((String) untrusted.get("error")).endsWith("is not on this node's allow-list and is not signed (" + TrustPolicy.HOW_TO_ALLOW + ")"));
         assertEquals("argument 'jar' is not base64: Illegal base64 character 21",
                 call(EeCommands.DEPLOY, Map.of("jar", "!!")).get("error"));
         assertEquals("missing argument 'digest'", call(EeCommands.AA_START, Map.of()).get("error"));

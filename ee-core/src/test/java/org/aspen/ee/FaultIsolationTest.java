@@ -190,6 +190,20 @@ class FaultIsolationTest {
     }
 
     @Test
+    void aFailureIsLoggedWithTheFramesInTheAasOwnClasses() {
+        SimLab lab = new SimLab();
+        AaInstance aa = lab.start("b", TestAas.diverter("frames"), Map.of());
+        IllegalStateException e = new IllegalStateException("boom");
+        e.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.Objects", "requireNonNull", "Objects.java", 209),
+            new StackTraceElement("t.Diverter", "on", "Diverter.java", 33),
+            new StackTraceElement("org.aspen.ee.AaInstance", "call", "AaInstance.java", 450),
+            new StackTraceElement("t.Diverter", "lambda$start$0", "Diverter.java", 20)});
+        assertEquals(" at t.Diverter.on(Diverter.java:33) < t.Diverter.lambda$start$0(Diverter.java:20)", aa.ownFrames(e));
+        assertEquals("", aa.ownFrames(new IllegalStateException("thrown here, in the test: no frame of the AA's")));
+    }
+
+    @Test
     void aaThatFailsToStartIsRefusedCleanly() {
         SimLab lab = new SimLab();
         byte[] jar = TestJars.jar("bad", "1", "t.Bad", Map.of("t.Bad", """

@@ -22,7 +22,8 @@ class TrustTest {
     void unsignedCodeOffTheAllowListIsRefusedAndTheNodeCarriesOn() {
         SimLab lab = new SimLab();
         AaException e = assertThrows(AaException.class, () -> lab.ee("b").startAa(jar, Map.of()));
-        assertEquals("code " + code + " is not on this node's allow-list and is not signed", e.getMessage());
+        assertEquals("code " + code + " is not on this node's allow-list and is not signed (to run it, deploy it with --allow,"
+                + " or sign its digest with a key this node trusts and deploy it with --signature)", e.getMessage());
         assertEquals(1, lab.ee("b").counters().refused);
         lab.net.at(0, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "still forwarding"));
         lab.run(1_000_000_000L);

@@ -27,8 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  * <li>{@code aa.list} {} -> {@code aas}: one row per AA (id, name, version, digest, state, stopReason, counters)</li>
- * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code</li>
- * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version) -> {@code stopped}: ids</li>
+ * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code; {@code digest} may
+ * also be a prefix only one cached jar has, or {@code name@version}</li>
+ * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version; when no
+ * running AA has that name, a prefix only one running AA's digest has) -> {@code stopped}: ids</li>
  * <li>{@code deploy} {@code {jar, signature?, allow?, start?, upgrade?, params?}} -> {@code digest}, {@code id} when
  * started. {@code allow} puts the jar's digest on the node's allow-list first: the operator, who
  * reached the authenticated control endpoint, vouches for the code (logged).</li>
@@ -112,6 +114,22 @@ public final class EeCommands {
         }
         for (AaInstance i : ee.instances()) {
             if (i.isRunning() && (i.id().equals(id) || i.name().equals(name))) {
+                ee.stopAa(i.id(), "stopped by management command");
+                stopped.add(i.id());
+            }
+        }
+        if (stopped.isEmpty() && name != null && name.matches("[0-9a-fA-F]+")) {
+            List<AaInstance> byDigest = new ArrayList<>();
+            for (AaInstance i : ee.instances()) {
+                if (i.isRunning() && i.code().digestHex().startsWith(name.toLowerCase(java.util.Locale.ROOT))) {
+                    byDigest.add(i);
+                }
+            }
+            if (byDigest.size() > 1) {
+                throw new IllegalArgumentException("digest prefix " + name + " matches " + byDigest.size()
+                        + " running AAs; give more digits");
+            }
+            for (AaInstance i : byDigest) {
                 ee.stopAa(i.id(), "stopped by management command");
                 stopped.add(i.id());
             }
