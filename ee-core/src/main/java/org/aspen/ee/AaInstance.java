@@ -60,6 +60,7 @@ public final class AaInstance {
     private final long startedAt;
     private State state = State.STARTING;
     private String stopReason;
+    private Map<String, String> params = Map.of();
     private String lastFailure;
     private boolean drainScheduled;
     private final Runnable drainTask = this::drain;
@@ -141,6 +142,14 @@ public final class AaInstance {
         return state == State.STARTING || state == State.RUNNING;
     }
 
+    /**
+     * The start parameters it was given (an {@code aa.memory} quota included: the EE's own, which
+     * the AA does not see); shown by {@code aa list}, kept by an upgrade that gives none.
+     */
+    public Map<String, String> params() {
+        return params;
+    }
+
     /** Why it stopped (management, upgrade, faults), or null while it runs. */
     public String stopReason() {
         return stopReason;
@@ -213,6 +222,7 @@ public final class AaInstance {
         if (stopReason != null) {
             m.put("stopReason", stopReason);
         }
+        m.put("params", new java.util.TreeMap<>(params));
         m.put("startedAtNanos", startedAt);
         m.put("channels", channels.size());
         m.put("queued", inbound.size());
@@ -222,7 +232,9 @@ public final class AaInstance {
     }
 
     void start(Map<String, String> params) {
-        boolean ok = guard("start", () -> app.start(context, Map.copyOf(params)));
+        this.params = Map.copyOf(params);
+        Map<String, String> its = Map.copyOf(ExecutionEnvironment.withoutEeParams(params));   // aa.memory is the EE's
+        boolean ok = guard("start", () -> app.start(context, its));
         if (state == State.STARTING && ok) {
             state = State.RUNNING;
         } else {

@@ -309,7 +309,7 @@ public final class ExecutionEnvironment {
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
         memory.roots(inst::memoryRoots);
         instances.put(code.id(), inst);
-        inst.start(withoutEeParams(params));
+        inst.start(params == null ? Map.of() : params);
         counters.started++;
         log.info("{}: started AA {} ({})", node.name(), code, code.description());
         return inst;
@@ -342,7 +342,7 @@ public final class ExecutionEnvironment {
         return Long.parseLong(digits) << shift;
     }
 
-    private static Map<String, String> withoutEeParams(Map<String, String> params) {
+    static Map<String, String> withoutEeParams(Map<String, String> params) {
         if (params == null) {
             return Map.of();
         }
@@ -379,7 +379,9 @@ public final class ExecutionEnvironment {
 
     /**
      * Upgrades: starts {@code jar} (a new version), then stops every running instance with the same
-     * name and other code. If the new one fails to start, the old ones keep running.
+     * name and other code. If the new one fails to start, the old ones keep running. With no (or
+     * empty) {@code params} the new one gets the start parameters of the newest running instance of
+     * that name ({@link AaInstance#params()} of the answer tells which it got).
      */
     public AaInstance upgrade(byte[] jar, byte[] signature, Map<String, String> params) {
         AaCode code = deploy(jar, signature);
@@ -388,6 +390,11 @@ public final class ExecutionEnvironment {
                 throw new AaException(running.id() + " already runs this very code (digest "
                         + code.digestHex().substring(0, 12) + "); an upgrade needs a new build, e.g. a bumped Aa-Version");
             }
+        }
+        if (params == null || params.isEmpty()) {
+            // no new parameters: the running instance's (issue 30 item 4); the answer says which
+            AaInstance newest = running(code.name());
+            params = newest == null ? Map.of() : newest.params();
         }
         AaInstance fresh = start(code, params);
         for (AaInstance old : List.copyOf(instances.values())) {

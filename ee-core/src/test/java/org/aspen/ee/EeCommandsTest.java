@@ -48,6 +48,28 @@ class EeCommandsTest {
     }
 
     @Test
+    void anUpgradeWithoutParametersKeepsTheRunningOnesAndSaysSo() {
+        byte[] v2 = TestAas.echo("echo", "2");
+        byte[] v3 = TestAas.echo("echo", "3");
+        for (byte[] j : List.of(jar, v2, v3)) {
+            lab.trusted(j);
+        }
+        call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar), "start", true,
+                "params", Map.of("ticks", "0", "aa.memory", "8MiB")));
+        Map<String, Object> up = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v2), "upgrade", true));
+        assertEquals("echo@2", up.get("id"));
+        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), up.get("params"));
+        assertEquals(true, up.get("paramsKept"));
+        Map<?, ?> row = (Map<?, ?>) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(1);
+        assertEquals("echo@2", row.get("id"));
+        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), row.get("params"));
+        Map<String, Object> given = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v3), "upgrade", true,
+                "params", Map.of("ticks", "1")));
+        assertEquals(Map.of("ticks", "1"), given.get("params"));
+        assertEquals(false, given.get("paramsKept"));
+    }
+
+    @Test
     void deployStartListStopAndStats() {
         lab.trusted(jar);
         String b64 = Base64.getEncoder().encodeToString(jar);

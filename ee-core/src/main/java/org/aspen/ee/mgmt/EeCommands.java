@@ -150,9 +150,12 @@ public final class EeCommands {
         }
         Map<String, Object> out = new LinkedHashMap<>();
         if (Boolean.TRUE.equals(args.get("upgrade"))) {
-            AaInstance i = ee.upgrade(jar, sig, params(args));
+            Map<String, String> given = params(args);
+            AaInstance i = ee.upgrade(jar, sig, given);
             out.put("digest", i.code().digestHex());
             out.put("id", i.id());
+            out.put("params", new java.util.TreeMap<>(i.params()));
+            out.put("paramsKept", given.isEmpty() && !i.params().isEmpty());
             return ok(out);
         }
         AaCode code = ee.deploy(jar, sig);
