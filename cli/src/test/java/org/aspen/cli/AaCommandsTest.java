@@ -94,6 +94,8 @@ class AaCommandsTest {
 
             r = CliTest.run("deploy", "--allow", "--upgrade", "--node", ctlB, jar2.toString());
             assertEquals(0, r.code(), r.out() + r.err());
+            // no --param: the running version's parameters, and the command says so (issue 30 item 4)
+            assertTrue(r.out().contains("with the running version's parameters: {\"reportMs\":\"1000\"}"), r.out());
             r = CliTest.run("aa", "list", "--node", ctlB);
             assertTrue(r.out().matches("(?s).*flow-counter@9.9.9\\s+running.*"), r.out());
             assertTrue(r.out().matches("(?s).*flow-counter@1.0.0\\s+stopped.*upgraded.*"), r.out());

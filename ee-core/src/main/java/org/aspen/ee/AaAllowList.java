@@ -691,7 +691,7 @@ final class AaAllowList {
     private static Class<?> jdkClass(String internalName) {
         try {
             return Class.forName(internalName.replace('/', '.'), false, ClassLoader.getPlatformClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
+        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
             return null;
         }
     }
