@@ -103,6 +103,10 @@ class AaCommandsTest {
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(0, r.code(), r.err());
             assertEquals("stopped flow-counter@9.9.9", r.out().trim());   // a line for people, not raw JSON
+            r = CliTest.run("aa", "logs", "--node", ctlB, "flow-counter");   // the newest instance of the name
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith("flow-counter@9.9.9 ")
+                    && l.endsWith("INFO  stopped: stopped by management command")), r.out());
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(Aspen.FAILURE, r.code());
             assertTrue(r.err().contains("no running AA"), r.err());

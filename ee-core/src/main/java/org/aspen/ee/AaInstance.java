@@ -142,6 +142,11 @@ public final class AaInstance {
         return state == State.STARTING || state == State.RUNNING;
     }
 
+    /** Its kept log lines numbered after {@code after} ({@link AaLogger}), oldest first. */
+    public List<Map<String, Object>> logLines(long after) {
+        return context.logger().since(after);
+    }
+
     /**
      * The start parameters it was given (an {@code aa.memory} quota included: the EE's own, which
      * the AA does not see); shown by {@code aa list}, kept by an upgrade that gives none.
@@ -516,8 +521,11 @@ public final class AaInstance {
         } else if (thrown != null) {
             lastFailure = what + " threw " + described;
             counters.errors++;
+            String frames = ownFrames(thrown);
             log.warn("{}: AA {} failed in {} ({} of {} allowed): {}{}", ee.node().name(), id(), what,
-                    counters.errors, ee.config().maxErrors(), described, ownFrames(thrown));
+                    counters.errors, ee.config().maxErrors(), described, frames);
+            context.logger().ee("WARN", "failed in " + what + " (" + counters.errors + " of " + ee.config().maxErrors()
+                    + " allowed): " + described + frames);
         }
         if (overrun == null && fatal == null) {
             return overLimits(what, elapsed, factor);
@@ -539,7 +547,9 @@ public final class AaInstance {
         int n = 0;
         for (StackTraceElement f : e.getStackTrace()) {
             if (code.classBytes(f.getClassName()) != null && n++ < 8) {
-                b.append(n == 1 ? " at " : " < ").append(f);
+                // without the loader's name (aa:NAME@VERSION//) the JDK would print first
+                b.append(n == 1 ? " at " : " < ").append(new StackTraceElement(f.getClassName(), f.getMethodName(),
+                        f.getFileName(), f.getLineNumber()));
             }
         }
         return b.toString();
@@ -626,6 +636,7 @@ public final class AaInstance {
         state = State.STOPPED;
         ee.stopped(this);
         log.info("{}: AA {} stopped: {}", ee.node().name(), id(), reason);
+        context.logger().ee("INFO", "stopped: " + reason);
     }
 
     @Override

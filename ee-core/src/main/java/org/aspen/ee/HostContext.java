@@ -36,14 +36,14 @@ final class HostContext implements AaContext {
     private final AaInstance owner;
     private final Node node;
     private final SplittableRandom random;
-    private final AaLog log;
+    private final AaLogger log;
 
     HostContext(ExecutionEnvironment ee, AaInstance owner, SplittableRandom random) {
         this.ee = ee;
         this.owner = owner;
         this.node = ee.node();
         this.random = random;
-        this.log = new AaLogger(node.name(), owner.code());
+        this.log = new AaLogger(node.name(), owner.code(), node.scheduler());
     }
 
     @Override
@@ -212,6 +212,11 @@ final class HostContext implements AaContext {
 
     @Override
     public AaLog log() {
+        return log;
+    }
+
+    /** The same log, with the lines it keeps for {@code aa.logs}. */
+    AaLogger logger() {
         return log;
     }
 

@@ -70,6 +70,33 @@ class EeCommandsTest {
     }
 
     @Test
+    void anAasLogLinesAndTheNodesLinesAboutItCanBeReadAndFollowed() {
+        byte[] thrower = TestAas.diverter("thrower");
+        lab.trusted(thrower);
+        call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(thrower), "start", true,
+                "params", Map.of("mode", "throw")));
+        for (int i = 0; i < 2; i++) {
+            lab.net.at(lab.net.now() + i * 1000L, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "x"));
+        }
+        lab.run(1_000_000_000L);
+        Map<String, Object> first = call(EeCommands.AA_LOGS, Map.of("aa", "thrower"));
+        assertEquals("thrower@1", first.get("id"));
+        List<?> lines = (List<?>) first.get("lines");
+        assertEquals(2, lines.size(), lines.toString());
+        Map<?, ?> one = (Map<?, ?>) lines.get(0);
+        assertEquals(1L, ((Number) one.get("seq")).longValue());
+        assertEquals("WARN", one.get("level"));
+        assertTrue(((String) one.get("line")).startsWith("failed in packet (1 of 5 allowed): java.lang.IllegalStateException:"
+                + " boom 1 at t.Diverter.on(Diverter.java:"), one.toString());
+        assertEquals(2L, ((Number) first.get("last")).longValue());
+        call(EeCommands.AA_STOP, Map.of("id", "thrower@1"));
+        Map<String, Object> next = call(EeCommands.AA_LOGS, Map.of("aa", "thrower@1", "after", 2));
+        assertEquals(List.of("stopped: stopped by management command"),
+                ((List<?>) next.get("lines")).stream().map(l -> ((Map<?, ?>) l).get("line")).toList());
+        assertEquals("no AA nobody on this node", call(EeCommands.AA_LOGS, Map.of("aa", "nobody")).get("error"));
+    }
+
+    @Test
     void deployStartListStopAndStats() {
         lab.trusted(jar);
         String b64 = Base64.getEncoder().encodeToString(jar);

@@ -35,6 +35,9 @@ import org.slf4j.LoggerFactory;
  * started. {@code allow} puts the jar's digest on the node's allow-list first: the operator, who
  * reached the authenticated control endpoint, vouches for the code (logged).</li>
  * <li>{@code stats} {} -> the node's, the EE's, every AA's and every link's counters</li>
+ * <li>{@code aa.logs} {@code {aa, after?}} ({@code aa}: name@version, or a name for its newest instance)
+ * -> {@code id}, {@code lines} (the instance's kept log lines numbered after {@code after}: seq, atNanos,
+ * level, line) and {@code last}: what {@code aspen aa logs NAME --follow} polls</li>
  * </ul>
  * Each runs on the node's loop; refusals come back as {@code ok=false} with the reason.
  */
@@ -45,6 +48,7 @@ public final class EeCommands {
     public static final String AA_STOP = "aa.stop";
     public static final String DEPLOY = "deploy";
     public static final String STATS = "stats";
+    public static final String AA_LOGS = "aa.logs";
 
     private final ExecutionEnvironment ee;
 
@@ -52,7 +56,7 @@ public final class EeCommands {
         this.ee = ee;
     }
 
-    /** Registers the five commands of {@code ee} with {@code registry}. */
+    /** Registers the six commands of {@code ee} with {@code registry}. */
     public static void register(ExecutionEnvironment ee, CommandRegistry registry) {
         EeCommands c = new EeCommands(ee);
         registry.register(AA_LIST, c.onLoop(c::list));
@@ -60,6 +64,7 @@ public final class EeCommands {
         registry.register(AA_STOP, c.onLoop(c::stop));
         registry.register(DEPLOY, c.onLoop(c::deploy));
         registry.register(STATS, c.onLoop(a -> ok(Map.of("stats", ee.stats()))));
+        registry.register(AA_LOGS, c.onLoop(c::logs));
     }
 
     private EeCommandHandler onLoop(Function<Map<String, Object>, Map<String, Object>> body) {
@@ -98,6 +103,30 @@ public final class EeCommands {
             rows.add(i.describe());
         }
         return ok(Map.of("aas", rows));
+    }
+
+    private Map<String, Object> logs(Map<String, Object> args) {
+        String aa = string(args, "aa", true);
+        Object after = args.getOrDefault("after", 0);
+        if (!(after instanceof Number n)) {
+            throw new IllegalArgumentException("argument 'after' must be a number");
+        }
+        AaInstance found = null;
+        for (AaInstance i : ee.instances()) {
+            if (aa.contains("@") ? i.id().equals(aa) : i.name().equals(aa)) {
+                found = i;   // the newest of that name
+            }
+        }
+        if (found == null) {
+            throw new IllegalArgumentException("no AA " + aa + " on this node");
+        }
+        List<Map<String, Object>> lines = found.logLines(n.longValue());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", found.id());
+        out.put("state", found.state().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("lines", lines);
+        out.put("last", lines.isEmpty() ? n.longValue() : lines.get(lines.size() - 1).get("seq"));
+        return ok(out);
     }
 
     private Map<String, Object> start(Map<String, Object> args) {
