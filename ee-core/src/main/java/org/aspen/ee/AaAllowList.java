@@ -383,6 +383,9 @@ final class AaAllowList {
     static Map<String, ClassNode> read(Map<String, byte[]> classes) {
         Map<String, ClassNode> out = new HashMap<>();
         for (Map.Entry<String, byte[]> e : classes.entrySet()) {
+            if (e.getKey().startsWith("META-INF.") || e.getKey().equals("module-info")) {
+                continue;   // never loaded by an AA's loader (multi-release versions, a module descriptor)
+            }
             ClassNode cn = new ClassNode();
             try {
                 new org.objectweb.asm.ClassReader(e.getValue()).accept(cn, org.objectweb.asm.ClassReader.SKIP_DEBUG);

@@ -135,6 +135,8 @@ class AllowListTest {
         assertTrue(shadow.getMessage().contains("has the name of a class the JDK or the EE provides"), shadow.getMessage());
         AaException other = assertThrows(AaException.class, () -> AaAllowList.read(Map.of("t.A", classNamed("t/B"))));
         assertEquals("class t.A holds class t/B; a jar entry must hold the class it names", other.getMessage());
+        // a multi-release jar's other versions are never loaded: not read (as before the list)
+        assertEquals(Map.of(), AaAllowList.read(Map.of("META-INF.versions.11.t.B", classNamed("t/B"))));
     }
 
     /**
