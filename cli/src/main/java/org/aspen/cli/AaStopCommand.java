@@ -11,9 +11,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code aspen aa stop AA}: stops one AA version, or every running version of a name. */
 @Command(name = "stop", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Stops an AA by id (name@version) or every version of a name.")
+        description = "Stops an AA by id (name@version), by a unique prefix of its digest, or every version of a name.")
 final class AaStopCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "AA", description = "name@version, or a name to stop every running version.")
+    @Parameters(index = "0", paramLabel = "AA", description = "name@version, a prefix of a running AA's digest (as"
+            + " 'aspen aa list' shows it), or a name to stop every running version.")
     String aa;
 
     @CommandLine.Mixin

@@ -71,6 +71,11 @@ public final class DeployCommand implements Callable<Integer> {
         if (r.hasNonNull("id")) {
             out.println((upgrade ? "upgraded to " : "started ") + r.path("id").asText());
         }
+        if (upgrade && r.has("params")) {
+            // which start parameters the new version got: the running one's when none were given
+            out.println((r.path("paramsKept").asBoolean(false) ? "with the running version's parameters: "
+                    : "with parameters: ") + (r.path("params").isEmpty() ? "none" : r.path("params").toString()));
+        }
         out.flush();
         return Aspen.OK;
     }

@@ -94,6 +94,8 @@ class AaCommandsTest {
 
             r = CliTest.run("deploy", "--allow", "--upgrade", "--node", ctlB, jar2.toString());
             assertEquals(0, r.code(), r.out() + r.err());
+            // no --param: the running version's parameters, and the command says so (issue 30 item 4)
+            assertTrue(r.out().contains("with the running version's parameters: {\"reportMs\":\"1000\"}"), r.out());
             r = CliTest.run("aa", "list", "--node", ctlB);
             assertTrue(r.out().matches("(?s).*flow-counter@9.9.9\\s+running.*"), r.out());
             assertTrue(r.out().matches("(?s).*flow-counter@1.0.0\\s+stopped.*upgraded.*"), r.out());
@@ -101,6 +103,10 @@ class AaCommandsTest {
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(0, r.code(), r.err());
             assertEquals("stopped flow-counter@9.9.9", r.out().trim());   // a line for people, not raw JSON
+            r = CliTest.run("aa", "logs", "--node", ctlB, "flow-counter");   // the newest instance of the name
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith("flow-counter@9.9.9 ")
+                    && l.endsWith("INFO  stopped: stopped by management command")), r.out());
             r = CliTest.run("aa", "stop", "--node", ctlB, "flow-counter@9.9.9");
             assertEquals(Aspen.FAILURE, r.code());
             assertTrue(r.err().contains("no running AA"), r.err());

@@ -34,7 +34,20 @@ public final class AaBudget {
         }
     }
 
+    /** Bytes an object counts against the memory quota (header and a few fields: an estimate, the same every run). */
+    static final int OBJECT_BYTES = 24;
+    /** Bytes an array counts besides its elements. */
+    static final int ARRAY_BYTES = 16;
+
     // loop thread only
+    private long allocated;
+    private long measureAt = Long.MAX_VALUE;
+    private long quota = Long.MAX_VALUE;
+    private long held;
+    private AaMemory meter;
+    private boolean measuring;
+    private boolean overMemory;
+    private final java.util.List<Class<?>> initialised = new java.util.ArrayList<>();
     private int countdown = SLICE;
     private long left;
     private long limit;
@@ -61,6 +74,99 @@ public final class AaBudget {
         if (--countdown < 0) {
             slow();
         }
+    }
+
+    /**
+     * An array allocation of {@code units} elements of {@code 1 << shift} bytes: the checks of
+     * {@link #charge(int)}, and its bytes to the AA's memory count.
+     */
+    public void charge(int units, int shift) {
+        charge(units);
+        allocated(ARRAY_BYTES + ((long) Math.max(0, units) << shift));
+    }
+
+    /** An object allocation: its bytes to the AA's memory count (no check). */
+    public void object() {
+        allocated(OBJECT_BYTES);
+    }
+
+    private void allocated(long bytes) {
+        if ((allocated += bytes) > measureAt) {
+            memorySlow(bytes);
+        }
+    }
+
+    /**
+     * The AA has allocated a quarter of its quota since the last count: refuse one allocation larger
+     * than the quota before it happens, else count what the AA holds ({@link AaMemory}) and unwind
+     * the call, as for its checks, when that is over the quota.
+     */
+    private void memorySlow(long bytes) {
+        if (!armed || Thread.currentThread() != owner || measuring || meter == null) {
+            allocated = 0;   // outside a call on the node's loop, or while counting: not limited
+            return;
+        }
+        if (countedOut != null) {
+            countdown = 0;
+            throw new Exceeded(countedOut);
+        }
+        if (bytes > quota) {
+            overMemory = true;
+            countedOut = String.format("allocated %,d bytes at once, over the AA's memory quota of %s", bytes, mib(quota));
+            countdown = 0;
+            throw new Exceeded(countedOut);
+        }
+        measuring = true;
+        try {
+            held = meter.measure(quota);
+        } finally {
+            measuring = false;
+        }
+        allocated = 0;
+        if (held > quota) {
+            overMemory = true;
+            countedOut = "ran over the AA's memory quota of " + mib(quota);
+            countdown = 0;
+            throw new Exceeded(countedOut);
+        }
+    }
+
+    static String mib(long bytes) {
+        return String.format("%.1f MiB", bytes / (double) (1 << 20));
+    }
+
+    /**
+     * Sets the AA's memory quota in bytes and what counts its memory; the count runs whenever the AA
+     * has allocated a quarter of the quota since the last one. Null {@code meter}: no limit (and no
+     * reference to the AA's objects left here).
+     */
+    void memory(long quotaBytes, AaMemory meter) {
+        this.meter = meter;
+        this.quota = meter == null ? Long.MAX_VALUE : quotaBytes;
+        this.measureAt = meter == null ? Long.MAX_VALUE : Math.max(1, quotaBytes / 4);
+        this.allocated = 0;
+    }
+
+    /** Called from an AA class's static initialiser: its static fields may now be read by the memory count. */
+    public void initialised(Class<?> c) {
+        if (c.getClassLoader() instanceof AaClassLoader) {
+            initialised.add(c);
+        }
+    }
+
+    /** The AA's classes whose initialisation has begun, in that order. */
+    java.util.List<Class<?>> initialisedClasses() {
+        return initialised;
+    }
+
+    /** Whether a call was unwound for the memory quota. */
+    boolean overMemory() {
+        return overMemory;
+    }
+
+    /** Bytes the AA held at the last count (an estimate, see {@link AaMemory}). */
+    long held() {
+        return held;
     }
 
     /** A check that costs {@code units} (an array allocation of {@code units} elements). */

@@ -47,9 +47,11 @@ public final class AaCode {
     private final String description;
     private final Map<String, byte[]> classes;
     private final Map<String, byte[]> resources;
+    private final boolean allowListed;
 
     private AaCode(byte[] jar, byte[] digest, byte[] signature, Attributes a, Map<String, byte[]> classes,
-                   Map<String, byte[]> resources) {
+                   Map<String, byte[]> resources, boolean allowListed) {
+        this.allowListed = allowListed;
         this.jar = jar;
         this.digest = digest;
         this.signature = signature;
@@ -67,9 +69,19 @@ public final class AaCode {
      * later by the trust policy.
      *
      * @throws AaException naming what is wrong (not a jar, missing manifest attribute, entry class
-     *                     absent, a class that is not valid bytecode or that calls a blocking JDK method)
+     *                     absent, a class that is not valid bytecode, that references something not on
+     *                     the AA allow-list ({@link AaAllowList}) or that calls a blocking JDK method)
      */
     public static AaCode parse(byte[] jar, byte[] signature) {
+        return parse(jar, signature, true);
+    }
+
+    /**
+     * {@code allowList} false skips the allow-list (never the blocking check): only for the EE's
+     * own tests of the defences beneath it (watchdog, class-loader isolation), which need code the
+     * list refuses; see {@link ExecutionEnvironment#skipAllowListForTests()}.
+     */
+    static AaCode parse(byte[] jar, byte[] signature, boolean allowList) {
         byte[] digest = sha256(jar);
         Map<String, byte[]> classes = new HashMap<>();
         Map<String, byte[]> resources = new HashMap<>();
@@ -104,9 +116,14 @@ public final class AaCode {
         if (entry == null || !classes.containsKey(entry)) {
             throw new AaException("AA jar's " + ATTR_ENTRY + " '" + entry + "' is not a class in the jar");
         }
+        // every class, method and field the code references must be on the allow-list (AaAllowList)
+        String refused = allowList ? AaAllowList.refusal(AaAllowList.read(classes)) : null;
+        if (refused != null) {
+            throw new AaException(refused);
+        }
         // budget checks in the AA's own code; code that would block the node's loop is refused here
         classes.replaceAll(AaInstrumenter::instrument);
-        return new AaCode(jar, digest, signature == null ? null : signature.clone(), a, classes, resources);
+        return new AaCode(jar, digest, signature == null ? null : signature.clone(), a, classes, resources, allowList);
     }
 
     /**
@@ -188,7 +205,7 @@ public final class AaCode {
 
     /** The same code with another (or no) detached signature. */
     public AaCode withSignature(byte[] sig) {
-        return parse(jar, sig);
+        return parse(jar, sig, allowListed);
     }
 
     byte[] classBytes(String binaryName) {

@@ -47,8 +47,8 @@ public final class AaInstance {
 
     private final ExecutionEnvironment ee;
     private final AaCode code;
-    private final ClassLoader loader;
-    private final ActiveApplication app;
+    private ClassLoader loader;
+    private ActiveApplication app;
     private final HostContext context;
     private final AaCounters counters = new AaCounters();
     /** {@link PacketView}s (diverted packets, for their channel's handler) and {@link Inbound}s, in arrival order. */
@@ -60,6 +60,7 @@ public final class AaInstance {
     private final long startedAt;
     private State state = State.STARTING;
     private String stopReason;
+    private Map<String, String> params = Map.of();
     private String lastFailure;
     private boolean drainScheduled;
     private final Runnable drainTask = this::drain;
@@ -90,6 +91,21 @@ public final class AaInstance {
         this.drainBatch = c.drainBatch();
         this.budgetChecks = c.handlerBudgetChecks();
         this.budgetNanos = c.handlerBudgetNanos();
+    }
+
+    /** Where the count of what the AA holds starts ({@link AaMemory}): the AA object, its handlers, its timers' tasks. */
+    List<Object> memoryRoots() {
+        List<Object> roots = new ArrayList<>();
+        if (app != null) {
+            roots.add(app);
+        }
+        for (Diversion d : channels) {
+            roots.add(d.handler());
+        }
+        for (HostContext.HostTimer t : timers) {
+            roots.add(t.task);
+        }
+        return roots;
     }
 
     /** "aa:" and the id: what a trace names as the taker of a packet this AA diverted. */
@@ -124,6 +140,19 @@ public final class AaInstance {
     /** Starting or running: its context may be used. */
     boolean isActive() {
         return state == State.STARTING || state == State.RUNNING;
+    }
+
+    /** Its kept log lines numbered after {@code after} ({@link AaLogger}), oldest first. */
+    public List<Map<String, Object>> logLines(long after) {
+        return context.logger().since(after);
+    }
+
+    /**
+     * The start parameters it was given (an {@code aa.memory} quota included: the EE's own, which
+     * the AA does not see); shown by {@code aa list}, kept by an upgrade that gives none.
+     */
+    public Map<String, String> params() {
+        return params;
     }
 
     /** Why it stopped (management, upgrade, faults), or null while it runs. */
@@ -198,6 +227,7 @@ public final class AaInstance {
         if (stopReason != null) {
             m.put("stopReason", stopReason);
         }
+        m.put("params", new java.util.TreeMap<>(params));
         m.put("startedAtNanos", startedAt);
         m.put("channels", channels.size());
         m.put("queued", inbound.size());
@@ -207,7 +237,9 @@ public final class AaInstance {
     }
 
     void start(Map<String, String> params) {
-        boolean ok = guard("start", () -> app.start(context, Map.copyOf(params)));
+        this.params = Map.copyOf(params);
+        Map<String, String> its = Map.copyOf(ExecutionEnvironment.withoutEeParams(params));   // aa.memory is the EE's
+        boolean ok = guard("start", () -> app.start(context, its));
         if (state == State.STARTING && ok) {
             state = State.RUNNING;
         } else {
@@ -489,8 +521,11 @@ public final class AaInstance {
         } else if (thrown != null) {
             lastFailure = what + " threw " + described;
             counters.errors++;
-            log.warn("{}: AA {} failed in {} ({} of {} allowed): {}", ee.node().name(), id(), what,
-                    counters.errors, ee.config().maxErrors(), described);
+            String frames = ownFrames(thrown);
+            log.warn("{}: AA {} failed in {} ({} of {} allowed): {}{}", ee.node().name(), id(), what,
+                    counters.errors, ee.config().maxErrors(), described, frames);
+            context.logger().ee("WARN", "failed in " + what + " (" + counters.errors + " of " + ee.config().maxErrors()
+                    + " allowed): " + described + frames);
         }
         if (overrun == null && fatal == null) {
             return overLimits(what, elapsed, factor);
@@ -500,6 +535,24 @@ public final class AaInstance {
         String why = what + " handler " + (overrun != null ? overrun : fatal);
         log.warn("{}: AA {} {}: stopping it (the node goes on)", ee.node().name(), id(), why);
         return why;
+    }
+
+    /**
+     * The frames of {@code e}'s stack trace in the AA's own classes, innermost first, as
+     * {@code " at t.Foo.bar(Foo.java:12) < t.Foo.lambda$start$0(Foo.java:9)"} (at most 8), or "" when
+     * none is the AA's: what an AA developer needs from the node's log (issue 30 item 4).
+     */
+    String ownFrames(Throwable e) {
+        StringBuilder b = new StringBuilder();
+        int n = 0;
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (code.classBytes(f.getClassName()) != null && n++ < 8) {
+                // without the loader's name (aa:NAME@VERSION//) the JDK would print first
+                b.append(n == 1 ? " at " : " < ").append(new StackTraceElement(f.getClassName(), f.getMethodName(),
+                        f.getFileName(), f.getLineNumber()));
+            }
+        }
+        return b.toString();
     }
 
     /**
@@ -569,9 +622,21 @@ public final class AaInstance {
             guard("stop", app::stop);
         }
         budget.kill();   // any of its code still running (its own threads) throws at its next check
+        budget.memory(0, null);
+        if (budget.overMemory()) {
+            // over its memory quota: let go of the AA so its memory comes back (app() is null from now on)
+            app = null;
+            loader = null;
+            channels.clear();
+            timers.clear();
+            registrations.clear();
+            log.warn("{}: AA {} held about {} when counted; its objects are let go", ee.node().name(), id(),
+                    AaBudget.mib(budget.held()));
+        }
         state = State.STOPPED;
         ee.stopped(this);
         log.info("{}: AA {} stopped: {}", ee.node().name(), id(), reason);
+        context.logger().ee("INFO", "stopped: " + reason);
     }
 
     @Override

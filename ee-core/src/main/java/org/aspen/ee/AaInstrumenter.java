@@ -31,8 +31,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  *   <li>a budget check ({@code Tick$.tick()}, see {@link AaBudget#tick()}) at every method entry, before
  *   every backward jump or switch (a loop's back-edge) and at the start of every exception handler
  *   that names a type, so a loop, a recursion or a {@code catch (Throwable)} cannot outlast the budget;</li>
- *   <li>array allocations charged by their length ({@code Tick$.alloc(int)}), so a loop that allocates
- *   is stopped before it has filled the heap;</li>
+ *   <li>array allocations charged by their length ({@code Tick$.alloc(int, int)}), so a loop that allocates
+ *   is stopped before it has filled the heap; arrays and objects ({@code Tick$.obj()}) are also
+ *   counted in bytes against the AA's memory quota ({@link AaMemory});</li>
  *   <li>refusal, with the class and method named, of code that calls the JDK's blocking primitives
  *   ({@link #blocking}): a handler that sleeps or waits would hold the node's loop where no check
  *   can reach it;</li>
@@ -67,6 +68,7 @@ final class AaInstrumenter {
         if (cn.name.equals(TICK)) {
             throw new AaException("class " + className + " is the EE's own budget class; an AA may not define it");
         }
+        boolean hasInit = false;
         for (MethodNode m : cn.methods) {
             if (m.instructions.size() > 0) {
                 String where = className + "." + m.name;
@@ -74,6 +76,17 @@ final class AaInstrumenter {
                 refuseSelfCoveringHandlers(where, m);
                 addChecks(m);
             }
+            if (m.name.equals("<clinit>")) {
+                hasInit = true;
+                m.instructions.insert(initialised(cn.name));   // before everything, the entry's check too
+            }
+        }
+        if (!hasInit) {
+            // every class says when it is initialised, so the memory count reads only initialised statics
+            MethodNode init = new MethodNode(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, "<clinit>", "()V", null, null);
+            init.instructions.add(initialised(cn.name));
+            init.instructions.add(new org.objectweb.asm.tree.InsnNode(Opcodes.RETURN));
+            cn.methods.add(init);
         }
         ClassWriter w = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         try {
@@ -89,6 +102,7 @@ final class AaInstrumenter {
         // indexes before any insertion: a jump is backward when its target comes first
         Set<AbstractInsnNode> tickBefore = new LinkedHashSet<>();
         List<AbstractInsnNode> arrays = new ArrayList<>();
+        List<AbstractInsnNode> objects = new ArrayList<>();
         for (AbstractInsnNode i : code) {
             int at = code.indexOf(i);
             if (i instanceof JumpInsnNode j && code.indexOf(j.label) <= at) {
@@ -99,6 +113,8 @@ final class AaInstrumenter {
                 tickBefore.add(i);
             } else if (i.getOpcode() == Opcodes.NEWARRAY || i.getOpcode() == Opcodes.ANEWARRAY) {
                 arrays.add(i);
+            } else if (i.getOpcode() == Opcodes.NEW) {
+                objects.add(i);
             } else if (i.getOpcode() == Opcodes.MULTIANEWARRAY) {
                 tickBefore.add(i);
             }
@@ -119,10 +135,30 @@ final class AaInstrumenter {
             code.insertBefore(i, tick());
         }
         for (AbstractInsnNode i : arrays) {
-            // the length is on the stack: alloc(int) charges it and leaves it there
-            code.insertBefore(i, new MethodInsnNode(Opcodes.INVOKESTATIC, TICK, "alloc", "(I)I", false));
+            // the length is on the stack: alloc(int, int) charges it (checks, and bytes of the element
+            // size 1 << shift to the AA's memory count) and leaves it there
+            code.insertBefore(i, new org.objectweb.asm.tree.IntInsnNode(Opcodes.BIPUSH, elementShift(i)));
+            code.insertBefore(i, new MethodInsnNode(Opcodes.INVOKESTATIC, TICK, "alloc", "(II)I", false));
+        }
+        for (AbstractInsnNode i : objects) {
+            // an object: its bytes to the AA's memory count (not a check: the check budget is as it was).
+            // After the NEW, not before: a frame's uninitialised type names the label just before it
+            code.insert(i, new MethodInsnNode(Opcodes.INVOKESTATIC, TICK, "obj", "()V", false));
         }
         code.insert(tick());   // method entry
+    }
+
+    /** log2 of an array element's bytes: a reference counts 4 (compressed), a boolean 1. */
+    private static int elementShift(AbstractInsnNode i) {
+        if (i.getOpcode() == Opcodes.ANEWARRAY) {
+            return 2;
+        }
+        return switch (((org.objectweb.asm.tree.IntInsnNode) i).operand) {
+            case Opcodes.T_BOOLEAN, Opcodes.T_BYTE -> 0;
+            case Opcodes.T_CHAR, Opcodes.T_SHORT -> 1;
+            case Opcodes.T_INT, Opcodes.T_FLOAT -> 2;
+            default -> 3;
+        };
     }
 
     private static boolean backward(InsnList code, int at, LabelNode dflt, List<LabelNode> labels) {
@@ -135,6 +171,14 @@ final class AaInstrumenter {
             }
         }
         return false;
+    }
+
+    /** {@code Tick$.init(ThisClass.class)}: the class is being initialised ({@link AaMemory} may read its statics). */
+    private static InsnList initialised(String internalName) {
+        InsnList l = new InsnList();
+        l.add(new LdcInsnNode(Type.getObjectType(internalName)));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, TICK, "init", "(Ljava/lang/Class;)V", false));
+        return l;
     }
 
     private static MethodInsnNode tick() {
@@ -246,15 +290,31 @@ final class AaInstrumenter {
         tick.visitInsn(Opcodes.RETURN);
         tick.visitMaxs(0, 0);
         tick.visitEnd();
-        var alloc = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "alloc", "(I)I", null, null);
+        var alloc = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "alloc", "(II)I", null, null);
         alloc.visitCode();
         alloc.visitFieldInsn(Opcodes.GETSTATIC, TICK, "B", "L" + budget + ";");
         alloc.visitVarInsn(Opcodes.ILOAD, 0);
-        alloc.visitMethodInsn(Opcodes.INVOKEVIRTUAL, budget, "charge", "(I)V", false);
+        alloc.visitVarInsn(Opcodes.ILOAD, 1);
+        alloc.visitMethodInsn(Opcodes.INVOKEVIRTUAL, budget, "charge", "(II)V", false);
         alloc.visitVarInsn(Opcodes.ILOAD, 0);
         alloc.visitInsn(Opcodes.IRETURN);
         alloc.visitMaxs(0, 0);
         alloc.visitEnd();
+        var inited = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "init", "(Ljava/lang/Class;)V", null, null);
+        inited.visitCode();
+        inited.visitFieldInsn(Opcodes.GETSTATIC, TICK, "B", "L" + budget + ";");
+        inited.visitVarInsn(Opcodes.ALOAD, 0);
+        inited.visitMethodInsn(Opcodes.INVOKEVIRTUAL, budget, "initialised", "(Ljava/lang/Class;)V", false);
+        inited.visitInsn(Opcodes.RETURN);
+        inited.visitMaxs(0, 0);
+        inited.visitEnd();
+        var obj = w.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "obj", "()V", null, null);
+        obj.visitCode();
+        obj.visitFieldInsn(Opcodes.GETSTATIC, TICK, "B", "L" + budget + ";");
+        obj.visitMethodInsn(Opcodes.INVOKEVIRTUAL, budget, "object", "()V", false);
+        obj.visitInsn(Opcodes.RETURN);
+        obj.visitMaxs(0, 0);
+        obj.visitEnd();
         w.visitEnd();
         return w.toByteArray();
     }

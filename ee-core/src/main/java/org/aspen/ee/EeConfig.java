@@ -22,34 +22,41 @@ package org.aspen.ee;
  *                             constructor get ten times this). Deterministic, so it is what stops
  *                             runaway code in the simulation; the real runtime also watches CPU time
  *                             against {@code handlerBudgetNanos} (docs/ee.md)
+ * @param aaMemoryBytes        what one AA may hold, counted by the EE (docs/ee.md, "Memory"), unless its
+ *                             start parameter {@code aa.memory} (e.g. {@code 16MiB}) says otherwise; over
+ *                             it the AA is stopped. Default 64 MiB
  */
 public record EeConfig(long handlerBudgetNanos, int maxErrors, int inboundQueueLimit, int pendingQueueLimit,
                        int drainBatch, int maxJarBytes, long fetchTimeoutNanos, int codeCacheEntries,
-                       long handlerBudgetChecks) {
+                       long handlerBudgetChecks, long aaMemoryBytes) {
     public static final EeConfig DEFAULT = new EeConfig(100_000_000L, 5, 1024, 64, 64, 8 << 20, 5_000_000_000L, 64,
-            50_000_000L);
+            50_000_000L, 64L << 20);
 
     public EeConfig {
         if (handlerBudgetNanos <= 0 || maxErrors < 1 || inboundQueueLimit < 1 || pendingQueueLimit < 1
                 || drainBatch < 1 || maxJarBytes < 1 || fetchTimeoutNanos <= 0 || codeCacheEntries < 1
-                || handlerBudgetChecks < 1) {
+                || handlerBudgetChecks < 1 || aaMemoryBytes < 1) {
             throw new IllegalArgumentException("EE settings must all be positive: " + this);
         }
     }
 
     public EeConfig withHandlerBudgetNanos(long n) {
-        return new EeConfig(n, maxErrors, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks);
+        return new EeConfig(n, maxErrors, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks, aaMemoryBytes);
     }
 
     public EeConfig withMaxErrors(int n) {
-        return new EeConfig(handlerBudgetNanos, n, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks);
+        return new EeConfig(handlerBudgetNanos, n, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks, aaMemoryBytes);
     }
 
     public EeConfig withInboundQueueLimit(int n) {
-        return new EeConfig(handlerBudgetNanos, maxErrors, n, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks);
+        return new EeConfig(handlerBudgetNanos, maxErrors, n, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks, aaMemoryBytes);
+    }
+
+    public EeConfig withAaMemoryBytes(long n) {
+        return new EeConfig(handlerBudgetNanos, maxErrors, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, handlerBudgetChecks, n);
     }
 
     public EeConfig withHandlerBudgetChecks(long n) {
-        return new EeConfig(handlerBudgetNanos, maxErrors, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, n);
+        return new EeConfig(handlerBudgetNanos, maxErrors, inboundQueueLimit, pendingQueueLimit, drainBatch, maxJarBytes, fetchTimeoutNanos, codeCacheEntries, n, aaMemoryBytes);
     }
 }

@@ -49,6 +49,7 @@ public final class ExecutionEnvironment {
     private final OnDemandStart onDemand;
     private final Diversions diversions;
     private final CongestionFeed congestion;
+    private boolean skipAllowList;
     private HandlerClock handlerClock;
     private HandlerWatchdog.Slot watchdog;
     private AaInstance current;
@@ -180,7 +181,7 @@ public final class ExecutionEnvironment {
             throw refuse("AA jar of " + jar.length + " bytes is over this node's limit of " + config.maxJarBytes());
         }
         try {
-            return AaCode.parse(jar, signature);
+            return AaCode.parse(jar, signature, !skipAllowList);
         } catch (AaException e) {
             throw refuse(e.getMessage());
         }
@@ -192,6 +193,15 @@ public final class ExecutionEnvironment {
             throw refuse(why);
         }
         cache.put(code);
+    }
+
+    /**
+     * Tests only (package-private, so no node, operator or AA can reach it): reads code without the
+     * allow-list, for the tests of the defences beneath it (the CPU watchdog needs a handler that
+     * reads the clock, class-loader isolation one that loads classes by name).
+     */
+    void skipAllowListForTests() {
+        skipAllowList = true;
     }
 
     private AaException refuse(String why) {
@@ -207,11 +217,37 @@ public final class ExecutionEnvironment {
 
     /** Starts code already in the cache, by its SHA-256 (64 hex digits). */
     public AaInstance startAa(String digestHex, Map<String, String> params) {
-        AaCode code = cache.get(digestHex);
-        if (code == null) {
-            throw new AaException("no code with digest " + digestHex + " in this node's cache; deploy it first");
+        return start(cachedCode(digestHex), params);
+    }
+
+    /**
+     * Code in the cache by its digest (64 hex digits), a prefix of it that only one cached jar has,
+     * or {@code name@version} (the newest cached jar with that id).
+     *
+     * @throws AaException naming what was not found, or the jars an ambiguous prefix matches
+     */
+    public AaCode cachedCode(String ref) {
+        AaCode exact = cache.get(ref);
+        if (exact != null) {
+            return exact;
         }
-        return start(code, params);
+        List<AaCode> found = new ArrayList<>();
+        for (AaCode c : cache.all()) {
+            if (ref.contains("@") ? c.id().equals(ref) : !ref.isEmpty() && c.digestHex().startsWith(ref.toLowerCase(java.util.Locale.ROOT))) {
+                found.add(c);
+            }
+        }
+        if (ref.contains("@") && !found.isEmpty()) {
+            return found.get(found.size() - 1);
+        }
+        if (found.size() == 1) {
+            return found.get(0);
+        }
+        if (found.isEmpty()) {
+            throw new AaException("no code " + (ref.contains("@") ? ref : "with digest " + ref) + " in this node's cache; deploy it first");
+        }
+        throw new AaException("digest prefix " + ref + " matches " + found.size() + " jars in this node's cache ("
+                + String.join(", ", found.stream().map(AaCode::toString).toList()) + "); give more digits");
     }
 
     /**
@@ -228,7 +264,10 @@ public final class ExecutionEnvironment {
                     + "); give the new code another version to run both");
         }
         admit(code);
+        long memoryQuota = memoryQuota(code, params);
         AaClassLoader loader = new AaClassLoader(code, ExecutionEnvironment.class.getClassLoader());
+        AaMemory memory = new AaMemory(loader);
+        loader.budget().memory(memoryQuota, memory);
         ActiveApplication app;
         // the constructor and static initialisers run AA code: under start's budget, like start itself
         AaBudget budget = loader.budget();
@@ -268,11 +307,51 @@ public final class ExecutionEnvironment {
             throw refuse(code + ": cannot create " + code.entryClass() + ": its constructor " + overrun);
         }
         AaInstance inst = new AaInstance(this, code, loader, app, node.random().split());
+        memory.roots(inst::memoryRoots);
         instances.put(code.id(), inst);
         inst.start(params == null ? Map.of() : params);
         counters.started++;
         log.info("{}: started AA {} ({})", node.name(), code, code.description());
         return inst;
+    }
+
+    /** The start parameter that sets an AA's memory quota (the EE's; the AA does not see it). */
+    public static final String MEMORY_PARAM = "aa.memory";
+
+    /** The AA's memory quota: its {@value #MEMORY_PARAM} parameter, or the configured default. */
+    private long memoryQuota(AaCode code, Map<String, String> params) {
+        String v = params == null ? null : params.get(MEMORY_PARAM);
+        if (v == null) {
+            return config.aaMemoryBytes();
+        }
+        long bytes = parseBytes(v);
+        if (bytes < 1) {
+            throw refuse(code + ": start parameter " + MEMORY_PARAM + "='" + v + "' is not a size (e.g. 16MiB, 512KiB, 1000000)");
+        }
+        return bytes;
+    }
+
+    /** {@code 16MiB}, {@code 512KiB}, {@code 1GiB} or a number of bytes; -1 when it is none of these. */
+    static long parseBytes(String v) {
+        String t = v.trim();
+        int shift = t.endsWith("GiB") ? 30 : t.endsWith("MiB") ? 20 : t.endsWith("KiB") ? 10 : 0;
+        String digits = shift == 0 ? t : t.substring(0, t.length() - 3).trim();
+        if (digits.isEmpty() || digits.length() > 12 || !digits.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        return Long.parseLong(digits) << shift;
+    }
+
+    static Map<String, String> withoutEeParams(Map<String, String> params) {
+        if (params == null) {
+            return Map.of();
+        }
+        if (!params.containsKey(MEMORY_PARAM)) {
+            return params;
+        }
+        Map<String, String> p = new java.util.LinkedHashMap<>(params);
+        p.remove(MEMORY_PARAM);
+        return p;
     }
 
     /**
@@ -300,7 +379,9 @@ public final class ExecutionEnvironment {
 
     /**
      * Upgrades: starts {@code jar} (a new version), then stops every running instance with the same
-     * name and other code. If the new one fails to start, the old ones keep running.
+     * name and other code. If the new one fails to start, the old ones keep running. With no (or
+     * empty) {@code params} the new one gets the start parameters of the newest running instance of
+     * that name ({@link AaInstance#params()} of the answer tells which it got).
      */
     public AaInstance upgrade(byte[] jar, byte[] signature, Map<String, String> params) {
         AaCode code = deploy(jar, signature);
@@ -309,6 +390,11 @@ public final class ExecutionEnvironment {
                 throw new AaException(running.id() + " already runs this very code (digest "
                         + code.digestHex().substring(0, 12) + "); an upgrade needs a new build, e.g. a bumped Aa-Version");
             }
+        }
+        if (params == null || params.isEmpty()) {
+            // no new parameters: the running instance's (issue 30 item 4); the answer says which
+            AaInstance newest = running(code.name());
+            params = newest == null ? Map.of() : newest.params();
         }
         AaInstance fresh = start(code, params);
         for (AaInstance old : List.copyOf(instances.values())) {

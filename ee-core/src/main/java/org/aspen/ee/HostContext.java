@@ -36,14 +36,14 @@ final class HostContext implements AaContext {
     private final AaInstance owner;
     private final Node node;
     private final SplittableRandom random;
-    private final AaLog log;
+    private final AaLogger log;
 
     HostContext(ExecutionEnvironment ee, AaInstance owner, SplittableRandom random) {
         this.ee = ee;
         this.owner = owner;
         this.node = ee.node();
         this.random = random;
-        this.log = new AaLogger(node.name(), owner.code());
+        this.log = new AaLogger(node.name(), owner.code(), node.scheduler());
     }
 
     @Override
@@ -119,6 +119,7 @@ final class HostContext implements AaContext {
     public Timer schedule(long delayNanos, Runnable task) {
         checkActive();
         HostTimer t = new HostTimer();
+        t.task = task;
         owner.addTimer(t);
         t.handle = node.scheduler().schedule(delayNanos, () -> {
             owner.removeTimer(t);
@@ -214,9 +215,16 @@ final class HostContext implements AaContext {
         return log;
     }
 
+    /** The same log, with the lines it keeps for {@code aa.logs}. */
+    AaLogger logger() {
+        return log;
+    }
+
     /** A timer the AA scheduled; cancelled with the AA. */
     final class HostTimer implements Timer {
         Cancellable handle = Cancellable.NONE;
+        /** The AA's task: one of the roots its memory is counted from. */
+        Runnable task;
         private boolean cancelled;
 
         @Override

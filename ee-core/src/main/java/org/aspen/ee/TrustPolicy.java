@@ -27,6 +27,10 @@ import java.util.Set;
  * Mutated only at set-up or on the node's loop.
  */
 public final class TrustPolicy {
+    /** How an operator lets such code run, said with every refusal of unlisted, unsigned code (issue 30 item 4). */
+    public static final String HOW_TO_ALLOW = "to run it, deploy it with --allow, or sign its digest with a key this node trusts"
+            + " and deploy it with --signature";
+
     public static final String ALGORITHM = "Ed25519";
 
     private final Set<String> allowed = new LinkedHashSet<>();
@@ -59,7 +63,7 @@ public final class TrustPolicy {
         }
         byte[] sig = code.signature();
         if (sig == null) {
-            return "code " + code + " is not on this node's allow-list and is not signed";
+            return "code " + code + " is not on this node's allow-list and is not signed (" + HOW_TO_ALLOW + ")";
         }
         for (PublicKey k : keys) {
             if (verify(k, code.digest(), sig)) {

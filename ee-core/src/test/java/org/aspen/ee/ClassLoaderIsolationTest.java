@@ -20,6 +20,7 @@ class ClassLoaderIsolationTest {
         assertNotNull(Class.forName("io.netty.buffer.ByteBuf"));
         assertNotNull(Class.forName("org.slf4j.Logger"));
         SimLab lab = new SimLab();
+        lab.ee("b").skipAllowListForTests();   // the probe loads classes by name: beneath the allow-list, the loader
         lab.start("b", TestJars.jar("diverter", "1", "t.Diverter", TestAas.DIVERTER), Map.of());
         AaInstance probe = lab.start("b", TestJars.jar("probe", "1", "t.Probe", TestAas.PROBE), Map.of("classes", CLASSES));
         String seen = probe.app().toString();
@@ -31,6 +32,7 @@ class ClassLoaderIsolationTest {
     @Test
     void aaSeesRdpsSegmentCodecClassesButNoOtherRdpClass() throws Exception {
         SimLab lab = new SimLab();
+        lab.ee("b").skipAllowListForTests();
         AaInstance probe = lab.start("b", TestJars.jar("probe", "1", "t.Probe", TestAas.PROBE), Map.of("classes",
                 "org.aspen.rdp.SegmentCodec,org.aspen.rdp.SenderState,org.aspen.rdp.RdpStack,org.aspen.rdp.RdpPackets"));
         assertEquals("org.aspen.rdp.SegmentCodec=ok;org.aspen.rdp.SenderState=ok;org.aspen.rdp.RdpStack=missing;"

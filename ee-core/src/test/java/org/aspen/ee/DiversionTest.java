@@ -72,6 +72,7 @@ class DiversionTest {
     void handlersOfOneTurnRunWithTheAasContextLoaderAndTheLoopGetsItsOwnBack() {
         lab = new SimLab();
         ClassLoader loops = Thread.currentThread().getContextClassLoader();   // the simulation runs on this thread
+        lab.ee("b").skipAllowListForTests();   // the AA asks its thread for the context loader
         AaInstance aa = lab.start("b", TestJars.jar("ccl", "1", "t.Ccl", TestAas.CONTEXT_LOADER), Map.of());
         burst(0, 10, "l");   // all ten wait at b together: handed to the AA in one turn of its queue
         lab.run(1_000_000_000L);

@@ -30,6 +30,73 @@ class EeCommandsTest {
     }
 
     @Test
+    void startAndStopTakeNameAtVersionOrAUniqueDigestPrefix() {
+        byte[] v2 = TestAas.echo("echo", "2");
+        lab.trusted(jar);
+        lab.trusted(v2);
+        String d1 = (String) call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar))).get("digest");
+        String d2 = (String) call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v2))).get("digest");
+        assertEquals("echo@1", call(EeCommands.AA_START, Map.of("digest", "echo@1")).get("id"));
+        int n = 1;
+        while (d1.substring(0, n).equals(d2.substring(0, n))) {
+            n++;   // the shortest prefix only v2's digest has
+        }
+        assertEquals("echo@2", call(EeCommands.AA_START, Map.of("digest", d2.substring(0, n).toUpperCase())).get("id"));
+        assertEquals(List.of("echo@1"), call(EeCommands.AA_STOP, Map.of("name", d1.substring(0, n))).get("stopped"));
+        assertEquals("no code nope@9 in this node's cache; deploy it first",
+                call(EeCommands.AA_START, Map.of("digest", "nope@9")).get("error"));
+    }
+
+    @Test
+    void anUpgradeWithoutParametersKeepsTheRunningOnesAndSaysSo() {
+        byte[] v2 = TestAas.echo("echo", "2");
+        byte[] v3 = TestAas.echo("echo", "3");
+        for (byte[] j : List.of(jar, v2, v3)) {
+            lab.trusted(j);
+        }
+        call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(jar), "start", true,
+                "params", Map.of("ticks", "0", "aa.memory", "8MiB")));
+        Map<String, Object> up = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v2), "upgrade", true));
+        assertEquals("echo@2", up.get("id"));
+        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), up.get("params"));
+        assertEquals(true, up.get("paramsKept"));
+        Map<?, ?> row = (Map<?, ?>) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(1);
+        assertEquals("echo@2", row.get("id"));
+        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), row.get("params"));
+        Map<String, Object> given = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v3), "upgrade", true,
+                "params", Map.of("ticks", "1")));
+        assertEquals(Map.of("ticks", "1"), given.get("params"));
+        assertEquals(false, given.get("paramsKept"));
+    }
+
+    @Test
+    void anAasLogLinesAndTheNodesLinesAboutItCanBeReadAndFollowed() {
+        byte[] thrower = TestAas.diverter("thrower");
+        lab.trusted(thrower);
+        call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(thrower), "start", true,
+                "params", Map.of("mode", "throw")));
+        for (int i = 0; i < 2; i++) {
+            lab.net.at(lab.net.now() + i * 1000L, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "x"));
+        }
+        lab.run(1_000_000_000L);
+        Map<String, Object> first = call(EeCommands.AA_LOGS, Map.of("aa", "thrower"));
+        assertEquals("thrower@1", first.get("id"));
+        List<?> lines = (List<?>) first.get("lines");
+        assertEquals(2, lines.size(), lines.toString());
+        Map<?, ?> one = (Map<?, ?>) lines.get(0);
+        assertEquals(1L, ((Number) one.get("seq")).longValue());
+        assertEquals("WARN", one.get("level"));
+        assertTrue(((String) one.get("line")).startsWith("failed in packet (1 of 5 allowed): java.lang.IllegalStateException:"
+                + " boom 1 at t.Diverter.on(Diverter.java:"), one.toString());
+        assertEquals(2L, ((Number) first.get("last")).longValue());
+        call(EeCommands.AA_STOP, Map.of("id", "thrower@1"));
+        Map<String, Object> next = call(EeCommands.AA_LOGS, Map.of("aa", "thrower@1", "after", 2));
+        assertEquals(List.of("stopped: stopped by management command"),
+                ((List<?>) next.get("lines")).stream().map(l -> ((Map<?, ?>) l).get("line")).toList());
+        assertEquals("no AA nobody on this node", call(EeCommands.AA_LOGS, Map.of("aa", "nobody")).get("error"));
+    }
+
+    @Test
     void deployStartListStopAndStats() {
         lab.trusted(jar);
         String b64 = Base64.getEncoder().encodeToString(jar);
@@ -64,7 +131,7 @@ class EeCommandsTest {
         String b64 = Base64.getEncoder().encodeToString(jar);
         Map<String, Object> untrusted = call(EeCommands.DEPLOY, Map.of("jar", b64));
         assertEquals(false, untrusted.get("ok"));
-        assertTrue(((String) untrusted.get("error")).endsWith("is not on this node's allow-list and is not signed"));
+        assertTrue(((String) untrusted.get("error")).endsWith("is not on this node's allow-list and is not signed (" + TrustPolicy.HOW_TO_ALLOW + ")"));
         assertEquals("argument 'jar' is not base64: Illegal base64 character 21",
                 call(EeCommands.DEPLOY, Map.of("jar", "!!")).get("error"));
         assertEquals("missing argument 'digest'", call(EeCommands.AA_START, Map.of()).get("error"));

@@ -81,7 +81,8 @@ class FaultIsolationTest {
     void reallySpinningHandlerIsMeasuredAndStopped() {
         SimLab lab = new SimLab(SimLab.delayed(0), EeConfig.DEFAULT.withHandlerBudgetNanos(20_000_000L));
         ExecutionEnvironment ee = lab.ee("b");
-        AaInstance spin = lab.start("b", TestAas.diverter("spin"), Map.of("mode", "spin", "spinMs", "60"));
+        ee.skipAllowListForTests();   // the spinner reads the host's clock
+        AaInstance spin = lab.start("b", TestJars.jar("spin", "1", "t.Spinner", TestAas.SPINNER), Map.of("spinMs", "60"));
         ee.setHandlerClock(System::nanoTime);  // the real runtime's node clock is the monotonic wall clock
         trickle(lab, 3);
         lab.run(1_000_000_000L);
@@ -186,6 +187,20 @@ class FaultIsolationTest {
         own.start();
         own.join();
         assertEquals("the AA was stopped", died.get().getMessage());
+    }
+
+    @Test
+    void aFailureIsLoggedWithTheFramesInTheAasOwnClasses() {
+        SimLab lab = new SimLab();
+        AaInstance aa = lab.start("b", TestAas.diverter("frames"), Map.of());
+        IllegalStateException e = new IllegalStateException("boom");
+        e.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.Objects", "requireNonNull", "Objects.java", 209),
+            new StackTraceElement("t.Diverter", "on", "Diverter.java", 33),
+            new StackTraceElement("org.aspen.ee.AaInstance", "call", "AaInstance.java", 450),
+            new StackTraceElement("t.Diverter", "lambda$start$0", "Diverter.java", 20)});
+        assertEquals(" at t.Diverter.on(Diverter.java:33) < t.Diverter.lambda$start$0(Diverter.java:20)", aa.ownFrames(e));
+        assertEquals("", aa.ownFrames(new IllegalStateException("thrown here, in the test: no frame of the AA's")));
     }
 
     @Test

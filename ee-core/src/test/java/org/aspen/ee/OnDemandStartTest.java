@@ -95,6 +95,30 @@ abstract class OnDemandStartTest {
     }
 
     @Test
+    void hostileCodeFetchedOnDemandIsRefusedByTheAllowListEvenWhenItsDigestIsAllowed() {
+        // a serves code that calls System.exit (its EE reads code without the list: an older node,
+        // or a code server that is not an Aspen node); c's operator even allowed the digest
+        byte[] exit = HostileAas.jar("Exit");
+        lab.ee("a").skipAllowListForTests();
+        lab.ee("a").trust().allowJar(exit);
+        AaCode hostile = lab.ee("a").deploy(exit, null);
+        lab.ee("c").trust().allowJar(exit);
+        for (int i = 0; i < 3; i++) {
+            int k = i;
+            lab.net.at(k * 100_000L, "a", () -> SimLab.sendWithSpec(lab.a, SimLab.C, hostile, "bye" + k));
+        }
+        lab.run(1_000 * MS);
+        assertEquals(null, lab.ee("c").running("exit"));
+        assertEquals(1, lab.ee("c").counters().fetches);
+        assertEquals(1, lab.ee("c").counters().refused);
+        assertEquals(1, lab.ee("a").counters().remoteRefusals, "a hears why");
+        // c goes on: forwarding and delivery as before
+        lab.net.at(lab.net.now(), "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "after"));
+        lab.run(100 * MS);
+        assertEquals(1, lab.raw("c"));
+    }
+
+    @Test
     void codeServerIsAskedWhenTheSourceDoesNotHaveTheCode() {
         lab.ee("b").trust().allowJar(jar);
         lab.ee("b").deploy(jar, null);

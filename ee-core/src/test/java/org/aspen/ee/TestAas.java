@@ -17,10 +17,8 @@ final class TestAas {
                 private int seen;
                 private int refused;
                 private AaPacket kept;
-                private long spinNanos;
                 public void start(AaContext ctx, Map<String, String> p) {
                     mode = p.getOrDefault("mode", "pass");
-                    spinNanos = Long.parseLong(p.getOrDefault("spinMs", "0")) * 1_000_000L;
                     Match.Builder m = Match.builder().protocol(Integer.parseInt(p.getOrDefault("protocol", "2")));
                     if (p.containsKey("srcPort")) {
                         m.ports(Match.RDP_PORTS, Integer.parseInt(p.get("srcPort")), Integer.parseInt(p.get("dstPort")));
@@ -35,11 +33,6 @@ final class TestAas {
                         case "close" -> { c.drop(p); c.close(); }
                         case "flush" -> { if (seen == 1) { c.drop(p); c.flushClose(); } else { c.reinject(p); } }
                         case "throw" -> throw new IllegalStateException("boom " + seen);
-                        case "spin" -> {
-                            long end = System.nanoTime() + spinNanos;   // a misbehaving AA, on purpose
-                            while (System.nanoTime() < end) { Thread.onSpinWait(); }
-                            c.reinject(p);
-                        }
                         case "keep" -> {   // writes into the view of the packet before, already handed back
                             if (kept != null) {
                                 try { kept.setPriority(9); } catch (IllegalStateException e) { refused++; }
@@ -55,7 +48,31 @@ final class TestAas {
             }
             """);
 
-    /** Tries to load the classes named in "classes" and reports which it could see. */
+    /**
+     * Spins "spinMs" of wall-clock time in the handler of a diverter of protocol 2, then re-injects:
+     * a misbehaving AA, on purpose, for the handler clock. It reads the host's clock, which the
+     * allow-list refuses: start it on an EE with {@link ExecutionEnvironment#skipAllowListForTests()}.
+     */
+    static final Map<String, String> SPINNER = Map.of("t.Spinner", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Spinner implements ActiveApplication {
+                public void start(AaContext ctx, Map<String, String> p) {
+                    long spinNanos = Long.parseLong(p.getOrDefault("spinMs", "0")) * 1_000_000L;
+                    ctx.divert(Match.builder().protocol(2).build(), (c, pkt) -> {
+                        long end = System.nanoTime() + spinNanos;
+                        while (System.nanoTime() < end) { Thread.onSpinWait(); }
+                        c.reinject(pkt);
+                    });
+                }
+            }
+            """);
+
+    /**
+     * Tries to load the classes named in "classes" (refused by the allow-list: start it on an EE with
+     * {@link ExecutionEnvironment#skipAllowListForTests()}) and reports which it could see.
+     */
     static final Map<String, String> PROBE = Map.of("t.Probe", """
             package t;
             import java.util.Map;
@@ -158,7 +175,10 @@ final class TestAas {
             }
             """);
 
-    /** A pass-through diverter of protocol 2 that counts the packets its handler saw with its own loader as context class loader. */
+    /**
+     * A pass-through diverter of protocol 2 that counts the packets its handler saw with its own loader
+     * as context class loader (it asks the thread: refused by the allow-list, see {@link #PROBE}).
+     */
     static final Map<String, String> CONTEXT_LOADER = Map.of("t.Ccl", """
             package t;
             import java.util.Map;

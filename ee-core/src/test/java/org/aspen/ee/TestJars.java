@@ -41,6 +41,26 @@ final class TestJars {
         return CACHE.computeIfAbsent(key, k -> build(name, version, entry, sources));
     }
 
+    /**
+     * A jar of only {@code entry}'s own class files (the class and its nested classes) from a
+     * compilation of all of {@code sources}: many small AAs from one compiler run.
+     */
+    static synchronized byte[] jarOf(String name, String entry, Map<String, String> sources) {
+        String key = name + "@1/" + entry + "/only/" + sources.hashCode();
+        return CACHE.computeIfAbsent(key, k -> {
+            try {
+                Path classes = COMPILED.computeIfAbsent(sources, TestJars::compile);
+                String path = entry.replace('.', '/');
+                return pack(classes, name, "1", entry, f -> {
+                    String rel = classes.relativize(f).toString().replace('\\', '/');
+                    return rel.equals(path + ".class") || rel.startsWith(path + "$");
+                });
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
     private static byte[] build(String name, String version, String entry, Map<String, String> sources) {
         try {
             Path classes = COMPILED.get(sources);
@@ -110,6 +130,11 @@ final class TestJars {
     }
 
     private static byte[] pack(Path classes, String name, String version, String entry) throws IOException {
+        return pack(classes, name, version, entry, f -> true);
+    }
+
+    private static byte[] pack(Path classes, String name, String version, String entry,
+                               java.util.function.Predicate<Path> include) throws IOException {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -119,7 +144,7 @@ final class TestJars {
         a.putValue(AaCode.ATTR_DESCRIPTION, "test AA " + name);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream out = new JarOutputStream(bytes, mf); Stream<Path> files = Files.walk(classes)) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+            for (Path f : files.filter(Files::isRegularFile).filter(include).sorted().toList()) {
                 JarEntry e = new JarEntry(classes.relativize(f).toString().replace('\\', '/'));
                 e.setTime(0);  // same sources, same bytes, same digest
                 out.putNextEntry(e);

@@ -22,7 +22,8 @@ class TrustTest {
     void unsignedCodeOffTheAllowListIsRefusedAndTheNodeCarriesOn() {
         SimLab lab = new SimLab();
         AaException e = assertThrows(AaException.class, () -> lab.ee("b").startAa(jar, Map.of()));
-        assertEquals("code " + code + " is not on this node's allow-list and is not signed", e.getMessage());
+        assertEquals("code " + code + " is not on this node's allow-list and is not signed (to run it, deploy it with --allow,"
+                + " or sign its digest with a key this node trusts and deploy it with --signature)", e.getMessage());
         assertEquals(1, lab.ee("b").counters().refused);
         lab.net.at(0, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, "still forwarding"));
         lab.run(1_000_000_000L);
@@ -54,7 +55,7 @@ class TrustTest {
         assertTrue(notJar.getMessage().startsWith("AA jar has no manifest") || notJar.getMessage().startsWith("not a readable"),
                 notJar.getMessage());
         ExecutionEnvironment small = new ExecutionEnvironment(lab.a,
-                new EeConfig(100_000_000L, 5, 16, 16, 16, 100, 1_000_000_000L, 4, 1_000_000L), new TrustPolicy().allowJar(jar));
+                new EeConfig(100_000_000L, 5, 16, 16, 16, 100, 1_000_000_000L, 4, 1_000_000L, 1L << 20), new TrustPolicy().allowJar(jar));
         AaException big = assertThrows(AaException.class, () -> small.deploy(jar, null));
         assertTrue(big.getMessage().endsWith("over this node's limit of 100"), big.getMessage());
     }

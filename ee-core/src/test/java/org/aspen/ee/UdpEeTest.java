@@ -172,6 +172,52 @@ class UdpEeTest {
         }
     }
 
+    /**
+     * Issue 30 over real UDP: the hostile AAs deployed with --allow --start through c's control
+     * endpoint are refused in one line each; a memory hog is stopped at its quota; c delivers
+     * throughout and its control endpoint answers.
+     */
+    @Test
+    void hostileAasAreRefusedAtDeployAndAHogIsStoppedWhileTheNodeDeliversAndAnswers() throws Exception {
+        // without a watchdog the node's clock is charged: time enough that only the memory quota stops the hog
+        build(EeConfig.DEFAULT.withHandlerBudgetNanos(20_000_000_000L));
+        try (ControlClient cli = ControlClient.connect(control.address(), null, Duration.ofSeconds(TIMEOUT_S))) {
+            Map<String, String> expected = Map.of(
+                    "Exit", "t.Exit.lambda$start$0 references java.lang.System.exit(int), which is not on the AA allow-list",
+                    "Halt", "t.Halt.lambda$start$0 references java.lang.Runtime.getRuntime(), which is not on the AA allow-list",
+                    "ReflectiveSleep", "t.ReflectiveSleep.lambda$start$0 references java.lang.Class.forName(java.lang.String),",
+                    "Spawn", "t.Spawn.start references class java.lang.Thread, which is not on the AA allow-list",
+                    "Dice", "t.Dice.<init> references new java.util.Random(), which is not on the AA allow-list: its"
+                            + " randomness is not seeded by the run; use ctx.random()");
+            for (Map.Entry<String, String> e : expected.entrySet()) {
+                String jar = Base64.getEncoder().encodeToString(HostileAas.jar(e.getKey()));
+                ControlException refused = assertThrows(ControlException.class,
+                        () -> cli.call("deploy", Map.of("jar", jar, "allow", true, "start", true)));
+                assertTrue(refused.getMessage().contains(e.getValue()), refused.getMessage());
+                assertEquals(1, refused.getMessage().lines().count(), refused.getMessage());
+            }
+            String hog = Base64.getEncoder().encodeToString(MemoryQuotaTest.hog());
+            assertEquals("hog@1", cli.call("deploy", Map.of("jar", hog, "allow", true, "start", true,
+                    "params", Map.of("aa.memory", "4MiB", "mib", "2"))).get("id").asText());
+            onLoop("a", () -> {
+                for (int i = 0; i < 5; i++) {
+                    SimLab.sendRaw(net.node("a"), C, "m" + i);
+                }
+                return true;
+            });
+            // counted at every packet: 0, 2 MiB, then over 4 MiB at the third, which goes with its handler
+            List<String> got = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                got.add(atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
+            }
+            JsonNode list = cli.call("aa.list", Map.of());
+            assertEquals(List.of("m0", "m1", "m3", "m4"), got, list.toString());
+            assertEquals("stopped", list.at("/aas/0/state").asText());
+            assertEquals("packet handler ran over the AA's memory quota of 4.0 MiB", list.at("/aas/0/stopReason").asText());
+            assertEquals(5L, cli.call("stats", Map.of()).at("/ee/ee/refused").asLong());
+        }
+    }
+
     @Test
     void aaStartsOnDemandWithCodeFetchedOverRdpTwoHopsAwayAndIsManagedThroughTheControlEndpoint() throws Exception {
         build();

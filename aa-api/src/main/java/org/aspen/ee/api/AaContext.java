@@ -1,5 +1,6 @@
 package org.aspen.ee.api;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
@@ -43,10 +44,25 @@ public interface AaContext {
     /** Node time in nanoseconds. */
     long nanos();
 
+    /**
+     * Node time as a duration since the node's clock started: virtual time in the simulation (the
+     * same every run of a seed), the node's monotonic clock in the real runtime. There is no
+     * calendar date: the host's wall clock is not the AA's (it would make runs differ), and the
+     * allow-list refuses {@code System.currentTimeMillis}, {@code System.nanoTime} and
+     * {@code java.time}'s {@code now()}.
+     */
+    default Duration now() {
+        return Duration.ofNanos(nanos());
+    }
+
     /** Runs {@code task} after {@code delayNanos} on the node's loop, under the AA's isolation. */
     Timer schedule(long delayNanos, Runnable task);
 
-    /** This AA's own seeded random source (reproducible in the simulation). */
+    /**
+     * This AA's own random source, split from the node's seeded one: in the simulation it is seeded
+     * from the run's seed, so the same seed draws the same numbers. The allow-list refuses
+     * {@code new Random()}, {@code Math.random()}, {@code ThreadLocalRandom} and other unseeded sources.
+     */
     RandomGenerator random();
 
     // ---- raw channel ----

@@ -27,12 +27,17 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  * <li>{@code aa.list} {} -> {@code aas}: one row per AA (id, name, version, digest, state, stopReason, counters)</li>
- * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code</li>
- * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version) -> {@code stopped}: ids</li>
+ * <li>{@code aa.start} {@code {digest, params?}} -> {@code id}: starts cached code; {@code digest} may
+ * also be a prefix only one cached jar has, or {@code name@version}</li>
+ * <li>{@code aa.stop} {@code {id}} (name@version) or {@code {name}} (every running version; when no
+ * running AA has that name, a prefix only one running AA's digest has) -> {@code stopped}: ids</li>
  * <li>{@code deploy} {@code {jar, signature?, allow?, start?, upgrade?, params?}} -> {@code digest}, {@code id} when
  * started. {@code allow} puts the jar's digest on the node's allow-list first: the operator, who
  * reached the authenticated control endpoint, vouches for the code (logged).</li>
  * <li>{@code stats} {} -> the node's, the EE's, every AA's and every link's counters</li>
+ * <li>{@code aa.logs} {@code {aa, after?}} ({@code aa}: name@version, or a name for its newest instance)
+ * -> {@code id}, {@code lines} (the instance's kept log lines numbered after {@code after}: seq, atNanos,
+ * level, line) and {@code last}: what {@code aspen aa logs NAME --follow} polls</li>
  * </ul>
  * Each runs on the node's loop; refusals come back as {@code ok=false} with the reason.
  */
@@ -43,6 +48,7 @@ public final class EeCommands {
     public static final String AA_STOP = "aa.stop";
     public static final String DEPLOY = "deploy";
     public static final String STATS = "stats";
+    public static final String AA_LOGS = "aa.logs";
 
     private final ExecutionEnvironment ee;
 
@@ -50,7 +56,7 @@ public final class EeCommands {
         this.ee = ee;
     }
 
-    /** Registers the five commands of {@code ee} with {@code registry}. */
+    /** Registers the six commands of {@code ee} with {@code registry}. */
     public static void register(ExecutionEnvironment ee, CommandRegistry registry) {
         EeCommands c = new EeCommands(ee);
         registry.register(AA_LIST, c.onLoop(c::list));
@@ -58,6 +64,7 @@ public final class EeCommands {
         registry.register(AA_STOP, c.onLoop(c::stop));
         registry.register(DEPLOY, c.onLoop(c::deploy));
         registry.register(STATS, c.onLoop(a -> ok(Map.of("stats", ee.stats()))));
+        registry.register(AA_LOGS, c.onLoop(c::logs));
     }
 
     private EeCommandHandler onLoop(Function<Map<String, Object>, Map<String, Object>> body) {
@@ -98,6 +105,30 @@ public final class EeCommands {
         return ok(Map.of("aas", rows));
     }
 
+    private Map<String, Object> logs(Map<String, Object> args) {
+        String aa = string(args, "aa", true);
+        Object after = args.getOrDefault("after", 0);
+        if (!(after instanceof Number n)) {
+            throw new IllegalArgumentException("argument 'after' must be a number");
+        }
+        AaInstance found = null;
+        for (AaInstance i : ee.instances()) {
+            if (aa.contains("@") ? i.id().equals(aa) : i.name().equals(aa)) {
+                found = i;   // the newest of that name
+            }
+        }
+        if (found == null) {
+            throw new IllegalArgumentException("no AA " + aa + " on this node");
+        }
+        List<Map<String, Object>> lines = found.logLines(n.longValue());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", found.id());
+        out.put("state", found.state().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("lines", lines);
+        out.put("last", lines.isEmpty() ? n.longValue() : lines.get(lines.size() - 1).get("seq"));
+        return ok(out);
+    }
+
     private Map<String, Object> start(Map<String, Object> args) {
         AaInstance i = ee.startAa(string(args, "digest", true), params(args));
         return ok(Map.of("id", i.id()));
@@ -112,6 +143,22 @@ public final class EeCommands {
         }
         for (AaInstance i : ee.instances()) {
             if (i.isRunning() && (i.id().equals(id) || i.name().equals(name))) {
+                ee.stopAa(i.id(), "stopped by management command");
+                stopped.add(i.id());
+            }
+        }
+        if (stopped.isEmpty() && name != null && name.matches("[0-9a-fA-F]+")) {
+            List<AaInstance> byDigest = new ArrayList<>();
+            for (AaInstance i : ee.instances()) {
+                if (i.isRunning() && i.code().digestHex().startsWith(name.toLowerCase(java.util.Locale.ROOT))) {
+                    byDigest.add(i);
+                }
+            }
+            if (byDigest.size() > 1) {
+                throw new IllegalArgumentException("digest prefix " + name + " matches " + byDigest.size()
+                        + " running AAs; give more digits");
+            }
+            for (AaInstance i : byDigest) {
                 ee.stopAa(i.id(), "stopped by management command");
                 stopped.add(i.id());
             }
@@ -132,9 +179,12 @@ public final class EeCommands {
         }
         Map<String, Object> out = new LinkedHashMap<>();
         if (Boolean.TRUE.equals(args.get("upgrade"))) {
-            AaInstance i = ee.upgrade(jar, sig, params(args));
+            Map<String, String> given = params(args);
+            AaInstance i = ee.upgrade(jar, sig, given);
             out.put("digest", i.code().digestHex());
             out.put("id", i.id());
+            out.put("params", new java.util.TreeMap<>(i.params()));
+            out.put("paramsKept", given.isEmpty() && !i.params().isEmpty());
             return ok(out);
         }
         AaCode code = ee.deploy(jar, sig);

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.aspen.ee.AaCode;
+import org.aspen.ee.AaException;
 import org.aspen.ee.api.ActiveApplication;
 
 /**
@@ -73,6 +74,12 @@ final class AaBuild {
                 }
                 Path jar = dir.resolve(spec.jar());
                 writeJar(classes, jar, spec);
+                try {
+                    // what a node would refuse (the AA allow-list, docs/writing-an-aa.md), said at build time
+                    AaCode.parse(Files.readAllBytes(jar), null);
+                } catch (AaException e) {
+                    throw new BuildFailed(spec.src() + "/ is refused by the node: " + e.getMessage());
+                }
                 return jar;
             } finally {
                 try (Stream<Path> s = Files.walk(classes)) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -102,6 +103,29 @@ class LabsTest {
         assertFalse(s.passed());
         assertTrue(s.summary().contains("did not start: ") && s.summary().contains(
                 "start handler ran past its budget of 500,000,000 checks"), s.summary());
+    }
+
+    @Test
+    void theSolutionThatDrawsRandomNumbersGetsTheSameGradeTwice(@TempDir Path tmp) throws Exception {
+        // lab 5's early drop draws from ctx.random(), seeded from the run's seed (issue 30 item 3)
+        Path dir = copy("05-queue-aa", tmp);
+        LabCheck.Report first = LabCheck.run(dir.resolve("solution"), line -> { });
+        LabCheck.Report second = LabCheck.run(dir.resolve("solution"), line -> { });
+        assertTrue(first.passed(), first.summary());
+        assertTrue(first.summary().contains("earlyDrops"), first.summary());
+        assertEquals(first.summary(), second.summary());
+    }
+
+    @Test
+    void aStudentAaThatDrawsFromAnUnseededRandomIsRefusedWithTheApiToUse(@TempDir Path tmp) throws Exception {
+        Path dir = copy("05-queue-aa", tmp);
+        Path src = dir.resolve("aa").resolve("lab").resolve("EarlyDrop.java");
+        Files.writeString(src, Files.readString(dir.resolve("solution").resolve("aa").resolve("lab").resolve("EarlyDrop.java"))
+                .replace("ctx.random().nextDouble()", "new java.util.Random().nextDouble()"));
+        LabCheck.Report r = LabCheck.run(dir, line -> { });
+        assertFalse(r.passed());
+        assertTrue(r.summary().contains("aa/ is refused by the node: lab.EarlyDrop.dropEarly references new java.util.Random(),"
+                + " which is not on the AA allow-list: its randomness is not seeded by the run; use ctx.random()"), r.summary());
     }
 
     @Test
