@@ -21,7 +21,7 @@ import picocli.CommandLine;
         subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, SendCommand.class,
                 RecvCommand.class, AaCommand.class, DeployCommand.class, StatsCommand.class, QdiscCommand.class, FlakewayCommand.class,
                 BenchCommand.class, CaptureCommand.class, ExperimentCommand.class,
-                PlotCommand.class, KeygenCommand.class,
+                PlotCommand.class, KeygenCommand.class, ValidateCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Aspen implements Runnable {
     public static final int OK = 0;

@@ -1,0 +1,205 @@
+package org.aspen.experiments.validation;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.lab.run.EventLog;
+import org.aspen.lab.run.LabRunner;
+import org.aspen.lab.run.RunObserver;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.rdp.RdpPackets;
+import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.Segment;
+import org.aspen.vnet.link.Link;
+import org.aspen.vnet.link.LinkObserver;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.packet.Packet;
+import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.runtime.Network;
+
+/**
+ * Runs the Aspen half of a validation case: its scenario in the lab runner's simulation, with the
+ * seed given, watching the bottleneck for the sequence numbers it drops and (for RED cases) RED's
+ * average. The watching only listens: the run, its report and its trace hash are those of
+ * {@code aspen lab --sim NAME.yaml --seed N}.
+ *
+ * <pre>{@code
+ * RunResult r = AspenRunner.run(ValidationCases.byName("reno-droptail"), ValidationCase.Baseline.NS2, 1, Files.createTempDirectory("aspen"));
+ * }</pre>
+ *
+ * Counted as ns-2 counts: goodput from the bytes the receiver accepted in order ({@code bytesReceived}
+ * of the report, divided by the data bytes per segment, times the data packet's bytes on the wire);
+ * timeouts and fast retransmits from the report's closes by cause ({@code TIMEOUT},
+ * {@code FAST_RETRANSMIT}); the cwnd trace from the sender's series ({@code cwnd.csv}); dropped
+ * packets numbered as ns-2 numbers them with {@code syn_ true}: the SYN is 0, data from 1 (the
+ * segment's sequence number less the SYN's).
+ */
+public final class AspenRunner {
+    /** RED's average is sampled this often (ns): finer than one 1000-byte packet at 1.5 Mb/s (5.3 ms). */
+    static final long RED_SAMPLE_NANOS = 1_000_000;
+
+    private AspenRunner() {
+    }
+
+    /** Runs the {@code baseline} half of case {@code c} with {@code seed}; the per-flow cwnd series go to {@code dir}. */
+    public static RunResult run(ValidationCase c, ValidationCase.Baseline baseline, long seed, Path dir) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        Scenario s;
+        try (InputStream in = AspenRunner.class.getResourceAsStream(c.yamlResource(baseline))) {
+            if (in == null) {
+                throw new UncheckedIOException(new IOException("no class-path resource " + c.yamlResource(baseline)));
+            }
+            s = ScenarioLoader.parse(in, c.name() + baseline.suffix() + ".yaml", true);
+        }
+        Watcher w = new Watcher(c);
+        Map<String, Object> report = LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null, null, dir), w).toJson();
+        long drops = 0;
+        Object links = report.get("links");
+        if (links instanceof Map<?, ?> lm && lm.get(c.bottleneck()) instanceof Map<?, ?> end && end.get("drops") instanceof Map<?, ?> d) {
+            for (Map.Entry<?, ?> e : d.entrySet()) {
+                if (!"node-stopped".equals(e.getKey()) && e.getValue() instanceof Number n) {
+                    drops += n.longValue();
+                }
+            }
+        }
+        Map<String, RunResult.Flow> flows = new LinkedHashMap<>();
+        List<?> transfers = report.get("transfers") instanceof List<?> l ? l : List.of();
+        for (int i = 0; i < c.flows().size(); i++) {
+            String name = c.flows().get(i);
+            double start = c.flowStarts().get(i);
+            Map<?, ?> t = transfers.stream().map(x -> (Map<?, ?>) x).filter(x -> name.equals(x.get("name"))).findFirst().orElse(null);
+            if (t == null) {
+                throw new IOException("Aspen's report has no flow " + name);
+            }
+            long delivered = number(t.get("bytesReceived")) / c.segment();
+            Map<?, ?> closes = t.get("closesByCause") instanceof Map<?, ?> m ? m : Map.of();
+            List<double[]> cwnd = cwndSeries(t.get("cwndTrace"));
+            flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered,
+                    number(closes.get("TIMEOUT")), number(closes.get("FAST_RETRANSMIT")), w.dropped(name),
+                    RunResult.timeMean(cwnd, start, c.durationSeconds()), cwnd));
+        }
+        double red = c.watchRed() ? RunResult.timeMean(w.redAverage, w.redFrom, c.durationSeconds()) : Double.NaN;
+        return new RunResult(flows, drops, red);
+    }
+
+    private static long number(Object o) {
+        return o instanceof Number n ? n.longValue() : 0;
+    }
+
+    /** The sender's series ({@code time_s,cwnd,...}), or empty when the report named none. */
+    private static List<double[]> cwndSeries(Object file) throws IOException {
+        List<double[]> l = new ArrayList<>();
+        if (file == null) {
+            return l;
+        }
+        List<String> lines = Files.readAllLines(Path.of(file.toString()));
+        for (int i = 1; i < lines.size(); i++) {
+            String[] f = lines.get(i).split(",");
+            l.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1])});
+        }
+        return l;
+    }
+
+    /** Listens at the bottleneck (drops, RED's average) and on the senders' links (their SYNs). */
+    private static final class Watcher implements RunObserver {
+        private final ValidationCase c;
+        /** flow name by "sender address:receiver port". */
+        private final Map<String, String> flowByKey = new HashMap<>();
+        private final Map<String, Integer> synSeq = new HashMap<>();
+        private final Map<String, List<Long>> drops = new HashMap<>();
+        final List<double[]> redAverage = new ArrayList<>();
+        double redFrom = Double.NaN;
+        private Link bottleneck;
+
+        Watcher(ValidationCase c) {
+            this.c = c;
+        }
+
+        List<Long> dropped(String flow) {
+            return List.copyOf(drops.getOrDefault(flow, List.of()));
+        }
+
+        @Override
+        public void attach(Scenario s, Network net, Map<String, ExecutionEnvironment> ees, Map<String, RdpStack> stacks,
+                           EventLog events, long durationNanos) {
+            List<Scenario.FlowSpec> specs = s.workload() == null || s.workload().flows() == null ? List.of() : s.workload().flows();
+            for (int i = 0; i < specs.size(); i++) {
+                Scenario.FlowSpec f = specs.get(i);
+                Node sender = net.node(f.from());
+                flowByKey.put(sender.address() + ":" + f.portAt(i), f.nameAt(i));
+                for (Link l : sender.links()) {
+                    l.addObserver(new LinkObserver() {
+                        @Override
+                        public void transmitted(Link link, byte[] frame) {
+                            sawSyn(frame);
+                        }
+
+                        @Override
+                        public void received(Link link, byte[] buf, int off, int len, DropReason rejected) {
+                        }
+                    });
+                }
+            }
+            String[] end = c.bottleneck().split("@");
+            bottleneck = net.node(end[1]).link(end[0]);
+            bottleneck.setCongestionDetection(true);
+            bottleneck.addDropListener((link, p, why) -> sawDrop(p));
+        }
+
+        private void sawSyn(byte[] frame) {
+            if (frame.length < 20 || frame[3] != Protocol.RDP) {
+                return;
+            }
+            Packet p = Packet.wrapValidated(frame);
+            Segment seg = RdpPackets.decode(p);
+            if (seg != null && seg.has(Segment.SYN)) {
+                synSeq.putIfAbsent(p.source() + ":" + seg.destinationPort, seg.seq);
+            }
+        }
+
+        private void sawDrop(Packet p) {
+            Segment seg = RdpPackets.decode(p);
+            if (seg == null || seg.dataLength == 0) {
+                return;
+            }
+            String key = p.source() + ":" + seg.destinationPort;
+            String flow = flowByKey.get(key);
+            Integer syn = synSeq.get(key);
+            if (flow != null && syn != null) {
+                // ns-2's numbering with syn_ true: the SYN is packet 0, data from 1 (tcp/tcp.cc:699-705)
+                drops.computeIfAbsent(flow, k -> new ArrayList<>()).add((long) (seg.seq - syn));
+            }
+        }
+
+        @Override
+        public void run(Network net, long durationNanos, DoubleConsumer progress) throws InterruptedException {
+            if (!c.watchRed()) {
+                LabRunner.runWithProgress(net, durationNanos, progress);
+                return;
+            }
+            for (long t = 0; t < durationNanos; t += RED_SAMPLE_NANOS) {
+                net.run(Math.min(RED_SAMPLE_NANOS, durationNanos - t));
+                double avg = bottleneck.discipline().averageQueue();
+                if (Double.isNaN(redFrom) && avg > 0) {
+                    redFrom = net.now() / 1e9;
+                }
+                redAverage.add(new double[] {net.now() / 1e9, avg});
+            }
+        }
+
+        @Override
+        public void finished(long nowNanos) {
+        }
+    }
+}

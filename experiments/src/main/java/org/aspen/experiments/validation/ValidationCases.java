@@ -1,0 +1,60 @@
+package org.aspen.experiments.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The validation cases against ns-2.35 (issue 28, item 3; docs/validation.md), in table order.
+ *
+ * <pre>{@code
+ * for (ValidationCase c : ValidationCases.all()) { ... }
+ * ValidationCase c = ValidationCases.byName("reno-timeout");
+ * }</pre>
+ */
+public final class ValidationCases {
+    /** Class-path folder of the cases' files and of the scripts they share. */
+    public static final String RESOURCES = "/validation/";
+    /** Files the ns-2 scripts source, copied beside each script. */
+    public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl");
+    static final int FRAME = 1000;
+    static final int SEGMENT = 940;
+
+    private ValidationCases() {
+    }
+
+    public static List<ValidationCase> all() {
+        List<ValidationCase> l = new ArrayList<>();
+        l.add(new ValidationCase("reno-droptail", "one flow, drop-tail buffer 8 < BDP 15.75: sawtooth", false, 1, 30,
+                List.of("bulk"), List.of(0.5), "r-d@r", FRAME, SEGMENT, false, true));
+        l.add(new ValidationCase("reno-timeout", "one flow, window 26: three losses in one window", false, 1, 10,
+                List.of("bulk"), List.of(0.5), "r-d@r", FRAME, SEGMENT, false, true));
+        l.add(new ValidationCase("red-2flows", "2 flows, RED dumbbell 1.5 Mb/s", true, Tolerances.MIN_SEEDS, 30,
+                List.of("bulk1", "bulk2"), List.of(0.5, 0.7), "r1-r2@r1", FRAME, SEGMENT, false, true));
+        List<String> ten = new ArrayList<>();
+        List<Double> tenStarts = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            ten.add("bulk" + i);
+            tenStarts.add(0.4 + 0.1 * i);
+        }
+        l.add(new ValidationCase("red-10flows", "10 flows, RED dumbbell 5 Mb/s", true, Tolerances.MIN_SEEDS, 30,
+                ten, tenStarts, "r1-r2@r1", FRAME, SEGMENT, false, false));
+        l.add(new ValidationCase("red-cbr", "RED's average under 2 Mb/s CBR into 1.5 Mb/s", true, Tolerances.MIN_SEEDS, 20,
+                List.of(), List.of(), "r-d@r", FRAME, SEGMENT, true, true));
+        for (int rtt : new int[] {80, 160}) {
+            l.add(new ValidationCase("acc-red-" + rtt + "ms", "ACC Figure 4 baseline, RED, base RTT " + rtt + " ms", true,
+                    Tolerances.MIN_SEEDS, 200, List.of("bulk1", "bulk2"), List.of(1.0, 1.1), "r2-r3@r2", FRAME, SEGMENT, false, false));
+        }
+        return List.copyOf(l);
+    }
+
+    /** The case named {@code name}; the message lists the names when there is none. */
+    public static ValidationCase byName(String name) {
+        for (ValidationCase c : all()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("no validation case '" + name + "' (known: "
+                + String.join(", ", all().stream().map(ValidationCase::name).toList()) + ")");
+    }
+}
