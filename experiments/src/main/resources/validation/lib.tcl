@@ -9,9 +9,12 @@
 #   ave-NAME.tr        RED's traced ave_ (time var value), for cases that watch RED's average
 #
 # Alignments with Aspen (all stated in docs/validation.md):
-#   data packets: Agent/TCP packetSize_ 960 plus tcpip_base_hdr_size_ 40 (tcp/tcp.cc:763 adds
+#   data packets: Agent/TCP packetSize_ 948 plus tcpip_base_hdr_size_ 52 (tcp/tcp.cc:763 adds
 #     headersize(), tcp/tcp.cc:634) = 1000 bytes on the wire = Aspen's VNet header 20 + RDP fixed
 #     header 24 + sender-state part 16 + 940 data bytes (flows with 'segment: 940');
+#   the SYN: ns-2 sends it as tcpip_base_hdr_size_ bytes alone (tcp/tcp.cc:705), so 52 makes it RDP's
+#     52-byte SYN; ns-2.35's Agent/TCP uses tcpip_base_hdr_size_ nowhere else than headersize()
+#     (tcp/tcp.cc:636), whose other callers are Quick-Start's (tcp/tcp.cc:727,1661; qs_enabled_ 0);
 #   ACKs: Agent/TCPSink packetSize_ 44 = VNet header 20 + RDP fixed header 24 (an ACK with no EACK);
 #   drop-tail: ns-2's DropTail refuses an arrival when (length + 1) >= limit_ (queue/drop-tail.cc:92), so
 #     it holds limit_ - 1 waiting packets; Aspen's buffer N holds N waiting: queue-limit = N + 1;
@@ -25,7 +28,8 @@ set flows {}
 set redqueues {}
 set files {}
 
-Agent/TCP set packetSize_ 960
+Agent/TCP set tcpip_base_hdr_size_ 52
+Agent/TCP set packetSize_ 948
 Agent/TCPSink set packetSize_ 44
 
 # A bulk TCP flow (FTP over Agent/TCP/$variant) from node $from to node $to, started at $start.

@@ -12,6 +12,7 @@ import java.util.Arrays;
  * rx.start(irs, sequenced);   // once the peer's SYN is accepted
  * rx.data(segment, ce);       // an OPEN connection's data segment; an ACK follows at the end of the loop task
  * rx.echoes(outgoing);        // every ACK-bearing segment we send: ECE, AntiECN and ACNS echoes, EACK list
+ *                             // (ns-2 mode: none, or TCPSink/Sack1's blocks for Sack1)
  * }</pre>
  *
  * By default there is no delayed-ACK timer: {@link #ackSoon} acknowledges after the current loop task,
@@ -228,7 +229,9 @@ final class Receiver {
                 s.eacks = listed;
                 stats.eacksSent++;
             }
-        } else if (buf.held() > 0) {
+        } else if (!ackEach && buf.held() > 0) {
+            // ns-2's TCPSink (Reno, NewReno) acknowledges cumulatively only (TcpSink::ack, tcp-sink.cc:292:
+            // Acker::Seqno()); the plain Acker's append_ack adds nothing (tcp-sink.cc:232): no EACK list
             s.flags |= Segment.EAK;
             s.eacks = buf.eacks(SegmentCodec.MAX_EACKS);
             stats.eacksSent++;

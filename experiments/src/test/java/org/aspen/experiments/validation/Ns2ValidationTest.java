@@ -76,7 +76,8 @@ class Ns2ValidationTest {
 
     @Test
     void ns2ModelsRed2FlowsAsInTheTable() throws Exception {
-        assertVerdicts("red-2flows", false, Map.of("drops at the bottleneck", Verdict.PASS, "bulk1 goodput (kb/s)", Verdict.FAIL,
+        // every row passes since the peer of an ns-2 Reno agent sends 44-byte ACKs without EACK lists (H6)
+        assertVerdicts("red-2flows", true, Map.of("drops at the bottleneck", Verdict.PASS, "bulk1 goodput (kb/s)", Verdict.PASS,
                 "bulk1 fast retransmits", Verdict.PASS));
     }
 

@@ -5,7 +5,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** The first segment of a transfer: magic "ASPX" and the total size (u64, -1 unknown), so the receiver can tell complete from cut short. */
+/**
+ * The start of a transfer: magic "ASPX" and the total size (u64, -1 unknown), so the receiver can tell
+ * complete from cut short. RDP's transport sends it as the first segment alone; an ns-2 agent's
+ * transfer as the first 12 bytes of its first, full-size data segment.
+ */
 final class TransferHeader {
     static final int MAGIC = 0x41535058;
     static final int LENGTH = 12;
@@ -28,6 +32,14 @@ final class TransferHeader {
             return null;
         }
         return ByteBuffer.wrap(b, off + 4, 8).getLong();
+    }
+
+    /**
+     * The announced size when {@code b[off, off+len)} starts with a transfer header (an ns-2 agent's first
+     * segment carries data after it, {@link TransferSender}), or null.
+     */
+    static Long decodePrefix(byte[] b, int off, int len) {
+        return len < LENGTH ? null : decode(b, off, LENGTH);
     }
 
     static MessageDigest sha256() {

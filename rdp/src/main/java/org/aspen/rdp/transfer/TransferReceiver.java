@@ -71,10 +71,15 @@ public final class TransferReceiver implements ConnectionListener {
     public void onData(RdpConnection c, byte[] array, int offset, int length) {
         if (!headerSeen) {
             headerSeen = true;
-            Long size = TransferHeader.decode(array, offset, length);
+            Long size = TransferHeader.decodePrefix(array, offset, length);
             if (size != null) {
+                // alone (RDP's transport) or followed by the first data (an ns-2 agent's, TransferSender)
                 expected = size;
-                return;
+                offset += TransferHeader.LENGTH;
+                length -= TransferHeader.LENGTH;
+                if (length == 0) {
+                    return;
+                }
             }
         }
         bytes += length;

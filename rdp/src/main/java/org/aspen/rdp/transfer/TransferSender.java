@@ -38,6 +38,8 @@ public final class TransferSender implements ConnectionListener {
     private final ArrayDeque<byte[]> spare = new ArrayDeque<>();
     private static final int SPARE_LIMIT = 64;
     private boolean eof;
+    /** ns-2 mode: the transfer header, until it leaves at the front of the first data segment. */
+    private byte[] headerFirst;
     private long start;
 
     private TransferSender(ByteSource source, ProgressListener progress, long progressInterval) {
@@ -74,7 +76,14 @@ public final class TransferSender implements ConnectionListener {
     public void onOpen(RdpConnection c) {
         progress = new Progress(c.stack().node().scheduler(), progressListener,
                 () -> Math.max(0, c.stats().bytesAcked() - TransferHeader.LENGTH), source.size(), progressInterval);
-        c.send(TransferHeader.encode(source.size()));
+        byte[] header = TransferHeader.encode(source.size());
+        if (c.congestionControl().agent() != null && c.segmentSize() > TransferHeader.LENGTH) {
+            // an ns-2 agent's peer (docs/rdp.md, "ns-2.35 agents"): ns-2's FTP source has no header and every
+            // data packet is packetSize_ bytes, so the header shares the first segment with the first data
+            headerFirst = header;
+        } else {
+            c.send(header);
+        }
         pump(c);
     }
 
@@ -86,7 +95,9 @@ public final class TransferSender implements ConnectionListener {
     private void pump(RdpConnection c) {
         try {
             while (!eof && c.state() == RdpConnection.State.OPEN) {
-                if (pending == null) {
+                if (pending == null && headerFirst != null) {
+                    pending = withHeader(c.segmentSize());
+                } else if (pending == null) {
                     int size = c.segmentSize();   // smaller while ACC-ABCD advises it
                     byte[] buf = spare.poll();
                     if (buf == null || buf.length != size) {
@@ -110,6 +121,21 @@ public final class TransferSender implements ConnectionListener {
             // a failing source aborts the transfer; the summary says it is incomplete
             c.close();
         }
+    }
+
+    /**
+     * The first segment of an ns-2 agent's transfer: the header, then as much data as fills {@code size}
+     * bytes (the header alone when the source is empty, and {@link #eof} follows on the next read).
+     */
+    private byte[] withHeader(int size) {
+        byte[] header = headerFirst;
+        headerFirst = null;
+        byte[] data = new byte[size - header.length];
+        int n = Math.max(0, source.read(data));
+        digest.update(data, 0, n);
+        byte[] first = Arrays.copyOf(header, header.length + n);
+        System.arraycopy(data, 0, first, header.length, n);
+        return first;
     }
 
     @Override
