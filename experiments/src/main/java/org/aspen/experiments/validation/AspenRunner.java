@@ -46,6 +46,8 @@ import org.aspen.vnet.runtime.Network;
  * segment's sequence number less the SYN's).
  */
 public final class AspenRunner {
+    /** Bytes of rdp.transfer.TransferHeader, which an ns-2 transport sends inside its first data segment. */
+    static final int TRANSFER_HEADER = 12;
     /** RED's average is sampled this often (ns): finer than one 1000-byte packet at 1.5 Mb/s (5.3 ms). */
     static final long RED_SAMPLE_NANOS = 1_000_000;
 
@@ -82,7 +84,10 @@ public final class AspenRunner {
             if (t == null) {
                 throw new IOException("Aspen's report has no flow " + name);
             }
-            long delivered = number(t.get("bytesReceived")) / c.segment();
+            // on an ns-2 transport the transfer's 12-byte header rides at the front of the first full-size
+            // segment (docs/rdp.md), so that segment holds 12 data bytes fewer: count it as the packet it is
+            long header = baseline == ValidationCase.Baseline.NS2 ? TRANSFER_HEADER : 0;
+            long delivered = (number(t.get("bytesReceived")) + header) / c.segment();
             Map<?, ?> closes = t.get("closesByCause") instanceof Map<?, ?> m ? m : Map.of();
             List<double[]> cwnd = cwndSeries(t.get("cwndTrace"));
             flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered,
