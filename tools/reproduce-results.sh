@@ -49,12 +49,17 @@ acc-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --acc-deletion r
 acc-upstream-session4-monitor|exact|cheap||acc-figure4 --configs red,acc --delays 10,300 --long-link upstream --acc-deletion range --acc-once-per-srtt --acc-skip-recovery --baseline rdp
 acc-3mbps-buf100|exact|cheap||acc-figure4 --bottleneck 3Mbps --buffer 100 --seeds 5 --baseline rdp
 acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200,300,400 --seeds 5 --baseline rdp
+acc-ns2|exact|cheap||acc-figure4 --baseline ns2
+acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
+acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
 aecn|exact|cheap||aecn --baseline rdp
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
+aecn-ns2|exact|cheap||aecn --baseline ns2
+aecn-ns2-2.35|exact|cheap||aecn --baseline ns2-2.35
 acns|exact|cheap||acns
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender
 abcd|exact|cheap||abcd
