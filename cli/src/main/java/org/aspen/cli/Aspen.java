@@ -61,6 +61,9 @@ public final class Aspen implements Runnable {
             PrintWriter err = c.getErr();
             if (ex instanceof ConfigException || ex instanceof IllegalArgumentException) {
                 err.println("aspen: " + ex.getMessage());
+                if (ex instanceof ConfigException ce) {
+                    ce.excerpt().lines().forEach(err::println);
+                }
                 err.flush();
                 return USAGE;
             }

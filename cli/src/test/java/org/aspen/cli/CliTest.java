@@ -71,6 +71,20 @@ class CliTest {
     }
 
     @Test
+    void aYamlSyntaxErrorShowsTheLineWithACaret(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("open.yaml");
+        Files.writeString(f, "name: open\nnodes:\n  - {name: a, address: 10.0.0.1\n  - {name: b, address: 10.0.0.2}\n");
+        Run r = run("lab", "--sim", f.toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("""
+                aspen: open.yaml:4:5: nodes[0]: expected ',' or '}', but got { (while parsing a flow mapping from line 3, column 5): \
+                is a '}' missing?
+                 4 |   - {name: b, address: 10.0.0.2}
+                   |     ^
+                """, r.err().replace("\r\n", "\n"));
+    }
+
+    @Test
     void failingExpectationExitsThree(@TempDir Path dir) throws Exception {
         // c is unreachable: there is no link to it, so its pings cannot be answered
         Path f = dir.resolve("fail.yaml");

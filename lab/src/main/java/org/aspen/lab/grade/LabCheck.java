@@ -72,7 +72,7 @@ public final class LabCheck {
             for (Outcome o : outcomes) {
                 sb.append(o.passed() ? "PASS " : "FAIL ").append(o.scenario()).append('\n');
                 if (o.error() != null) {
-                    sb.append("    ").append(o.error()).append('\n');
+                    o.error().lines().forEach(l -> sb.append("    ").append(l).append('\n'));
                     hint(sb, o);
                     continue;
                 }
@@ -150,7 +150,7 @@ public final class LabCheck {
             try {
                 s = withExpectations(file, c.expect());
             } catch (ConfigException e) {
-                out.add(new Outcome(c.scenario(), null, e.getMessage(), c.hint()));
+                out.add(new Outcome(c.scenario(), null, withExcerpt(e), c.hint()));
                 continue;
             }
             out.add(run(c.scenario(), s, file, c.hint()));
@@ -165,7 +165,7 @@ public final class LabCheck {
             s = ScenarioLoader.load(file);
         } catch (ConfigException e) {
             return new Report(file.getFileName().toString(), file.toAbsolutePath().getParent(),
-                    List.of(new Outcome(file.getFileName().toString(), null, e.getMessage(), null)));
+                    List.of(new Outcome(file.getFileName().toString(), null, withExcerpt(e), null)));
         }
         return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file, null)));
     }
@@ -180,12 +180,17 @@ public final class LabCheck {
         }
     }
 
+    /** The error's line, then its excerpt (a syntax error's offending line and caret) below it. */
+    private static String withExcerpt(ConfigException e) {
+        return e.excerpt().isEmpty() ? e.getMessage() : e.getMessage() + "\n" + e.excerpt();
+    }
+
     static CheckFile readCheckFile(Path file) {
         CheckFile cf;
         try {
             cf = ScenarioLoader.strictMapper(true).readValue(file.toFile(), CheckFile.class);
         } catch (JsonProcessingException e) {
-            throw new ConfigException(file + ": " + ScenarioLoader.describe(e));
+            throw ScenarioLoader.failure(file.toString(), e, file);
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
@@ -223,7 +228,7 @@ public final class LabCheck {
         try {
             tree = ScenarioLoader.strictMapper(yaml).readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new ConfigException(label + ": " + ScenarioLoader.describe(e));
+            throw ScenarioLoader.failure(label, e, file);
         } catch (IOException e) {
             throw new ConfigException(file + (Files.exists(file) ? ": cannot read: " + e.getMessage() : ": no such file"));
         }
