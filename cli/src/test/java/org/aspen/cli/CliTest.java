@@ -58,6 +58,14 @@ class CliTest {
     }
 
     @Test
+    void aMisspeltOptionIsNamedWithTheClosestOne() {
+        Run r = run("node", "--conifg", "x.yaml", "--name", "a");
+        assertEquals(Aspen.USAGE, r.code());
+        // not "Missing required option '--config'": the misspelling is the cause, and picocli's nearest names follow
+        assertEquals("aspen: Unknown options: '--conifg', 'x.yaml'\nPossible solutions: --config, --control\n", r.err());
+    }
+
+    @Test
     void badScenarioExitsTwoNamingTheField(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "name: bad\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.2}\n"

@@ -9,7 +9,7 @@ import java.util.Properties;
 /**
  * The version and commit this Aspen was built from, as the cli module's build wrote them into
  * {@code aspen-version.properties}; {@code unknown} for what is missing (a class path without the
- * cli module, a build outside a git checkout). Shown in {@code aspen node}'s {@code up:} line, in
+ * cli module; a build not given {@code -Daspen.commit=...}). Shown in {@code aspen node}'s {@code up:} line, in
  * {@code stats} ({@code build}) and as {@code aspen_build_info} on {@code /metrics}.
  *
  * <pre>{@code
