@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
  * a-b   10.0.0.2 b   up     0.1 s ago
  * }</pre>
  */
-@Command(name = "neighbours", aliases = "neighbors", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "neighbours", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Shows each neighbour of a running node: its link, address, state and last hello.")
 public final class NeighboursCommand implements Callable<Integer> {
     @CommandLine.Mixin

@@ -29,7 +29,9 @@ class NodeLoggingTest {
             Files.writeString(cfg, "name: one\nnodes:\n  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:" + MultiProcessNodeTest.freePort() + "}\n");
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
+        // the bundled logback.xml, as in the release jar (the test class path also holds other modules' logback-test.xml)
+        String bundled = "-Dlogback.configurationFile=" + Path.of("target", "classes", "logback.xml").toAbsolutePath();
+        List<String> cmd = new ArrayList<>(List.of(java, bundled, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
                 "node", "--config", cfg.toString(), "--name", "a", "--control", "127.0.0.1:0", "--duration", "1s"));
         cmd.addAll(List.of(more));
         Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("err.txt").toFile()).redirectOutput(dir.resolve("out.txt").toFile()).start();
