@@ -108,6 +108,23 @@ class NodeMetricsTest {
     }
 
     @Test
+    void promtoolFindsNothingToFix(@TempDir Path dir) throws Exception {
+        Path promtool = Path.of("/usr/bin/promtool");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(promtool),
+                "promtool is not installed (Debian: apt-get install prometheus; .ci/run installs it)");
+        try (NodeHost a = NodeHost.start(pair(dir), "a", "127.0.0.1:0", null, dir)) {
+            String scrape = get(a.startMetrics(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).url()).body();
+            Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectErrorStream(true).start();
+            try (var in = p.getOutputStream()) {
+                in.write(scrape.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), "promtool check metrics: " + said);
+            assertEquals("", said.strip(), "no lint finding");
+        }
+    }
+
+    @Test
     void healthFollowsTheNodesLoop(@TempDir Path dir) throws Exception {
         try (NodeHost a = NodeHost.start(pair(dir), "a", "127.0.0.1:0", null, dir);
              NodeMetrics m = NodeMetrics.start(a.control(), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 300)) {
