@@ -277,7 +277,7 @@ public final class NodeHost implements AutoCloseable {
      * {@code down}; with static routing, the link's state) and {@code lastHelloSecondsAgo} (null
      * when never heard or static). On the node's loop.
      */
-    List<Map<String, Object>> neighbours() {
+    public List<Map<String, Object>> neighbours() {
         long now = node.scheduler().nanos();
         List<Map<String, Object>> out = new ArrayList<>();
         if (plane.routing() == null) {
