@@ -66,6 +66,16 @@ class CliTest {
     }
 
     @Test
+    void labExplainsADropReason() {
+        Run r = run("lab", "--explain", "node-stopped");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("node-stopped: " + org.aspen.lab.report.DropReasons.explain("node-stopped") + "\n", r.out());
+        Run bad = run("lab", "--explain", "lost");
+        assertEquals(Aspen.USAGE, bad.code());
+        assertTrue(bad.err().startsWith("aspen: --explain: no drop reason 'lost' (reasons: truncated, oversized, "), bad.err());
+    }
+
+    @Test
     void badScenarioExitsTwoNamingTheField(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "name: bad\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.2}\n"
