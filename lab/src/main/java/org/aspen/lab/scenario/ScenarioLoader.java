@@ -207,7 +207,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: " + expectationTypes() + ")";
+            return where + "unknown type '" + t.getTypeId() + "' (known: " + String.join(", ", expectationTypes()) + ")";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -217,9 +217,9 @@ public final class ScenarioLoader {
     }
 
     /** The {@code type} names of expectations, as declared on {@link Scenario.Expectation}. */
-    private static String expectationTypes() {
+    public static List<String> expectationTypes() {
         return Arrays.stream(Scenario.Expectation.class.getAnnotation(JsonSubTypes.class).value())
-                .map(JsonSubTypes.Type::name).collect(Collectors.joining(", "));
+                .map(JsonSubTypes.Type::name).toList();
     }
 
     private static String typeName(Class<?> c) {
