@@ -289,7 +289,7 @@ public final class LinkStateRouting implements RoutingProtocol {
             if (b == null ? a == null : b.equals(a)) {
                 continue;
             }
-            out.add(d + " " + (b == null ? "new" : hop(b)) + " -> " + (a == null ? "unreachable" : hop(a)));
+            out.add(d + " " + (b == null ? "unreachable" : hop(b)) + " -> " + (a == null ? "unreachable" : hop(a)));
         }
         return String.join("; ", out);
     }
