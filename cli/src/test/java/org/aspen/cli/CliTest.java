@@ -95,7 +95,7 @@ class CliTest {
         Run r = run("lab", "--sim", f.toString());
         assertEquals(Aspen.USAGE, r.code());
         assertEquals("""
-                aspen: open.yaml:4:5: nodes[0]: expected ',' or '}', but got { (while parsing a flow mapping from line 3, column 5): \
+                aspen: open.yaml: line 4, column 5: nodes[0]: expected ',' or '}', but got { (while parsing a flow mapping from line 3, column 5): \
                 is a '}' missing?
                  4 |   - {name: b, address: 10.0.0.2}
                    |     ^

@@ -88,7 +88,7 @@ public final class ScenarioLoader {
 
     /**
      * The error for {@code source} (named {@code label}) that failed to read as {@code e} says. A
-     * syntax error names the line and column ({@code line3.yaml:4:5: ...}), gives the parser's
+     * syntax error names the line and column ({@code line3.yaml: line 4, column 5: ...}), gives the parser's
      * problem rather than its context, and carries the offending line with a caret as its
      * {@link ConfigException#excerpt()}; any other error is {@link #describe}d.
      */
@@ -98,7 +98,7 @@ public final class ScenarioLoader {
         MarkedYAMLException y = yamlSyntax(e);
         if (y != null && y.getProblemMark() != null) {
             Mark m = y.getProblemMark();
-            return new ConfigException(label + ":" + (m.getLine() + 1) + ":" + (m.getColumn() + 1) + ": " + where
+            return new ConfigException(label + ": line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": " + where
                     + yamlProblem(y), excerpt(source, m.getLine(), m.getColumn()));
         }
         StreamReadException r = jsonSyntax(e);
@@ -108,7 +108,8 @@ public final class ScenarioLoader {
             String problem = firstLine(r.getOriginalMessage(), "", "")
                     .replaceAll("\\(for (\\w+) starting at \\[Source: .*?line: (\\d+), column: (\\d+)\\]\\)",
                             "(in the $1 from line $2, column $3)");
-            return new ConfigException(label + ":" + line + ":" + col + ": " + where + problem, excerpt(source, line - 1, col - 1));
+            return new ConfigException(label + ": line " + line + ", column " + col + ": " + where + problem,
+                    excerpt(source, line - 1, col - 1));
         }
         return new ConfigException(label + ": " + describe(e));
     }
