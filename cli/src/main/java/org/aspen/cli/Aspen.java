@@ -19,7 +19,7 @@ import picocli.CommandLine;
 @Command(name = "aspen", mixinStandardHelpOptions = true, versionProvider = Aspen.Version.class,
         description = "Aspen: an active-network execution environment on the VNet overlay.",
         subcommands = {LabCommand.class, DemoCommand.class, NodeCommand.class, PingCommand.class, TraceCommand.class, SendCommand.class,
-                RecvCommand.class, AaCommand.class, DeployCommand.class, StatsCommand.class, QdiscCommand.class, FlakewayCommand.class,
+                RecvCommand.class, AaCommand.class, DeployCommand.class, StatsCommand.class, RoutesCommand.class, NeighboursCommand.class, QdiscCommand.class, FlakewayCommand.class,
                 BenchCommand.class, CaptureCommand.class, ExperimentCommand.class,
                 PlotCommand.class, KeygenCommand.class, ValidateCommand.class,
                 CommandLine.HelpCommand.class})
@@ -50,6 +50,10 @@ public final class Aspen implements Runnable {
         CommandLine cl = new CommandLine(new Aspen());
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
+            if (!(ex instanceof CommandLine.UnmatchedArgumentException) && !ex.getCommandLine().getUnmatchedArguments().isEmpty()) {
+                // a misspelt option is the cause, a required option left "missing" only its effect: say the cause
+                ex = new CommandLine.UnmatchedArgumentException(ex.getCommandLine(), ex.getCommandLine().getUnmatchedArguments());
+            }
             err.println("aspen: " + ex.getMessage());
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
                 err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
@@ -61,6 +65,9 @@ public final class Aspen implements Runnable {
             PrintWriter err = c.getErr();
             if (ex instanceof ConfigException || ex instanceof IllegalArgumentException) {
                 err.println("aspen: " + ex.getMessage());
+                if (ex instanceof ConfigException ce) {
+                    ce.excerpt().lines().forEach(err::println);
+                }
                 err.flush();
                 return USAGE;
             }

@@ -4,17 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.vnet.mgmt.ControlException;
 import picocli.CommandLine.Option;
 
 /**
  * The options of every command that talks to a running node's control endpoint ({@code --node},
- * {@code --token}), and the one way such a command reaches the node.
+ * {@code --token}, {@code --token-file}, or the token in {@code ASPEN_TOKEN}), and the one way such a
+ * command reaches the node. A refusal for a missing or wrong token says which option to give.
  *
  * <pre>{@code
  * @Mixin ControlOptions control = new ControlOptions();
@@ -37,13 +40,80 @@ public final class ControlOptions {
             description = "The node's control endpoint (default: ${DEFAULT-VALUE}).")
     String node;
 
-    @Option(names = "--token", paramLabel = "TOKEN", description = "Control token, when the node requires one.")
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "Control token, when the node requires one (visible in the process list: prefer --token-file or ASPEN_TOKEN).")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "Read the control token from FILE (its first line).")
+    Path tokenFile;
+
+    /** The environment variable a client reads the token from when no option gives one. */
+    static final String TOKEN_ENV = "ASPEN_TOKEN";
+
+    /** Where the token comes from, for messages: {@code --token}, {@code --token-file F}, {@code ASPEN_TOKEN}, or null. */
+    private String tokenSource;
+
+    /**
+     * The token to send: {@code --token}, else {@code --token-file}, else {@code ASPEN_TOKEN}, else none.
+     *
+     * @throws IllegalArgumentException naming the option, for both options at once or an unreadable or empty file
+     */
+    String token(Map<String, String> env) {
+        if (token != null && tokenFile != null) {
+            throw new IllegalArgumentException("give --token or --token-file, not both");
+        }
+        if (token != null) {
+            tokenSource = "--token";
+            return token;
+        }
+        if (tokenFile != null) {
+            tokenSource = "--token-file " + tokenFile;
+            return readTokenFile("--token-file", tokenFile);
+        }
+        String t = env.get(TOKEN_ENV);
+        if (t != null && !t.isBlank()) {
+            tokenSource = TOKEN_ENV;
+            return t.strip();
+        }
+        tokenSource = null;
+        return null;
+    }
+
+    /** The first line of {@code f}, stripped; {@code option} names where it came from in errors. */
+    static String readTokenFile(String option, Path f) {
+        try {
+            String t = java.nio.file.Files.readAllLines(f).stream().findFirst().orElse("").strip();
+            if (t.isEmpty()) {
+                throw new IllegalArgumentException(option + " " + f + ": the file is empty");
+            }
+            return t;
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException(option + " " + f + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + " " + f + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** A refusal, said with the options that would fix it. */
+    private IOException refused(ControlException e) {
+        String m = e.getMessage();
+        if (m.equals("refused: this endpoint requires a token")) {
+            return new IOException("the node at " + node + " requires a control token: give --token-file FILE, set "
+                    + TOKEN_ENV + ", or --token TOKEN", e);
+        }
+        if (m.equals("refused: wrong token")) {
+            return new IOException("the node at " + node + " refused the token from " + tokenSource
+                    + " (not this node's token)", e);
+        }
+        return e;
+    }
 
     /** Sends one request and returns its answer's data, waiting at most {@code timeout} for it. */
     JsonNode call(String cmd, Map<String, ?> args, Duration timeout) throws IOException {
         try (ControlClient c = connect(timeout)) {
             return c.call(cmd, args);
+        } catch (ControlException e) {
+            throw refused(e);
         } catch (SocketTimeoutException e) {
             throw new IOException("no answer from the node at " + node + " to '" + cmd + "' within " + human(timeout)
                     + " (--timeout); its loop may be busy or stuck", e);
@@ -64,6 +134,8 @@ public final class ControlOptions {
         }
         try (ControlClient c = connect(quiet)) {
             c.stream(cmd, args, onData);
+        } catch (ControlException e) {
+            throw refused(e);
         } catch (SocketTimeoutException e) {
             SocketTimeoutException t = new SocketTimeoutException("the node at " + node + " sent nothing for " + human(quiet)
                     + " while answering '" + cmd + "'");
@@ -76,7 +148,7 @@ public final class ControlOptions {
         InetSocketAddress a = ScenarioLoader.HostPort.parse(node);
         InetSocketAddress resolved = new InetSocketAddress(a.getHostString(), a.getPort());
         try {
-            return ControlClient.connect(resolved, token, timeout);
+            return ControlClient.connect(resolved, token(System.getenv()), timeout);
         } catch (IOException e) {
             throw new IOException("cannot reach the node's control endpoint at " + node + " (" + e.getMessage()
                     + "); is 'aspen node' running there?", e);

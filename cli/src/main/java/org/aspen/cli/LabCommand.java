@@ -40,8 +40,22 @@ public final class LabCommand implements Callable<Integer> {
             description = "Run one 'aspen node' process per node on this machine (loopback UDP), driven through their control endpoints.")
     boolean processes;
 
+    @Option(names = "--explain", paramLabel = "REASON",
+            description = "Explain a drop reason of a summary (e.g. node-stopped, no-route) and exit; no FILE needed.")
+    String explain;
+
     @Override
     public Integer call() throws Exception {
+        if (explain != null) {
+            String text = org.aspen.lab.report.DropReasons.explain(explain);
+            if (text == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--explain: no drop reason '" + explain + "' (reasons: "
+                        + org.aspen.lab.report.DropReasons.labels() + ")");
+            }
+            spec.commandLine().getOut().println(explain + ": " + text);
+            spec.commandLine().getOut().flush();
+            return Aspen.OK;
+        }
         if (file == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'FILE'");
         }

@@ -30,7 +30,8 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Control endpoint (default: the node's 'control', else TCP on its UDP port number).")
     String control;
 
-    @Option(names = "--token", paramLabel = "TOKEN", description = "Control token (required when --control is not loopback).")
+    @Option(names = "--token", paramLabel = "TOKEN", description = "Control token (required when --control is not loopback; "
+            + "visible in the process list: prefer --token-file or the ASPEN_TOKEN environment variable).")
     String token;
 
     @Option(names = "--base-dir", hidden = true, paramLabel = "DIR",
@@ -44,9 +45,18 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
     String duration;
 
-    @Option(names = "--log-level", defaultValue = "info", paramLabel = "LEVEL",
-            description = "Log level: error, warn, info, debug, trace (default: ${DEFAULT-VALUE}). AAs log under 'aa.NAME'.")
+    @Option(names = "--log-level", paramLabel = "LEVEL",
+            description = "Log level: error, warn, info, debug, trace (default: info). AAs log under 'aa.NAME'.")
     String logLevel;
+
+    @Option(names = "--log-format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "Log lines on stderr as text (ISO 8601 time with zone) or json (one JSON object a line; "
+                    + "default: ${DEFAULT-VALUE}).")
+    String logFormat;
+
+    @Option(names = "--log-config", paramLabel = "FILE",
+            description = "Your own logback configuration file, in place of the bundled one (appenders, format, levels).")
+    Path logConfig;
 
     @Option(names = "--dashboard", arity = "0..1", fallbackValue = "" + LabCommand.DEFAULT_DASHBOARD_PORT, paramLabel = "PORT",
             description = "At http://127.0.0.1:PORT/, a live dashboard of this node (PORT default "
@@ -63,17 +73,16 @@ public final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!logLevel.matches("(?i)error|warn|info|debug|trace")) {
-            throw new IllegalArgumentException("--log-level must be error, warn, info, debug or trace");
-        }
-        if (org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root) {
-            root.setLevel(ch.qos.logback.classic.Level.toLevel(logLevel));
-        }
+        NodeLogging.apply(logConfig, logFormat, logLevel == null ? "info" : logLevel, logLevel != null);
         if (token != null && tokenFile != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --token or --token-file, not both");
         }
         if (tokenFile != null) {
             token = readToken(tokenFile);
+        }
+        String envToken = System.getenv(ControlOptions.TOKEN_ENV);
+        if (token == null && envToken != null && !envToken.isBlank()) {
+            token = envToken.strip();
         }
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
@@ -81,12 +90,12 @@ public final class NodeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--dashboard: port must be 0-65535");
         }
         java.net.InetSocketAddress metricsAt = metricsAddress(s);
-        try (NodeHost host = NodeHost.start(s, name, control, token,
-                baseDir != null ? baseDir : config.toAbsolutePath().getParent());
+        try (NodeHost host = startHost(s);
              LabDashboard dash = dashboard == null ? null : LabDashboard.start(dashboard, 0)) {
             var out = spec.commandLine().getOut();
-            out.printf("node %s (%s) up: udp %s, control %s, %d link(s)%n", name, host.node().address(),
-                    host.udpAddress(), host.controlAddress(), host.node().links().size());
+            org.aspen.lab.node.BuildInfo build = org.aspen.lab.node.BuildInfo.current();
+            out.printf("node %s (%s) up: udp %s, control %s, %d link(s), aspen %s (commit %s)%n", name, host.node().address(),
+                    host.udpAddress(), host.controlAddress(), host.node().links().size(), build.version(), build.commit());
             for (Link l : host.node().links()) {
                 out.printf("  link %s -> %s%n", l.name(), l.transport().describePeer());
             }
@@ -103,6 +112,19 @@ public final class NodeCommand implements Callable<Integer> {
             out.flush();
         }
         return Aspen.OK;
+    }
+
+    /** Starts the node; an endpoint that needs a token and has none is refused naming the ways to give one. */
+    private NodeHost startHost(Scenario s) throws InterruptedException {
+        try {
+            return NodeHost.start(s, name, control, token, baseDir != null ? baseDir : config.toAbsolutePath().getParent());
+        } catch (IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().contains("must have a token")) {
+                throw new IllegalArgumentException(e.getMessage() + ": give --token-file FILE, set " + ControlOptions.TOKEN_ENV
+                        + ", give --token TOKEN, or the node's 'token' in the file", e);
+            }
+            throw e;
+        }
     }
 
     /**

@@ -45,6 +45,8 @@ class CliMixinsTest {
         m.put("aa stop", List.of("flow-counter@1.0.0"));
         m.put("deploy", List.of("--allow", jar.toString()));
         m.put("stats", List.of());
+        m.put("routes", List.of());
+        m.put("neighbours", List.of());
         m.put("qdisc set", List.of("a-b", "red", "min_th=5"));
         m.put("qdisc show", List.of());
         m.put("flakeway set", List.of("name x; loss 1%"));

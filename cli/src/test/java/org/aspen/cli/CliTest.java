@@ -58,6 +58,24 @@ class CliTest {
     }
 
     @Test
+    void aMisspeltOptionIsNamedWithTheClosestOne() {
+        Run r = run("node", "--conifg", "x.yaml", "--name", "a");
+        assertEquals(Aspen.USAGE, r.code());
+        // not "Missing required option '--config'": the misspelling is the cause, and picocli's nearest names follow
+        assertEquals("aspen: Unknown options: '--conifg', 'x.yaml'\nPossible solutions: --config, --control\n", r.err());
+    }
+
+    @Test
+    void labExplainsADropReason() {
+        Run r = run("lab", "--explain", "node-stopped");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("node-stopped: " + org.aspen.lab.report.DropReasons.explain("node-stopped") + "\n", r.out());
+        Run bad = run("lab", "--explain", "lost");
+        assertEquals(Aspen.USAGE, bad.code());
+        assertTrue(bad.err().startsWith("aspen: --explain: no drop reason 'lost' (reasons: truncated, oversized, "), bad.err());
+    }
+
+    @Test
     void badScenarioExitsTwoNamingTheField(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "name: bad\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.2}\n"
@@ -68,6 +86,20 @@ class CliTest {
         Run missing = run("lab", "--sim", dir.resolve("nope.yaml").toString());
         assertEquals(Aspen.USAGE, missing.code());
         assertTrue(missing.err().contains("no such file"), missing.err());
+    }
+
+    @Test
+    void aYamlSyntaxErrorShowsTheLineWithACaret(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("open.yaml");
+        Files.writeString(f, "name: open\nnodes:\n  - {name: a, address: 10.0.0.1\n  - {name: b, address: 10.0.0.2}\n");
+        Run r = run("lab", "--sim", f.toString());
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("""
+                aspen: open.yaml: line 4, column 5: nodes[0]: expected ',' or '}', but got { (while parsing a flow mapping from line 3, column 5): \
+                is a '}' missing?
+                 4 |   - {name: b, address: 10.0.0.2}
+                   |     ^
+                """, r.err().replace("\r\n", "\n"));
     }
 
     @Test

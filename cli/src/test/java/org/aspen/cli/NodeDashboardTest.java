@@ -39,11 +39,12 @@ class NodeDashboardTest {
             assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(dash.url() + "nothing")).build(),
                     HttpResponse.BodyHandlers.discarding()).statusCode());
 
-            boolean[] routed = new boolean[1];
-            // the sample that noticed the route follows its log line
+            boolean[] routed = new boolean[2];
+            // the sample that noticed the route follows its log line; the neighbour's coming up is logged too
             List<SseClient.Event> events = SseClient.readUntil(dash.url() + "events", e -> {
                 routed[0] |= e.kind().equals("log") && e.data().contains("route to b via b");
-                return routed[0] && e.kind().equals("sample");
+                routed[1] |= e.kind().equals("log") && e.data().contains("neighbour b on a-b up");
+                return routed[0] && routed[1] && e.kind().equals("sample");
             }, 20_000);
             ObjectMapper json = new ObjectMapper();
             JsonNode topo = json.readTree(events.get(0).data());
@@ -54,6 +55,8 @@ class NodeDashboardTest {
             assertEquals("a", sample.path("node").asText());
             assertEquals("a-b", sample.path("links").get(0).path("link").asText());
             assertEquals("b", sample.path("links").get(0).path("peer").asText());
+            // (a late browser gets the logged history before the samples': this one may predate the neighbour's coming up)
+            assertEquals("a-b", sample.path("neighbours").get(0).path("link").asText(), sample.toString());
         }
     }
 

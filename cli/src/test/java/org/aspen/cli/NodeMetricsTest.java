@@ -106,6 +106,8 @@ class NodeMetricsTest {
         assertEquals(1_250_000.0, m.get("aspen_link_bandwidth_bytes_per_second" + ab), "10 Mbit/s in bytes per second");
         assertEquals(0.002, m.get("aspen_link_delay_seconds" + ab), 1e-12);
         assertEquals(1.0, m.get("aspen_link_up" + ab));
+        assertEquals(1.0, m.get("aspen_link_neighbour_up" + ab), "b answers a's hellos");
+        assertEquals(Double.POSITIVE_INFINITY, m.get("aspen_link_queue_limit_bytes" + ab), "no byte limit");
         assertTrue(m.containsKey("aspen_link_queue_packets" + ab));
         assertTrue(m.get("aspen_routing_hellos_sent_total") > 0);
         // a link counts a packet as sent when it leaves the queue, the socket when the delayed write
@@ -169,7 +171,9 @@ class NodeMetricsTest {
             }
             Matcher x = SAMPLE.matcher(line);
             assertTrue(x.matches(), "a Prometheus text line: " + line);
-            m.put(x.group(1) + (x.group(2) == null ? "" : x.group(2)), Double.parseDouble(x.group(3)));
+            String v = x.group(3);   // the text format writes infinities as +Inf and -Inf (a queue without a byte limit)
+            m.put(x.group(1) + (x.group(2) == null ? "" : x.group(2)),
+                    v.equals("+Inf") ? Double.POSITIVE_INFINITY : v.equals("-Inf") ? Double.NEGATIVE_INFINITY : Double.parseDouble(v));
         }
         return m;
     }

@@ -141,6 +141,7 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
         Map<Integer, String> mine = flowNames(s).getOrDefault(n.name(), Map.of());
         NodeSampler sampler = new NodeSampler(n, host::ee, host::rdp, c -> mine.get(c.remotePort()), names(s), true,
                 server::publish);
+        sampler.watchNeighbours(host::neighbours);   // the same states as 'aspen neighbours' and aspen_link_neighbour_up
         host.network().onLoop(n.name(), () -> sampler.start(PERIOD_NANOS));
     }
 

@@ -60,6 +60,8 @@ public final class NodeSampler {
     private final Map<String, Long> lastCounters = new HashMap<>();
     private final Map<String, String> lastAas = new HashMap<>();
     private final Map<String, String> lastHops = new HashMap<>();
+    private final Map<String, String> lastNeighbours = new HashMap<>();
+    private java.util.function.Supplier<List<Map<String, Object>>> neighbours;
     private long lastAt = -1;
     private long period;
     private Cancellable timer;
@@ -83,6 +85,16 @@ public final class NodeSampler {
         this.names = names;
         this.watchRoutes = watchRoutes;
         this.out = out;
+    }
+
+    /**
+     * Also follows the node's neighbours as its routing sees them ({@code NodeHost.neighbours()}: maps
+     * with {@code link}, {@code name}, {@code address}, {@code state}): each sample carries them
+     * ({@code neighbours}) and each change of state is a log line ({@code neighbour b on a-b down}).
+     * Call before {@link #start}; a node process's dashboard does, a simulated lab's does not.
+     */
+    public void watchNeighbours(java.util.function.Supplier<List<Map<String, Object>>> source) {
+        this.neighbours = source;
     }
 
     /** Samples now and then every {@code periodNanos}; call on the node's loop. */
@@ -119,6 +131,9 @@ public final class NodeSampler {
         m.put("links", links(now));
         m.put("flows", flows(dt));
         aas(now, m);
+        if (neighbours != null) {
+            m.put("neighbours", neighbours(now));
+        }
         if (watchRoutes) {
             routes(now);
         }
@@ -254,6 +269,20 @@ public final class NodeSampler {
         if (delta > 0) {
             log(now, label + (delta > 1 ? " +" + delta : "") + " (total " + v + ")");
         }
+    }
+
+    private List<Map<String, Object>> neighbours(long now) {
+        List<Map<String, Object>> list = neighbours.get();
+        for (Map<String, Object> n : list) {
+            String link = String.valueOf(n.get("link"));
+            String state = String.valueOf(n.get("state"));
+            String was = lastNeighbours.put(link, state);
+            if (!state.equals(was) && (was != null || state.equals("up"))) {
+                Object who = n.get("name") != null ? n.get("name") : n.get("address");
+                log(now, "neighbour " + (who == null ? "?" : who) + " on " + link + " " + state);
+            }
+        }
+        return list;
     }
 
     private void routes(long now) {

@@ -50,8 +50,33 @@ public final class LabCheck {
     record CheckFile(String lab, List<AaBuild.Spec> build, List<Check> checks) {
     }
 
-    /** @param hint what the student should look at when this check fails (shown only then; optional) */
-    record Check(String scenario, JsonNode expect, String hint) {
+    /**
+     * @param hint what the student should look at when this check fails (shown only then; optional): one
+     *             text, or texts by the kind of expectation that failed ({@code {flow: "...", counter: "...",
+     *             default: "..."}}; {@code default} also when the scenario did not run)
+     */
+    record Check(String scenario, JsonNode expect, JsonNode hint) {
+        /** The hint for this outcome: the text, or each failed kind's (in the order they failed), else the default. */
+        String hintFor(LabResult result) {
+            if (hint == null || hint.isNull()) {
+                return null;
+            }
+            if (hint.isTextual()) {
+                return hint.asText();
+            }
+            java.util.LinkedHashSet<String> texts = new java.util.LinkedHashSet<>();
+            if (result != null) {
+                for (ExpectationResult e : result.expectations()) {
+                    if (!e.passed() && hint.path(e.kind()).isTextual()) {
+                        texts.add(hint.get(e.kind()).asText());
+                    }
+                }
+            }
+            if (texts.isEmpty() && hint.path("default").isTextual()) {
+                texts.add(hint.get("default").asText());
+            }
+            return texts.isEmpty() ? null : String.join("\n", texts);
+        }
     }
 
     /** One graded scenario: its result, or why it could not run; the check's hint, or null. */
@@ -72,7 +97,7 @@ public final class LabCheck {
             for (Outcome o : outcomes) {
                 sb.append(o.passed() ? "PASS " : "FAIL ").append(o.scenario()).append('\n');
                 if (o.error() != null) {
-                    sb.append("    ").append(o.error()).append('\n');
+                    o.error().lines().forEach(l -> sb.append("    ").append(l).append('\n'));
                     hint(sb, o);
                     continue;
                 }
@@ -95,15 +120,17 @@ public final class LabCheck {
     private static void hint(StringBuilder sb, Outcome o) {
         if (!o.passed() && o.hint() != null) {
             // wrapped at 100 columns under its first word, for a terminal
-            StringBuilder line = new StringBuilder("    hint:");
-            for (String w : o.hint().strip().split("\\s+")) {
-                if (line.length() + 1 + w.length() > 100 && line.length() > 10) {
-                    sb.append(line).append('\n');
-                    line = new StringBuilder("         ");
+            for (String one : o.hint().strip().split("\n")) {   // one per failed kind, when given by kind
+                StringBuilder line = new StringBuilder("    hint:");
+                for (String w : one.strip().split("\\s+")) {
+                    if (line.length() + 1 + w.length() > 100 && line.length() > 10) {
+                        sb.append(line).append('\n');
+                        line = new StringBuilder("         ");
+                    }
+                    line.append(' ').append(w);
                 }
-                line.append(' ').append(w);
+                sb.append(line).append('\n');
             }
-            sb.append(line).append('\n');
         }
     }
 
@@ -150,10 +177,10 @@ public final class LabCheck {
             try {
                 s = withExpectations(file, c.expect());
             } catch (ConfigException e) {
-                out.add(new Outcome(c.scenario(), null, e.getMessage(), c.hint()));
+                out.add(new Outcome(c.scenario(), null, withExcerpt(e), c.hintFor(null)));
                 continue;
             }
-            out.add(run(c.scenario(), s, file, c.hint()));
+            out.add(run(c.scenario(), s, file, c));
         }
         return new Report(cf.lab(), dir, out);
     }
@@ -165,19 +192,47 @@ public final class LabCheck {
             s = ScenarioLoader.load(file);
         } catch (ConfigException e) {
             return new Report(file.getFileName().toString(), file.toAbsolutePath().getParent(),
-                    List.of(new Outcome(file.getFileName().toString(), null, e.getMessage(), null)));
+                    List.of(new Outcome(file.getFileName().toString(), null, withExcerpt(e), null)));
         }
-        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file, null)));
+        return new Report(s.name(), file.toAbsolutePath().getParent(), List.of(run(file.getFileName().toString(), s, file,
+                new Check(file.getFileName().toString(), null, null))));
     }
 
     /** Runs one scenario in the simulation; what it needs at run time (an AA jar, a file) failing fails the check. */
-    private static Outcome run(String label, Scenario s, Path file, String hint) throws InterruptedException {
+    private static Outcome run(String label, Scenario s, Path file, Check check) throws InterruptedException {
         try {
-            return new Outcome(label, LabRunner.run(s, new LabRunner.Options(true, null, null, null, null,
-                    file.toAbsolutePath().getParent(), null)), null, hint);
+            LabResult r = LabRunner.run(s, new LabRunner.Options(true, null, null, null, null, file.toAbsolutePath().getParent(), null));
+            return new Outcome(label, r, null, check.hintFor(r));
         } catch (ConfigException | java.io.UncheckedIOException e) {
-            return new Outcome(label, null, e.getMessage(), hint);
+            return new Outcome(label, null, e.getMessage(), check.hintFor(null));
         }
+    }
+
+    /** A hint is a text, or texts by expectation kind ({@code default} for any other failure). */
+    private static void checkHint(Path file, int i, JsonNode hint) {
+        if (hint == null || hint.isNull() || hint.isTextual()) {
+            return;
+        }
+        if (!hint.isObject()) {
+            throw new ConfigException(file + ": checks[" + i + "].hint: a text, or texts by expectation kind ({flow: ..., default: ...})");
+        }
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>(ScenarioLoader.expectationTypes());
+        kinds.add("default");
+        for (var it = hint.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (!kinds.contains(e.getKey())) {
+                throw new ConfigException(file + ": checks[" + i + "].hint." + e.getKey() + ": not an expectation kind (kinds: "
+                        + String.join(", ", kinds) + ")");
+            }
+            if (!e.getValue().isTextual()) {
+                throw new ConfigException(file + ": checks[" + i + "].hint." + e.getKey() + ": must be a text");
+            }
+        }
+    }
+
+    /** The error's line, then its excerpt (a syntax error's offending line and caret) below it. */
+    private static String withExcerpt(ConfigException e) {
+        return e.excerpt().isEmpty() ? e.getMessage() : e.getMessage() + "\n" + e.excerpt();
     }
 
     static CheckFile readCheckFile(Path file) {
@@ -185,7 +240,7 @@ public final class LabCheck {
         try {
             cf = ScenarioLoader.strictMapper(true).readValue(file.toFile(), CheckFile.class);
         } catch (JsonProcessingException e) {
-            throw new ConfigException(file + ": " + ScenarioLoader.describe(e));
+            throw ScenarioLoader.failure(file.toString(), e, file);
         } catch (IOException e) {
             throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
@@ -200,6 +255,7 @@ public final class LabCheck {
             if (c.expect() != null && !c.expect().isArray()) {
                 throw new ConfigException(file + ": checks[" + i + "].expect: must be a list of expectations");
             }
+            checkHint(file, i, c.hint());
         }
         List<AaBuild.Spec> builds = cf.build() == null ? List.of() : cf.build();
         for (int i = 0; i < builds.size(); i++) {
@@ -223,7 +279,7 @@ public final class LabCheck {
         try {
             tree = ScenarioLoader.strictMapper(yaml).readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new ConfigException(label + ": " + ScenarioLoader.describe(e));
+            throw ScenarioLoader.failure(label, e, file);
         } catch (IOException e) {
             throw new ConfigException(file + (Files.exists(file) ? ": cannot read: " + e.getMessage() : ": no such file"));
         }

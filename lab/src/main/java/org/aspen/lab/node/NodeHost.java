@@ -127,6 +127,11 @@ public final class NodeHost implements AutoCloseable {
                 server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
             }
             NodeHost host = new NodeHost(net, node, plane, server);
+            // what an operator asks first: which build, which neighbours answer, how big the table is
+            server.addStatsSection("build", () -> BuildInfo.current().toMap());
+            server.addStatsSection("neighbours", host::neighbours);
+            server.addStatsSection("routeTable", () -> Map.of("size", node.routes().all().size()));
+            plane.addRouteChangeListener(host::noteRoutes);
             Map<VAddr, String> names = new java.util.HashMap<>();
             s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
             host.names = names;
@@ -145,6 +150,7 @@ public final class NodeHost implements AutoCloseable {
             FlakewayCommands.register(server, ee);    // the flakeway AA: aspen flakeway set|clear|show
             server.start();
             net.run(0);
+            net.onLoop(name, host::noteRoutes);   // the static and connected routes' age counts from start-up
             net.onLoop(name, () -> EeSetup.start(ee, jars));
             // the node's own settings from the file: ACC (acc:) and flakeway rules at boot (flakeway:)
             NodeAcc acc = NodeAcc.parse(spec.acc());
@@ -216,6 +222,16 @@ public final class NodeHost implements AutoCloseable {
             l.setCut(args.get("cut").asBoolean());
             reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
         });
+        // overlay: the neighbours and the forwarding table with ages, for 'aspen routes' and 'aspen neighbours'
+        control.register("overlay", (args, reply) -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("node", node.name());
+            m.put("address", node.address().toString());
+            m.put("routing", plane.routing() == null ? "static" : "link-state");
+            m.put("neighbours", neighbours());
+            m.put("routes", routesWithAge());
+            reply.done(m);
+        });
         // route.lookup {targets: [addr, ...]}: the route this node's table picks for each (RouteTable.lookup),
         // {target, link, nextHop, linkUp} or {target} when none; 'aspen lab --processes' walks paths with it
         control.register("route.lookup", (args, reply) -> {
@@ -234,6 +250,84 @@ public final class NodeHost implements AutoCloseable {
             }
             reply.done(out);
         });
+    }
+
+    /** When each destination's route last changed (node time), and what it was then: for the routes' age. */
+    private final Map<String, Map.Entry<String, Long>> routeSince = new java.util.HashMap<>();
+
+    /** Records the time of every route that is new or changed since the last call. On the node's loop. */
+    private void noteRoutes() {
+        long now = node.scheduler().nanos();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Route r : node.routes().all()) {
+            String dest = r.prefix() + "/" + r.length();
+            String how = r.nextHop() + " " + r.link().name() + " " + r.metric() + " " + r.origin();
+            seen.add(dest);
+            Map.Entry<String, Long> was = routeSince.get(dest);
+            if (was == null || !was.getKey().equals(how)) {
+                routeSince.put(dest, Map.entry(how, now));
+            }
+        }
+        routeSince.keySet().retainAll(seen);
+    }
+
+    /**
+     * Each link's neighbour: {@code link}, {@code address}, {@code name}, {@code state} ({@code up}:
+     * hellos heard both ways within the dead interval; {@code init}: heard, not yet two-way;
+     * {@code down}; with static routing, the link's state) and {@code lastHelloSecondsAgo} (null
+     * when never heard or static). On the node's loop.
+     */
+    public List<Map<String, Object>> neighbours() {
+        long now = node.scheduler().nanos();
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (plane.routing() == null) {
+            for (Link l : node.links()) {
+                VAddr a = l.peer();
+                out.add(neighbour(l.name(), a.isUnspecified() ? null : a, l.isUp() ? "up" : "down", null, "static"));
+            }
+            return out;
+        }
+        for (var n : plane.routing().neighbours()) {
+            Link l = node.link(n.link());
+            String state = n.twoWay() && l != null && l.isUp() ? "up" : n.alive() && l != null && l.isUp() ? "init" : "down";
+            Double ago = n.lastHeardNanos() < 0 ? null : Math.round((now - n.lastHeardNanos()) / 1e6) / 1e3;
+            out.add(neighbour(n.link(), n.address().isUnspecified() ? null : n.address(), state, ago, "link-state"));
+        }
+        return out;
+    }
+
+    private Map<String, Object> neighbour(String link, VAddr address, String state, Double ago, String routing) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("link", link);
+        m.put("address", address == null ? null : address.toString());
+        m.put("name", nameOf(address));
+        m.put("state", state);
+        m.put("lastHelloSecondsAgo", ago);
+        m.put("routing", routing);
+        return m;
+    }
+
+    /** The forwarding table with each route's age: {@code aspen routes}. On the node's loop. */
+    List<Map<String, Object>> routesWithAge() {
+        noteRoutes();
+        long now = node.scheduler().nanos();
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Route r : node.routes().all()) {
+            String dest = r.prefix() + "/" + r.length();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("destination", dest);
+            m.put("name", r.length() == 32 ? nameOf(r.prefix()) : null);
+            m.put("nextHop", r.nextHop().toString());
+            m.put("nextHopName", nameOf(r.nextHop()));
+            m.put("link", r.link().name());
+            m.put("cost", r.metric());
+            m.put("origin", r.origin().name().toLowerCase());
+            m.put("linkUp", r.link().isUp());
+            Map.Entry<String, Long> since = routeSince.get(dest);
+            m.put("ageSeconds", since == null ? 0.0 : Math.round((now - since.getValue()) / 1e6) / 1e3);
+            out.add(m);
+        }
+        return out;
     }
 
     /** The scenario's node names by address: replies and hops name the node they came from. */

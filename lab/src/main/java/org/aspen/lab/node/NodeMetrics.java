@@ -1,5 +1,6 @@
 package org.aspen.lab.node;
 
+import com.sun.net.httpserver.HttpExchange;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
@@ -33,6 +34,8 @@ import org.aspen.vnet.mgmt.ControlServer;
 public final class NodeMetrics implements AutoCloseable {
     /** How long a scrape waits for the node's loop before it fails (the loop is stuck or closing). */
     static final long LOOP_TIMEOUT_MILLIS = 5_000;
+    /** How soon the node's loop must run a probe for {@code /-/healthy} to answer 200. */
+    static final long HEALTH_BOUND_MILLIS = 2_000;
 
     private final HTTPServer server;
     private final String host;
@@ -48,16 +51,67 @@ public final class NodeMetrics implements AutoCloseable {
      * @throws UncheckedIOException when the address cannot be bound (in use, not this host's)
      */
     public static NodeMetrics start(ControlServer control, InetSocketAddress bind) {
+        return start(control, bind, HEALTH_BOUND_MILLIS);
+    }
+
+    /** As {@link #start(ControlServer, InetSocketAddress)}, with the health check's bound on the loop's answer. */
+    static NodeMetrics start(ControlServer control, InetSocketAddress bind, long healthBoundMillis) {
         PrometheusRegistry registry = new PrometheusRegistry();
         JvmMetrics.builder().register(registry);
         registry.register(new StatsMetrics(() -> snapshot(control)));
         try {
             HTTPServer server = HTTPServer.builder().inetAddress(bind.getAddress()).port(bind.getPort())
-                    .registry(registry).buildAndStart();
+                    .registry(registry).registerHealthHandler(false)
+                    .defaultHandler(exchange -> other(exchange, control, healthBoundMillis)).buildAndStart();
             return new NodeMetrics(server, bind.getAddress().getHostAddress());
         } catch (IOException e) {
             throw new UncheckedIOException("--metrics: cannot listen on " + bind.getHostString() + ":" + bind.getPort()
                     + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Everything but {@code /metrics}: {@code /-/healthy} answers 200 when the node's loop ran a probe
+     * within {@code boundMillis} and 503 when it did not (stuck, overloaded or closed); {@code /}
+     * names the two paths; anything else is 404.
+     */
+    private static void other(HttpExchange ex, ControlServer control, long boundMillis) throws IOException {
+        try (ex) {
+            String path = ex.getRequestURI().getPath();
+            int code;
+            String body;
+            if (path.equals("/-/healthy")) {
+                boolean ran = probe(control, boundMillis);
+                code = ran ? 200 : 503;
+                body = ran ? "healthy: the node's loop answered within " + boundMillis + " ms\n"
+                        : "unhealthy: the node's loop did not answer within " + boundMillis + " ms\n";
+            } else if (path.equals("/")) {
+                code = 200;
+                body = "Aspen node " + BuildInfo.current().version() + ": /metrics (Prometheus), /-/healthy (the node's loop)\n";
+            } else {
+                code = 404;
+                body = "not found: " + path + " (try /metrics or /-/healthy)\n";
+            }
+            byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            boolean head = "HEAD".equals(ex.getRequestMethod());
+            ex.sendResponseHeaders(code, head ? -1 : bytes.length);
+            if (!head) {
+                ex.getResponseBody().write(bytes);
+            }
+        }
+    }
+
+    /** Whether the node's loop ran an empty task within {@code boundMillis}. */
+    static boolean probe(ControlServer control, long boundMillis) {
+        try {
+            CompletableFuture.runAsync(() -> { }, control.loop()).get(boundMillis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException | java.util.concurrent.RejectedExecutionException e) {
+            return false;
         }
     }
 

@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.aspen.rdp.RdpConnection;
+import org.aspen.rdp.RdpDrop;
+import org.aspen.vnet.packet.DropReason;
 
 /**
  * Turns a node's {@code stats} map (the control endpoint's reply, docs/real-runtime.md) into
@@ -34,15 +37,25 @@ final class StatsMetrics implements MultiCollector {
     public MetricSnapshots collect() {
         Families f = new Families();
         Map<String, Object> s = stats.get();
+        Map<String, Object> build = s.containsKey("build") ? map(s.get("build")) : BuildInfo.current().toMap();
+        f.gauge("aspen_build_info", "The Aspen version and git commit this node runs (always 1).",
+                Labels.of("version", str(build.get("version")), "commit", str(build.get("commit"))), 1);
         f.gauge("aspen_node_info", "The node's name and VNet address (always 1).",
                 Labels.of("node", str(s.get("node")), "address", str(s.get("address"))), 1);
         f.gauge("aspen_node_uptime_seconds", "Network time since the node's runtime started.", Labels.EMPTY,
                 num(s.get("nowNanos")) / 1e9);
         node(f, map(s.get("counters")));
+        Map<String, Boolean> neighbourUp = new LinkedHashMap<>();
+        for (Object o : list(s.get("neighbours"))) {
+            Map<String, Object> n = map(o);
+            neighbourUp.put(str(n.get("link")), "up".equals(n.get("state")));
+        }
         for (Object o : list(s.get("links"))) {
-            link(f, map(o));
+            link(f, map(o), neighbourUp);
         }
         control(f, map(s.get("control")));
+        f.gauge("aspen_routing_table_routes", "Routes in the node's forwarding table now (static, connected and dynamic).",
+                Labels.EMPTY, num(map(s.get("routeTable")).get("size")));
         udp(f, map(s.get("udp")));
         auth(f, map(s.get("auth")));
         ee(f, map(s.get("ee")));
@@ -56,22 +69,36 @@ final class StatsMetrics implements MultiCollector {
                 f.counter("aspen_node_" + k + "_packets", "Packets the node " + k + ".", Labels.EMPTY, num(c.get(k)));
             }
         }
-        map(c.get("drops")).forEach((reason, n) -> f.counter("aspen_node_dropped_packets",
-                "Packets the node dropped, by reason (docs/wire-format.md).", Labels.of("reason", reason), num(n)));
+        Map<String, Object> drops = map(c.get("drops"));
+        for (DropReason r : DropReason.values()) {   // every reason from the start, 0 until it happens
+            f.counter("aspen_node_dropped_packets", "Packets the node dropped, by reason (docs/wire-format.md).",
+                    Labels.of("reason", r.label), num(drops.get(r.label)));
+        }
     }
 
-    private static void link(Families f, Map<String, Object> l) {
+    /** The reasons a link counts its drops under (its queue's and its wire's), each shown from the start. */
+    static final List<String> LINK_DROP_REASONS = List.of(DropReason.QUEUE_OVERFLOW.label, DropReason.QUEUE_EARLY.label,
+            DropReason.QUEUE_FORCED.label, DropReason.LINK_DOWN.label, DropReason.LINK_CUT.label, DropReason.HANDLER_ERROR.label);
+
+    private static void link(Families f, Map<String, Object> l, Map<String, Boolean> neighbourUp) {
         Labels id = Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")));
         Map<String, Object> cfg = map(l.get("config"));
         Map<String, Object> q = map(l.get("discipline"));
         Map<String, Object> c = map(l.get("counters"));
         f.gauge("aspen_link_up", "1 while the link is up (not cut and not administratively down).", id,
                 Boolean.TRUE.equals(l.get("up")) ? 1 : 0);
+        boolean wireUp = Boolean.TRUE.equals(l.get("up"));
+        f.gauge("aspen_link_neighbour_up", "1 while the neighbour on the link answers (link-state routing: hellos heard both ways"
+                + " within the dead interval; static routing: the link is up).", id,
+                neighbourUp.getOrDefault(str(l.get("name")), wireUp) && wireUp ? 1 : 0);
         f.gauge("aspen_link_bandwidth_bytes_per_second", "The link's configured rate (0: unlimited).", id,
                 num(cfg.get("bandwidthBps")) / 8);
         f.gauge("aspen_link_delay_seconds", "The link's configured propagation delay.", id, num(cfg.get("delayNanos")) / 1e9);
-        f.gauge("aspen_link_queue_info", "The output queue's discipline and limit (always 1).",
-                Labels.of("link", str(l.get("name")), "kind", str(q.get("kind")), "limit", str(q.get("limit"))), 1);
+        f.gauge("aspen_link_queue_info", "The output queue's discipline (always 1).",
+                Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")), "kind", str(q.get("kind"))), 1);
+        double[] limit = queueLimit(str(q.get("limit")));
+        f.gauge("aspen_link_queue_limit_packets", "The output queue's limit in packets (+Inf: none).", id, limit[0]);
+        f.gauge("aspen_link_queue_limit_bytes", "The output queue's limit in bytes (+Inf: none).", id, limit[1]);
         f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, num(q.get("queuedPackets")));
         f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, num(q.get("queuedBytes")));
         f.gauge("aspen_link_queue_peak_packets", "The longest the output queue has been.", id, num(c.get("peakQueue")));
@@ -85,9 +112,27 @@ final class StatsMetrics implements MultiCollector {
         f.counter("aspen_link_received_packets", "Frames taken off the wire.", id, num(c.get("receivedPackets")));
         f.counter("aspen_link_received_bytes", "Frame bytes taken off the wire.", id, num(c.get("receivedBytes")));
         f.counter("aspen_link_ecn_marked_packets", "Packets the queue marked ECN CE.", id, num(c.get("marked")));
-        map(c.get("drops")).forEach((reason, n) -> f.counter("aspen_link_dropped_packets",
+        Map<String, Object> drops = new LinkedHashMap<>();
+        LINK_DROP_REASONS.forEach(r -> drops.put(r, 0L));
+        drops.putAll(map(c.get("drops")));
+        drops.forEach((reason, n) -> f.counter("aspen_link_dropped_packets",
                 "Packets the link dropped, by reason (queue: overflow, early, forced; link-down, link-cut, ...).",
                 Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")), "reason", reason), num(n)));
+    }
+
+    /**
+     * A queue limit as {@code QueueLimit.toString()} writes it ({@code 100 packets}, {@code 64000 bytes},
+     * {@code 100 packets / 64000 bytes}, {@code unlimited}): {packets, bytes}, +Inf where there is none.
+     */
+    static double[] queueLimit(String text) {
+        double[] out = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        for (String part : text.split("/")) {
+            String[] w = part.trim().split(" ");
+            if (w.length == 2 && w[0].matches("\\d+")) {
+                out[w[1].startsWith("packet") ? 0 : 1] = Double.parseDouble(w[0]);
+            }
+        }
+        return out;
     }
 
     private static void control(Families f, Map<String, Object> c) {
@@ -101,7 +146,7 @@ final class StatsMetrics implements MultiCollector {
         f.gauge("aspen_control_echoes_pending", "Echo requests of this node still waiting for an answer.", Labels.EMPTY,
                 num(c.get("echoesPending")));
         Map<String, Object> r = map(c.get("routing"));
-        if (!r.isEmpty()) {
+        {   // with static routing too, at 0: a dashboard's query finds the family either way
             f.counter("aspen_routing_hellos_sent", "Link-state hellos sent.", Labels.EMPTY, num(r.get("hellosSent")));
             f.counter("aspen_routing_lsas_sent", "Link-state adverts sent (flooded).", Labels.EMPTY, num(r.get("lsasSent")));
             f.counter("aspen_routing_lsa_retransmits", "Link-state adverts sent again for want of an ack.", Labels.EMPTY,
@@ -176,9 +221,19 @@ final class StatsMetrics implements MultiCollector {
         f.counter("aspen_rdp_connections_opened", "RDP connections opened.", Labels.EMPTY, num(r.get("connectionsOpened")));
         f.counter("aspen_rdp_connections_refused", "RDP connection attempts refused.", Labels.EMPTY,
                 num(r.get("connectionsRefused")));
-        map(r.get("drops")).forEach((reason, n) -> f.counter("aspen_rdp_dropped_segments", "RDP segments dropped, by reason.",
+        Map<String, Object> drops = new LinkedHashMap<>();
+        for (RdpDrop d : RdpDrop.values()) {
+            drops.put(d.name().toLowerCase().replace('_', '-'), 0L);
+        }
+        drops.putAll(map(r.get("drops")));
+        drops.forEach((reason, n) -> f.counter("aspen_rdp_dropped_segments", "RDP segments dropped, by reason.",
                 Labels.of("reason", reason), num(n)));
-        map(r.get("connections")).forEach((state, n) -> f.gauge("aspen_rdp_connections", "RDP connections now, by state.",
+        Map<String, Object> states = new java.util.TreeMap<>();
+        for (RdpConnection.State st : RdpConnection.State.values()) {
+            states.put(st.name().toLowerCase().replace('_', '-'), 0);
+        }
+        states.putAll(map(r.get("connections")));
+        states.forEach((state, n) -> f.gauge("aspen_rdp_connections", "RDP connections now, by state.",
                 Labels.of("state", state), num(n)));
     }
 

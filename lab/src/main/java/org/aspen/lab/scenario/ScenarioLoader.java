@@ -3,6 +3,7 @@ package org.aspen.lab.scenario;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,12 +14,15 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads scenario files (YAML, or JSON by extension) with one strict mapper: unknown fields,
@@ -59,14 +63,19 @@ public final class ScenarioLoader {
     /** Parses and validates; {@code label} names the source in error messages. */
     public static Scenario parse(InputStream in, String label, boolean yaml) {
         Scenario s;
+        byte[] bytes;
         try {
-            byte[] bytes = in.readAllBytes();
-            if (new String(bytes, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-                throw new ConfigException(label + ": the file is empty");
-            }
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new ConfigException(label + ": cannot read: " + e.getMessage());
+        }
+        if (new String(bytes, StandardCharsets.UTF_8).isBlank()) {
+            throw new ConfigException(label + ": the file is empty");
+        }
+        try {
             s = strictMapper(yaml).readValue(bytes, Scenario.class);
         } catch (JsonProcessingException e) {
-            throw new ConfigException(label + ": " + describe(e));
+            throw failure(label, e, bytes);
         } catch (IOException e) {
             throw new ConfigException(label + ": cannot read: " + e.getMessage());
         }
@@ -75,6 +84,119 @@ public final class ScenarioLoader {
         }
         new ScenarioCheck(label, s).run();
         return s;
+    }
+
+    /**
+     * The error for {@code source} (named {@code label}) that failed to read as {@code e} says. A
+     * syntax error names the line and column ({@code line3.yaml: line 4, column 5: ...}), gives the parser's
+     * problem rather than its context, and carries the offending line with a caret as its
+     * {@link ConfigException#excerpt()}; any other error is {@link #describe}d.
+     */
+    public static ConfigException failure(String label, JsonProcessingException e, byte[] source) {
+        String path = e instanceof JsonMappingException jm ? path(jm.getPath()) : "";
+        String where = path.isEmpty() ? "" : path + ": ";
+        MarkedYAMLException y = yamlSyntax(e);
+        if (y != null && y.getProblemMark() != null) {
+            Mark m = y.getProblemMark();
+            return new ConfigException(label + ": line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": " + where
+                    + yamlProblem(y), excerpt(source, m.getLine(), m.getColumn()));
+        }
+        StreamReadException r = jsonSyntax(e);
+        if (r != null && r.getLocation() != null && r.getLocation().getLineNr() > 0) {
+            int line = r.getLocation().getLineNr();
+            int col = Math.max(1, r.getLocation().getColumnNr());
+            String problem = firstLine(r.getOriginalMessage(), "", "")
+                    .replaceAll("\\(for (\\w+) starting at \\[Source: .*?line: (\\d+), column: (\\d+)\\]\\)",
+                            "(in the $1 from line $2, column $3)");
+            return new ConfigException(label + ": line " + line + ", column " + col + ": " + where + problem,
+                    excerpt(source, line - 1, col - 1));
+        }
+        return new ConfigException(label + ": " + describe(e));
+    }
+
+    /** The error for a file read from {@code file}; its bytes are read again for the excerpt. */
+    public static ConfigException failure(String label, JsonProcessingException e, Path file) {
+        byte[] source;
+        try {
+            source = Files.readAllBytes(file);
+        } catch (IOException unreadable) {
+            source = new byte[0];
+        }
+        return failure(label, e, source);
+    }
+
+    /** SnakeYAML's error under Jackson's wrapper, or null when {@code e} is not a YAML syntax error. */
+    private static MarkedYAMLException yamlSyntax(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof MarkedYAMLException y) {
+                return y;
+            }
+        }
+        return null;
+    }
+
+    /** Jackson's JSON syntax error, under the mapping error that may wrap it, or null. */
+    private static StreamReadException jsonSyntax(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StreamReadException r && !(t instanceof JsonMappingException)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The parser's problem (what it found), then its context (what it was reading, and from where),
+     * with a hint for the usual mistakes: an unclosed bracket, a tab, a wrong indentation.
+     */
+    private static String yamlProblem(MarkedYAMLException y) {
+        String problem = y.getProblem() == null ? "syntax error" : y.getProblem().trim();
+        if (problem.contains("(TAB)")) {
+            problem = "a tab character: YAML indents with spaces, never tabs";
+        }
+        String context = y.getContext() == null ? "" : y.getContext().trim();
+        Mark cm = y.getContextMark();
+        if (context.isEmpty() || cm == null) {
+            return problem + hint(problem, "");
+        }
+        String at = "line " + (cm.getLine() + 1) + ", column " + (cm.getColumn() + 1);
+        return problem + " (" + context + " from " + at + ")" + hint(problem, context);
+    }
+
+    private static String hint(String problem, String context) {
+        if (context.contains("flow mapping")) {
+            return ": is a '}' missing?";
+        }
+        if (context.contains("flow sequence")) {
+            return ": is a ']' missing?";
+        }
+        if (context.contains("block") || problem.startsWith("mapping values are not allowed")) {
+            return ": check the indentation (each level the same number of spaces)";
+        }
+        return "";
+    }
+
+    /** Line {@code line} (0-based) of {@code source} and a caret under column {@code col}; tabs shown as {@code \t}. */
+    static String excerpt(byte[] source, int line, int col) {
+        List<String> lines = new String(source, StandardCharsets.UTF_8).lines().toList();
+        if (line < 0 || line >= lines.size()) {
+            return "";
+        }
+        String text = lines.get(line);
+        StringBuilder shown = new StringBuilder();
+        int caret = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (i == col) {
+                caret = shown.length();
+            }
+            char c = text.charAt(i);
+            shown.append(c == '\t' ? "\\t" : String.valueOf(c));
+        }
+        if (col >= text.length()) {
+            caret = shown.length();
+        }
+        String number = String.valueOf(line + 1);
+        return " " + number + " | " + shown + "\n" + " ".repeat(number.length() + 1) + " | " + " ".repeat(caret) + "^";
     }
 
     public static String describe(JsonProcessingException e) {
@@ -86,7 +208,7 @@ public final class ScenarioLoader {
             return where + "unknown field '" + u.getPropertyName() + "'" + known;
         }
         if (e instanceof InvalidTypeIdException t) {
-            return where + "unknown type '" + t.getTypeId() + "' (known: " + expectationTypes() + ")";
+            return where + "unknown type '" + t.getTypeId() + "' (known: " + String.join(", ", expectationTypes()) + ")";
         }
         if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             return where + "expected " + typeName(mi.getTargetType()) + firstLine(e.getOriginalMessage(), " (", ")");
@@ -96,9 +218,9 @@ public final class ScenarioLoader {
     }
 
     /** The {@code type} names of expectations, as declared on {@link Scenario.Expectation}. */
-    private static String expectationTypes() {
+    public static List<String> expectationTypes() {
         return Arrays.stream(Scenario.Expectation.class.getAnnotation(JsonSubTypes.class).value())
-                .map(JsonSubTypes.Type::name).collect(Collectors.joining(", "));
+                .map(JsonSubTypes.Type::name).toList();
     }
 
     private static String typeName(Class<?> c) {

@@ -113,6 +113,55 @@ class ScenarioLoaderTest {
         assertEquals(1, msg.lines().count(), msg);
     }
 
+    static ConfigException failure(String yaml) {
+        return assertThrows(ConfigException.class, () -> parse(yaml));
+    }
+
+    @Test
+    void anUnclosedBraceNamesTheProblemItsLineAndColumnAndShowsTheLine() {
+        ConfigException e = failure("""
+                name: t
+                nodes:
+                  - {name: a, address: 10.0.0.1
+                  - {name: b, address: 10.0.0.2}
+                """);
+        // the parser meets the second item's '{' (line 4, column 5) while still inside the first's mapping
+        assertEquals("t.yaml: line 4, column 5: nodes[0]: expected ',' or '}', but got { (while parsing a flow mapping from line 3, column 5):"
+                + " is a '}' missing?", e.getMessage());
+        assertEquals(" 4 |   - {name: b, address: 10.0.0.2}\n   |     ^", e.excerpt());
+    }
+
+    @Test
+    void aTabIsNamedOnItsOwnLine() {
+        ConfigException e = failure("name: t\nnodes:\n\t- {name: a, address: 10.0.0.1}\n");
+        assertEquals("t.yaml: line 3, column 1: a tab character: YAML indents with spaces, never tabs", e.getMessage());
+        assertEquals(" 3 | \\t- {name: a, address: 10.0.0.1}\n   | ^", e.excerpt());
+    }
+
+    @Test
+    void aWrongIndentationPointsAtTheMisplacedKey() {
+        ConfigException e = failure("""
+                name: t
+                nodes:
+                  - name: a
+                   address: 10.0.0.1
+                """);
+        // 'address' is one space right of 'name': neither the same mapping nor a new item
+        assertEquals("t.yaml: line 4, column 4: nodes: expected <block end>, but found '<block mapping start>'"
+                + " (while parsing a block collection from line 3, column 3): check the indentation (each level the same number of spaces)",
+                e.getMessage());
+        assertEquals(" 4 |    address: 10.0.0.1\n   |    ^", e.excerpt());
+    }
+
+    @Test
+    void aJsonSyntaxErrorAlsoNamesLineAndColumn() {
+        ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.parse(
+                new ByteArrayInputStream("{\"name\": \"t\",\n \"nodes\": [}\n".getBytes(StandardCharsets.UTF_8)), "t.json", false));
+        assertEquals("t.json: line 2, column 12: nodes: Unexpected close marker '}': expected ']' (in the Array from line 2, column 11)",
+                e.getMessage());
+        assertEquals(" 2 |  \"nodes\": [}\n   |            ^", e.excerpt());
+    }
+
     @Test
     void anNs2TransportPicksTheAgentWithItsOverrides() {
         Scenario s = parse(BASE + """

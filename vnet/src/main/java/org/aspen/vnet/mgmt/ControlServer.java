@@ -121,7 +121,7 @@ public final class ControlServer implements AutoCloseable {
         if (serverChannel != null) {
             return address();
         }
-        ServerBootstrap b = new ServerBootstrap().group(loop, loop).channel(Transports.serverChannel(loop))
+        ServerBootstrap b = new ServerBootstrap().group(loop, loop).channelFactory(Transports.serverChannelFactory(loop, config.bind()))
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {

@@ -159,15 +159,18 @@ public final class LinkStateRouting implements RoutingProtocol {
             n.link.setPeer(from);
             changed = true;
             log.debug("{}: heard {} on {}", node.name(), from, n.link.name());
+            n.upSince = scheduler.nanos();
             sendHello(n); // answer at once so the neighbour sees two-way without waiting a full interval
         }
         n.lastHeard = scheduler.nanos();
+        n.heardOnce = true;
         boolean twoWay = h.heard().contains(self);
         if (twoWay != n.twoWay) {
             n.twoWay = twoWay;
             changed = true;
             if (twoWay) {
-                log.debug("{}: adjacency with {} on {} is two-way", node.name(), from, n.link.name());
+                // INFO: what an operator watches for (docs/deploying.md, "Watching a deployment")
+                log.info("{}: neighbour {} on {} up (two-way)", node.name(), from, n.link.name());
                 db.sendAll(n);
             } else {
                 n.pending.clear();
@@ -188,7 +191,12 @@ public final class LinkStateRouting implements RoutingProtocol {
     }
 
     private void neighbourDown(Neighbour n, String why) {
-        log.debug("{}: neighbour {} on {} down: {}", node.name(), n.addr, n.link.name(), why);
+        if (n.twoWay) {
+            log.info("{}: neighbour {} on {} down: {} (last heard {} ms ago)", node.name(), n.addr, n.link.name(), why,
+                    (scheduler.nanos() - n.lastHeard) / 1_000_000L);
+        } else {
+            log.debug("{}: neighbour {} on {} down: {}", node.name(), n.addr, n.link.name(), why);
+        }
         n.alive = false;
         n.twoWay = false;
         n.pending.clear();
@@ -258,14 +266,54 @@ public final class LinkStateRouting implements RoutingProtocol {
         spfRuns++;
         Map<VAddr, Route> routes = spf.compute();
         if (!routes.equals(current)) {
+            if (log.isInfoEnabled()) {
+                log.info("{}: routes changed ({} dynamic): {}", node.name(), routes.size(), describeChanges(current, routes));
+            }
             current = routes;
             routeChanges++;
             node.routes().replaceDynamic(routes);
-            log.debug("{}: {} dynamic routes", node.name(), routes.size());
             for (Runnable r : List.copyOf(routeListeners)) {
                 r.run();
             }
         }
+    }
+
+    /** What changed between two route sets, one entry per destination: {@code 10.0.0.3 via 10.0.0.2 (a-b) cost 2 -> unreachable}. */
+    static String describeChanges(Map<VAddr, Route> before, Map<VAddr, Route> after) {
+        java.util.TreeSet<VAddr> dests = new java.util.TreeSet<>(before.keySet());
+        dests.addAll(after.keySet());
+        List<String> out = new ArrayList<>();
+        for (VAddr d : dests) {
+            Route b = before.get(d);
+            Route a = after.get(d);
+            if (b == null ? a == null : b.equals(a)) {
+                continue;
+            }
+            out.add(d + " " + (b == null ? "unreachable" : hop(b)) + " -> " + (a == null ? "unreachable" : hop(a)));
+        }
+        return String.join("; ", out);
+    }
+
+    private static String hop(Route r) {
+        return "via " + r.nextHop() + " (" + r.link().name() + ") cost " + r.metric();
+    }
+
+    /**
+     * One neighbour as routing sees it: its link, its address (unspecified until heard), whether it
+     * is alive (heard within the dead interval) and two-way, and when it was last heard and came up
+     * (node time, nanoseconds; -1 when never).
+     */
+    public record NeighbourState(String link, VAddr address, boolean alive, boolean twoWay, long lastHeardNanos, long upSinceNanos) {
+    }
+
+    /** Every link's neighbour, in link order. Call on the node's loop. */
+    public List<NeighbourState> neighbours() {
+        List<NeighbourState> out = new ArrayList<>();
+        for (Neighbour n : neighbours) {
+            out.add(new NeighbourState(n.link.name(), n.addr, n.alive, n.twoWay, n.heardOnce ? n.lastHeard : -1,
+                    n.alive ? n.upSince : -1));
+        }
+        return out;
     }
 
     // ---- inspection ----

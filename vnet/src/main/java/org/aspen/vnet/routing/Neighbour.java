@@ -29,6 +29,10 @@ final class Neighbour {
     boolean alive;
     boolean twoWay;
     long lastHeard;
+    /** Whether a hello was ever heard on this link ({@link #lastHeard} means something). */
+    boolean heardOnce;
+    /** When the neighbour was last heard after being silent (it came up then). */
+    long upSince;
 
     /** The sequence number of the LSA sent, and when it was (last) sent. */
     record Pending(int seq, long sentAt) {

@@ -1,5 +1,6 @@
 package org.aspen.vnet.udp;
 
+import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoop;
 import io.netty.channel.IoEventLoop;
 import io.netty.channel.IoHandlerFactory;
@@ -10,8 +11,12 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.SocketProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.net.Inet4Address;
+import java.net.InetSocketAddress;
+import java.nio.channels.spi.SelectorProvider;
 
 /**
  * Picks Netty's native epoll transport where the OS has it and NIO otherwise, and the channel
@@ -45,5 +50,21 @@ public final class Transports {
 
     public static Class<? extends ServerChannel> serverChannel(EventLoop loop) {
         return isEpoll(loop) ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+
+    /**
+     * Makes the listening channel for {@code bind} on {@code loop}: an IPv4 socket for an IPv4
+     * address, so that {@code 0.0.0.0} listens on IPv4 only (a dual-stack socket bound to it would
+     * take IPv6 connections too, past an IPv4-only firewall); {@code [::]} is the explicit IPv6 (and
+     * dual-stack) wildcard.
+     */
+    public static ChannelFactory<ServerChannel> serverChannelFactory(EventLoop loop, InetSocketAddress bind) {
+        boolean v4 = bind.getAddress() instanceof Inet4Address;
+        boolean epoll = isEpoll(loop);
+        if (!v4) {
+            return epoll ? EpollServerSocketChannel::new : NioServerSocketChannel::new;
+        }
+        return epoll ? () -> new EpollServerSocketChannel(SocketProtocolFamily.INET)
+                : () -> new NioServerSocketChannel(SelectorProvider.provider(), SocketProtocolFamily.INET);
     }
 }

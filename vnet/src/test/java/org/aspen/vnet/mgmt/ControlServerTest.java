@@ -200,6 +200,17 @@ class ControlServerTest {
     }
 
     @Test
+    void theIpv4WildcardListensOnIpv4Only() throws Exception {
+        try (ControlClient v4 = client(new ControlConfig(new InetSocketAddress("0.0.0.0", 0), "t", false, 4096), "t")) {
+            assertEquals("a", v4.call("stats", Map.of()).get("node").asText(), "reached over 127.0.0.1");
+            int port = server.address().getPort();
+            // the same port on IPv6 loopback: nobody listens there (a dual-stack socket would answer)
+            assertThrows(java.net.ConnectException.class,
+                    () -> ControlClient.connect(new InetSocketAddress("::1", port), "t", TIMEOUT).close());
+        }
+    }
+
+    @Test
     void anEndpointReachableFromOtherHostsCannotRunWithoutAToken() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new ControlConfig(new InetSocketAddress("0.0.0.0", 0), null, false, 4096));

@@ -187,6 +187,48 @@ class LinkStateRoutingTest {
     }
 
     @Test
+    void aDeadNeighbourIsLoggedAtInfoCountedAsARouteChangeAndShownDown() {
+        ch.qos.logback.classic.Logger logger = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(LinkStateRouting.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines = new ch.qos.logback.core.read.ListAppender<>();
+        lines.start();
+        ch.qos.logback.classic.Level was = logger.getLevel();
+        logger.setLevel(ch.qos.logback.classic.Level.INFO);
+        logger.addAppender(lines);
+        try {
+            // n0 - n1 - n2; n2 stops: n1 hears nothing from it for the dead interval
+            Topo t = Topo.build(7, 3, Topo.line(3));
+            assertConverges(t);
+            LinkStateRouting r1 = t.plane(1).routing();
+            assertEquals(List.of(new LinkStateRouting.NeighbourState("n0-n1", Topo.addr(0), true, true,
+                    r1.neighbours().get(0).lastHeardNanos(), r1.neighbours().get(0).upSinceNanos()),
+                    new LinkStateRouting.NeighbourState("n1-n2", Topo.addr(2), true, true,
+                            r1.neighbours().get(1).lastHeardNanos(), r1.neighbours().get(1).upSinceNanos())), r1.neighbours());
+            assertTrue(messages(lines).contains("n1: neighbour 10.0.0.3 on n1-n2 up (two-way)"), messages(lines).toString());
+            long changesBefore = (long) r1.counters().get("routeChanges");
+            lines.list.clear();
+            t.net.at(t.net.now(), "n2", () -> t.node(2).stop());
+            t.net.run(Topo.FAST.deadNanos() + 2 * Topo.FAST.helloNanos());
+            LinkStateRouting.NeighbourState gone = r1.neighbours().get(1);
+            assertFalse(gone.alive() || gone.twoWay(), gone.toString());
+            assertEquals(Topo.addr(2), gone.address(), "the last address heard stays");
+            assertEquals(changesBefore + 1, (long) r1.counters().get("routeChanges"), "losing the route to n2 is one change");
+            assertNull(t.node(1).routes().lookup(Topo.addr(2)));
+            List<String> said = messages(lines);
+            assertTrue(said.stream().anyMatch(m -> m.startsWith("n1: neighbour 10.0.0.3 on n1-n2 down: dead interval expired (last heard ")),
+                    said.toString());
+            assertTrue(said.contains("n1: routes changed (1 dynamic): 10.0.0.3 via 10.0.0.3 (n1-n2) cost 1 -> unreachable"), said.toString());
+            assertTrue(said.contains("n0: routes changed (1 dynamic): 10.0.0.3 via 10.0.0.2 (n0-n1) cost 2 -> unreachable"), said.toString());
+        } finally {
+            logger.detachAppender(lines);
+            logger.setLevel(was);
+        }
+    }
+
+    private static List<String> messages(ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> a) {
+        return a.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+    }
+
+    @Test
     void aRestartedNodeIsRelearnedAndJumpsPastItsOldSequence() {
         Topo t = Topo.build(7, 3, Topo.line(3));
         assertConverges(t);
