@@ -160,6 +160,17 @@ fi
 if [ "$peer" != none ] && [ ! -x "$peers_dir/run.sh" ]; then
   echo "loss-bench: no $peers_dir/run.sh; the peer is left out (--peer none)" >&2
   peer=none
+elif [ "$peer" != none ] && [ ! -w "$peers_dir" ]; then
+  # a read-only shared/ copy: its run.sh builds into target/, so build and run a private copy (kept for next time)
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/aspen-loss-bench/peers"
+  if [ ! -x "$cache/run.sh" ] || [ -n "$(find "$peers_dir/src" "$peers_dir/pom.xml" -newer "$cache/run.sh" -print -quit)" ]; then
+    rm -rf "$cache" && mkdir -p "$cache" && cp -r "$peers_dir/." "$cache/" && chmod -R u+w "$cache" \
+      || { echo "loss-bench: could not copy $peers_dir to $cache" >&2; exit 1; }
+  fi
+  peers_dir="$cache"
+fi
+if [ "$peer" != none ]; then
+  ( cd "$peers_dir" && ./run.sh --help >/dev/null 2>&1 ) || { echo "loss-bench: the peers benchmark in $peers_dir does not build" >&2; exit 1; }
 fi
 
 # ---- set-up, removed on exit
@@ -225,7 +236,7 @@ say "namespaces $A $B $C ready; starting the nodes and iperf3's server"
 for _ in $(seq 150); do grep -q "up:" "$work/node-a.log" && grep -q "up:" "$work/node-b.log" && break; sleep 0.2; done
 grep -q "up:" "$work/node-a.log" && grep -q "up:" "$work/node-b.log" || fail "the nodes did not start (logs: $work/node-*.log)"
 for _ in $(seq 60); do
-  "$IP" netns exec "$A" "${java_cmd[@]}" ping 10.0.0.2 -c 1 -W 1s >/dev/null 2>&1 && break; sleep 0.5
+  "$IP" netns exec "$A" "${java_cmd[@]}" ping 10.0.0.2 -c 1 -W 1s --node 127.0.0.1:7100 >/dev/null 2>&1 && break; sleep 0.5
 done
 
 tcp_timeouts() {   # the namespace's TCP retransmission timeouts so far (TcpExt TCPTimeouts)
