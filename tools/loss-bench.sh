@@ -267,10 +267,15 @@ run_aspen() {   # bytes -> one JSON line
   rm -f "$work/recv.json" "$work/send.json"
   timeout "$timeout_s" "$IP" netns exec "$B" "${java_cmd[@]}" recv --port 9000 --node 127.0.0.1:7100 \
       ${segment:+--segment "$segment"} --json >"$work/recv.json" 2>&1 & local nr=$!
-  sleep 2   # the receiver's JVM starts and listens (its --json output has no 'listening' line)
-  timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
-      --node 127.0.0.1:7100 --timeout "${timeout_s}s" --json --details >"$work/send.json" 2>&1
-  rc=$?
+  # the receiver's JVM starts and listens (its --json output has no 'listening' line): until then the
+  # send is refused at once ("end":"REFUSED"), and is tried again
+  for _ in $(seq 20); do
+    sleep 1
+    timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
+        --node 127.0.0.1:7100 --timeout "${timeout_s}s" --json --details >"$work/send.json" 2>&1
+    rc=$?
+    grep -q '"end":"REFUSED"' "$work/send.json" || break
+  done
   wait "$nr"
   python3 - "$work/send.json" "$work/recv.json" "$rc" <<'P'
 import json, sys
