@@ -32,6 +32,10 @@ public final class SendCommand implements Callable<Integer> {
             description = "Give up when the node reports no progress for this long (default: ${DEFAULT-VALUE}).")
     String timeout;
 
+    @Option(names = "--details", description = "Also report the sending connection's counters (timeouts, fast retransmits, ...) "
+            + "in the summary's 'stats' (with --json), as tools/loss-bench.sh reads them.")
+    boolean details;
+
     @CommandLine.Mixin
     JsonOption output = new JsonOption();
 
@@ -61,6 +65,9 @@ public final class SendCommand implements Callable<Integer> {
         args.put("target", destination.substring(0, colon));
         args.put("port", port);
         args.put("failFast", true);   // no route on the node: say so at once, not after the handshake timer
+        if (details) {
+            args.put("details", true);
+        }
         if ((file == null) == (size == null)) {
             throw new IllegalArgumentException("give a FILE or --size, not both");
         }

@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -83,7 +84,7 @@ class TransferCommandsTest {
                     () -> CliTest.run("recv", "--port", "7001", "--segment", "8000", "--node", ctlB, "--json"));
             CliTest.Run sendBig = null;
             for (int i = 0; i < 50; i++) {
-                sendBig = CliTest.run("send", "10.0.0.2:7001", "--size", "800000", "--node", ctlA, "--json");
+                sendBig = CliTest.run("send", "10.0.0.2:7001", "--size", "800000", "--node", ctlA, "--json", "--details");
                 if (sendBig.code() == 0) {
                     break;
                 }
@@ -96,6 +97,10 @@ class TransferCommandsTest {
             assertEquals(bigSent.get("sha256").asText(), bigGot.get("sha256").asText());
             assertEquals(8000, bigGot.get("segment").asInt());
             assertEquals(8000, bigSent.get("segment").asInt());
+            // --details: the sending connection's counters come with the summary (tools/loss-bench.sh reads 'timeouts')
+            assertFalse(sent.has("stats"), sent.toString());
+            assertTrue(bigSent.path("stats").has("timeouts"), bigSent.toString());
+            assertTrue(bigSent.path("stats").path("dataSegmentsSent").asLong() >= 800_000 / 8000, bigSent.toString());
             long segments = segmentsIn(ctlB) - before;
             assertTrue(segments < 800_000 / 1400, "800,000 bytes in " + segments + " segments: more than 1400 bytes each");
         }
