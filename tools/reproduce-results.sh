@@ -52,6 +52,7 @@ acc-5mbps|exact|expensive||acc-figure4 --bottleneck 5Mbps --delays 10,50,100,200
 acc-ns2|exact|cheap||acc-figure4 --baseline ns2
 acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
 acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
+acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
