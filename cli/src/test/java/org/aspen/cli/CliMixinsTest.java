@@ -43,6 +43,7 @@ class CliMixinsTest {
         m.put("aa list", List.of());
         m.put("aa start", List.of("ab".repeat(32)));
         m.put("aa stop", List.of("flow-counter@1.0.0"));
+        m.put("aa logs", List.of("flow-counter@1.0.0"));
         m.put("deploy", List.of("--allow", jar.toString()));
         m.put("stats", List.of());
         m.put("routes", List.of());
