@@ -17,6 +17,13 @@ import org.aspen.vnet.packet.Protocol;
  * }</pre>
  */
 public final class RdpPackets {
+    /**
+     * Bytes a data segment's frame carries besides its data: the VNet header, RDP's fixed header and
+     * the sender-state part every data segment has (docs/wire-format.md). A frame of {@code n} bytes on
+     * the wire holds {@code n - DATA_FRAME_OVERHEAD} data bytes (without authentication trailer).
+     */
+    public static final int DATA_FRAME_OVERHEAD = Packet.HEADER_LENGTH + SegmentCodec.FIXED_LENGTH + SegmentCodec.STATE_LENGTH;
+
     private RdpPackets() {
     }
 

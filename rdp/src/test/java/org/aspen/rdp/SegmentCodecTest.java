@@ -105,4 +105,13 @@ class SegmentCodecTest {
             SegmentCodec.decode(g, 0, g.length, d);
         }
     }
+
+    /** A data segment's frame is its data plus 20 + 24 + 16 bytes, what RdpPackets.DATA_FRAME_OVERHEAD says (940 data: 1000 on the wire). */
+    @Test
+    void dataFrameOverheadIsTheVnetHeaderTheFixedHeaderAndTheSenderState() {
+        Segment s = Segment.data(1, 2, 100, 50, new byte[940]);
+        s.state = new SenderState(10.0, 64.0, SenderState.PHASE_SLOW_START, 20_000);
+        assertEquals(60, RdpPackets.DATA_FRAME_OVERHEAD);
+        assertEquals(1000, org.aspen.vnet.packet.Packet.HEADER_LENGTH + SegmentCodec.encodedLength(s));
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.aspen.rdp.RdpPackets;
 import org.aspen.experiments.sweep.Ids;
 
 /**
@@ -36,8 +37,6 @@ public enum AccBaseline {
     NS2_WIDE("ns2-wide", "ns-2 Reno, 1998 defaults, window_ 10000"),
     RDP("rdp", "Aspen RDP");
 
-    /** Aspen's frame overhead of a data segment: VNet header 20 + RDP header 24 + sender state 16 (docs/validation.md). */
-    static final int FRAME_OVERHEAD = 60;
 
     /** The name in tables and plots. */
     public final String label;
@@ -95,7 +94,7 @@ public enum AccBaseline {
      * useHeaders_ false) or 1040 (ns-2.35: packetSize_ 1000 plus the 40-byte TCP/IP header).
      */
     public int segment() {
-        return this == NS2_235 ? 1040 - FRAME_OVERHEAD : AccFigure4Run.SEGMENT;
+        return this == NS2_235 ? 1040 - RdpPackets.DATA_FRAME_OVERHEAD : AccFigure4Run.SEGMENT;
     }
 
     /** The bottleneck's discipline for {@code c}: identical parameters in the RED, RED+ECN and ACC runs. */

@@ -2,6 +2,7 @@ package org.aspen.experiments.aecn;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.rdp.RdpPackets;
 import java.util.function.Supplier;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.rdp.AntiEcnReno;
@@ -37,8 +38,6 @@ public enum AecnBaseline {
 
     /** ns-2's window_ for the text's "very large" receiver window (packets). */
     public static final int VERY_LARGE_WINDOW = 100_000;
-    /** Aspen's frame overhead of a data segment: VNet header 20 + RDP header 24 + sender state 16. */
-    static final int FRAME_OVERHEAD = 60;
 
     private final String id;
 
@@ -76,7 +75,7 @@ public enum AecnBaseline {
 
     /** Data bytes per segment: 1000 on the wire for RDP (as before), 1040 for ns-2 (packetSize_ 1000 + 40). */
     public int segment() {
-        return this == RDP ? AecnRun.SEGMENT : 1040 - FRAME_OVERHEAD;
+        return this == RDP ? AecnRun.SEGMENT : 1040 - RdpPackets.DATA_FRAME_OVERHEAD;
     }
 
     /** The senders' strategy: ns-2's Reno, or AntiECN's increase on it (Delta = W), or RDP's. */
