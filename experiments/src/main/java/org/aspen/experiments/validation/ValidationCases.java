@@ -15,7 +15,7 @@ public final class ValidationCases {
     /** Class-path folder of the cases' files and of the scripts they share. */
     public static final String RESOURCES = "/validation/";
     /** Files the ns-2 scripts source, copied beside each script. */
-    public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl");
+    public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl", "reno-common.tcl");
     static final int FRAME = 1000;
     static final int SEGMENT = 940;
 
