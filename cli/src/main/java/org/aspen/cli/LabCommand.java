@@ -3,6 +3,7 @@ package org.aspen.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.aspen.dashboard.LabDashboard;
@@ -103,10 +104,15 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = "--hold", description = "With --dashboard: keep serving the page after the run, until interrupted.")
         boolean hold;
 
+        @Option(names = "--report", paramLabel = "FILE",
+                description = "Write the dashboard of the whole run to FILE: one self-contained HTML page, no server needed.")
+        Path report;
+
         int executeProcesses(Scenario s, Path file, CommandLine cl) throws InterruptedException, IOException {
-            if (sim || trace != null || dashboard != null) {
+            if (sim || trace != null || dashboard != null || report != null) {
                 throw new CommandLine.ParameterException(cl, "--processes runs real node processes: it cannot be combined with "
-                        + (sim ? "--sim" : trace != null ? "--trace" : "--dashboard (give each node its own: aspen node --dashboard)"));
+                        + (sim ? "--sim" : trace != null ? "--trace" : report != null ? "--report"
+                        : "--dashboard (give each node its own: aspen node --dashboard)"));
             }
             Long d = durationOption(cl);
             long total = d != null ? d : s.durationNanos();
@@ -144,10 +150,19 @@ public final class LabCommand implements Callable<Integer> {
             LabRunner.Options options = new LabRunner.Options(sim, seed, d, trace,
                     f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
                     baseDir, artifacts);
-            try (LabDashboard dash = dashboard == null ? null : openDashboard(cl)) {
+            if (report != null && report.getParent() != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
+                throw new CommandLine.ParameterException(cl, "--report: no directory " + report.toAbsolutePath().getParent());
+            }
+            try (LabDashboard dash = dashboard != null ? openDashboard(cl) : report != null ? LabDashboard.recorder() : null) {
                 LabResult r = LabRunner.run(s, options, dash);
                 bar.done();
                 report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+                if (report != null) {
+                    dash.writeReport(report);
+                    if (!quiet && !toStdout) {
+                        cl.getOut().println("dashboard report written to " + report);
+                    }
+                }
                 if (dash != null && hold) {
                     cl.getErr().println("run finished; the dashboard stays at " + dash.url() + " until interrupted (Ctrl-C)");
                     cl.getErr().flush();

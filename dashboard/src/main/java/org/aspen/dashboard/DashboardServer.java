@@ -1,7 +1,5 @@
 package org.aspen.dashboard;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -35,9 +33,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,32 +54,26 @@ import org.slf4j.LoggerFactory;
  *
  * Publishing hands the message to the server's own event loop, which serialises it and writes it to
  * every open stream, so node loops and the simulation thread only pay for building a small map. A
- * browser that connects late is sent the topology, the recent samples and the whole event log first.
+ * browser that connects late is sent the run so far first ({@link DashboardHistory}: the topology,
+ * the samples thinned in time, the event log). Once the run has ended, the page itself carries the
+ * whole run and draws it as it loads; {@code /report.html} is that page at any time.
  * Message kinds and fields: {@code docs/dashboard.md}.
  */
 public final class DashboardServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DashboardServer.class);
-    /** Samples kept for a browser that connects late (about a minute of a ten-node lab at 10 Hz). */
-    static final int HISTORY_SAMPLES = 6000;
-    static final int HISTORY_LOG = 2000;
-    /** Ping results kept for late browsers (a probe every 10 ms for 200 s). */
-    static final int HISTORY_PINGS = 20_000;
     private static final String WEB = "/org/aspen/dashboard/web/";
     private static final Map<String, String> ASSETS = Map.of(
             "/", "index.html", "/index.html", "index.html",
             "/dashboard.js", "dashboard.js", "/dashboard.css", "dashboard.css");
+    /** The whole run as one self-contained page (docs/dashboard.md, "Reports"). */
+    static final String REPORT = "/report.html";
 
-    private final ObjectMapper json = new ObjectMapper();
     private final EventLoopGroup group;
     private final Channel server;
     // touched on the server's loop only (publish hops onto it)
     private final io.netty.channel.EventLoop loop;
     private final List<Channel> streams = new ArrayList<>();
-    private final Deque<String> samples = new ArrayDeque<>();
-    private final Deque<String> log = new ArrayDeque<>();
-    private final Deque<String> pings = new ArrayDeque<>();
-    private String topology;
-    private String end;
+    private final DashboardHistory history = new DashboardHistory();
     private long skipped;
 
     private DashboardServer(EventLoopGroup group, Channel server) {
@@ -142,21 +132,11 @@ public final class DashboardServer implements AutoCloseable {
     }
 
     private void send(String kind, Object data) {
-        String frame;
-        try {
-            frame = "event: " + kind + "\ndata: " + json.writeValueAsString(data) + "\n\n";
-        } catch (JsonProcessingException e) {
-            LOG.warn("dashboard: cannot encode a {} message: {}", kind, e.getMessage());
+        String encoded = history.record(kind, data);
+        if (encoded == null) {
             return;
         }
-        switch (kind) {
-            case "topology" -> topology = frame;
-            case "sample" -> keep(samples, frame, HISTORY_SAMPLES);
-            case "log" -> keep(log, frame, HISTORY_LOG);
-            case "ping" -> keep(pings, frame, HISTORY_PINGS);
-            case "end" -> end = frame;
-            default -> { }
-        }
+        String frame = DashboardHistory.frame(kind, encoded);
         for (Channel c : List.copyOf(streams)) {   // a failed write closes and removes its stream
             if (c.isWritable() || !kind.equals("sample")) {
                 c.writeAndFlush(content(frame));
@@ -166,11 +146,20 @@ public final class DashboardServer implements AutoCloseable {
         }
     }
 
-    private static void keep(Deque<String> q, String frame, int max) {
-        if (q.size() == max) {
-            q.removeFirst();
+    /**
+     * The run so far as one self-contained HTML page ({@link DashboardHistory#reportPage}), after
+     * every message published before this call: what {@code --report} writes and {@code /report.html}
+     * serves.
+     */
+    public String reportPage() {
+        if (loop.inEventLoop()) {
+            return history.reportPage();
         }
-        q.addLast(frame);
+        try {
+            return loop.submit(history::reportPage).syncUninterruptibly().getNow();
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            return history.reportPage();
+        }
     }
 
     private static DefaultHttpContent content(String s) {
@@ -190,17 +179,8 @@ public final class DashboardServer implements AutoCloseable {
         Channel c = ctx.channel();
         c.write(r);
         // replay in order: the graph first, then what the browser missed
-        StringBuilder sb = new StringBuilder("retry: 2000\n\n");
-        if (topology != null) {
-            sb.append(topology);
-        }
-        log.forEach(sb::append);
-        pings.forEach(sb::append);
-        samples.forEach(sb::append);
-        if (end != null) {
-            sb.append(end);
-        }
-        c.writeAndFlush(content(sb.toString()));
+        String sb = "retry: 2000\n\n" + history.eventStream();
+        c.writeAndFlush(content(sb));
         streams.add(c);
         c.closeFuture().addListener(f -> streams.remove(c));
     }
@@ -241,6 +221,11 @@ public final class DashboardServer implements AutoCloseable {
             } else if (path.equals("/events")) {
                 // one loop serves the listener and every connection, the loop publish() runs on
                 owner.openStream(ctx);
+            } else if (path.equals(REPORT) || (owner.history.ended() && ASSETS.get(path) != null
+                    && ASSETS.get(path).equals("index.html"))) {
+                // a finished run's page carries the whole run and draws it as it loads, so a
+                // screenshot taken at load shows the run (--hold); /report.html is the same at any time
+                reply(ctx, HttpResponseStatus.OK, TYPES.get("html"), owner.history.reportPage().getBytes(StandardCharsets.UTF_8));
             } else if (ASSETS.containsKey(path)) {
                 String name = ASSETS.get(path);
                 reply(ctx, HttpResponseStatus.OK, TYPES.get(name.substring(name.lastIndexOf('.') + 1)), asset(name));

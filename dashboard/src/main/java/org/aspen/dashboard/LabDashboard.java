@@ -43,11 +43,13 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
     /** Virtual time run between two looks at the wall clock, at speed 1. */
     static final long SLICE_NANOS = 10_000_000L;
 
-    private final DashboardServer server;
+    private final DashboardServer server;   // null: recording only (--report without --dashboard)
+    private final DashboardHistory recorded;
     private final double speed;
 
     private LabDashboard(DashboardServer server, double speed) {
         this.server = server;
+        this.recorded = server == null ? new DashboardHistory() : null;
         this.speed = speed;
     }
 
@@ -63,12 +65,40 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
         return new LabDashboard(DashboardServer.start(port), speed);
     }
 
-    public String url() {
-        return server.url();
+    /**
+     * Records what a dashboard would show, serving nothing: for {@code aspen lab --report} without
+     * {@code --dashboard}. The run is not paced.
+     */
+    public static LabDashboard recorder() {
+        return new LabDashboard(null, 0);
     }
 
+    /** The page's address; null for a {@link #recorder()}. */
+    public String url() {
+        return server == null ? null : server.url();
+    }
+
+    /** The server; null for a {@link #recorder()}. */
     public DashboardServer server() {
         return server;
+    }
+
+    /** The run so far as one self-contained HTML page, drawn as it loads (docs/dashboard.md, "Reports"). */
+    public String reportPage() {
+        return server != null ? server.reportPage() : recorded.reportPage();
+    }
+
+    /** Writes {@link #reportPage()} to {@code file}. */
+    public void writeReport(java.nio.file.Path file) throws java.io.IOException {
+        java.nio.file.Files.writeString(file, reportPage(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private void publish(String kind, Object data) {
+        if (server != null) {
+            server.publish(kind, data);
+        } else {
+            recorded.record(kind, data);
+        }
     }
 
     /** Network time between samples: 100 ms, stretched when the simulation runs faster than wall time. */
@@ -80,15 +110,15 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
     @Override
     public void attach(Scenario s, Network net, Map<String, ExecutionEnvironment> ees, Map<String, RdpStack> stacks,
                 EventLog events, long duration) {
-        server.publish("topology", topology(s, net.simulated() ? "sim" : "real", duration));
-        events.listen(e -> server.publish("log", logEntry(e)));
+        publish("topology", topology(s, net.simulated() ? "sim" : "real", duration));
+        events.listen(e -> publish("log", logEntry(e)));
         Map<VAddr, String> names = names(s);
         Map<String, Map<Integer, String>> flows = flowNames(s);
         long period = periodNanos(net.simulated());
         for (Node n : net.nodes()) {
             Map<Integer, String> mine = flows.getOrDefault(n.name(), Map.of());
             NodeSampler sampler = new NodeSampler(n, () -> ees.get(n.name()), () -> stacks.get(n.name()),
-                    c -> mine.get(c.remotePort()), names, false, server::publish);
+                    c -> mine.get(c.remotePort()), names, false, this::publish);
             net.at(0, n.name(), () -> sampler.start(period));
         }
     }
@@ -117,7 +147,7 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
     /** Called when the run is over (network time {@code now}). */
     @Override
     public void finished(long now) {
-        server.publish("end", Map.of("t", now / 1e9));
+        publish("end", Map.of("t", now / 1e9));
     }
 
     /** One ping probe's outcome, as a {@code ping} message (docs/dashboard.md). */
@@ -131,16 +161,16 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
         boolean answered = result.status() == org.aspen.vnet.control.EchoResult.Status.REPLY;
         m.put("status", result.status().name().toLowerCase().replace('_', '-'));
         m.put("rttMs", answered ? Math.round(result.rttNanos() / 1e3) / 1e3 : null);
-        server.publish("ping", m);
+        publish("ping", m);
     }
 
     /** Shows one node of {@code s}, run by {@code host} (what {@code aspen node --dashboard} does). */
     public void attach(NodeHost host, Scenario s) {
-        server.publish("topology", topology(s, "node", 0));
+        publish("topology", topology(s, "node", 0));
         Node n = host.node();
         Map<Integer, String> mine = flowNames(s).getOrDefault(n.name(), Map.of());
         NodeSampler sampler = new NodeSampler(n, host::ee, host::rdp, c -> mine.get(c.remotePort()), names(s), true,
-                server::publish);
+                this::publish);
         sampler.watchNeighbours(host::neighbours);   // the same states as 'aspen neighbours' and aspen_link_neighbour_up
         host.network().onLoop(n.name(), () -> sampler.start(PERIOD_NANOS));
     }
@@ -203,6 +233,8 @@ public final class LabDashboard implements RunObserver, AutoCloseable {
 
     @Override
     public void close() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 }

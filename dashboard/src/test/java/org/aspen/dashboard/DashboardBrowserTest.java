@@ -181,6 +181,60 @@ class DashboardBrowserTest {
         });
     }
 
+    @Test
+    void aFinishedRunsPageShowsTheWholeRunAsItLoads() throws Exception {
+        // --hold: the run is over before anyone looks; what the page shows at its load event (when
+        // a headless screenshot is taken) must be the whole run, not an empty page waiting for events
+        Scenario s = ScenarioLoader.load(EXAMPLES.resolve("line3.yaml"));
+        try (LabDashboard dash = LabDashboard.start(0, 0)) {
+            LabRunner.run(s, new LabRunner.Options(true, null, null, null, null), dash);
+            browser.get(dash.url());   // returns at the load event; no waiting below
+            assertDrawnAtLoad(s, "held.png");
+        } finally {
+            browser.get("about:blank");
+            browser.manage().logs().get(LogType.BROWSER);
+        }
+    }
+
+    @Test
+    void theReportIsOneFileThatOpensWithoutAServer() throws Exception {
+        Scenario s = ScenarioLoader.load(EXAMPLES.resolve("line3.yaml"));
+        Path report = ARTEFACTS.resolve("line3-report.html");
+        Files.createDirectories(ARTEFACTS);
+        try (LabDashboard dash = LabDashboard.recorder()) {
+            LabRunner.run(s, new LabRunner.Options(true, null, null, null, null), dash);
+            dash.writeReport(report);
+        }
+        try {
+            browser.get(report.toAbsolutePath().toUri().toString());
+            assertDrawnAtLoad(s, "report.png");
+            assertEquals(0L, js(browser, "performance.getEntriesByType('resource').length"),
+                    "the report fetches nothing: " + js(browser, "performance.getEntriesByType('resource').map(e => e.name)"));
+            assertEquals("Aspen: " + s.name(), js(browser, "document.title"));
+        } finally {
+            browser.get("about:blank");
+            browser.manage().logs().get(LogType.BROWSER);
+        }
+    }
+
+    /** The page, right after its load event, shows line3's whole run: ten answered pings, the end, no errors. */
+    private static void assertDrawnAtLoad(Scenario s, String screenshot) throws Exception {
+        byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);   // before any script of ours runs
+        Files.createDirectories(ARTEFACTS);
+        Files.write(ARTEFACTS.resolve(screenshot), png);
+        assertEquals("run finished", js(browser, "document.getElementById('state').textContent"));
+        assertEquals(String.format(java.util.Locale.ROOT, "t = %.1f s", s.durationNanos() / 1e9),
+                js(browser, "document.getElementById('clock').textContent"), "the clock stands at the end of the run");
+        assertEquals(Boolean.FALSE, js(browser, "document.getElementById('panel-rtt').hidden"));
+        assertTrue(((Number) js(browser, "+document.getElementById('chart-rtt').dataset.points")).intValue() >= 10,
+                "every ping drawn");
+        assertEquals((long) s.nodes().size(), js(browser, "document.querySelectorAll('#graph g.node').length"), "the topology drawn");
+        List<String> errors = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
+        assertEquals(List.of(), errors, "page errors");
+        System.err.println("DashboardBrowserTest: screenshot at load " + ARTEFACTS.resolve(screenshot).toAbsolutePath());
+    }
+
     private interface Page {
         void check(ChromeDriver page) throws Exception;
     }

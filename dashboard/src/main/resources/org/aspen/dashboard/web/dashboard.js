@@ -42,7 +42,7 @@ function connect() {
 function setState(s) {
   const el = document.getElementById('state');
   el.className = s;
-  el.textContent = { live: 'live', ended: 'run finished', lost: 'disconnected (retrying)' }[s] || s;
+  el.textContent = { live: 'live', ended: 'run finished', lost: 'disconnected (retrying)', snapshot: 'snapshot of a running run' }[s] || s;
 }
 
 function setTopology(t) {
@@ -154,6 +154,7 @@ function dirty() {
 function render() {
   document.getElementById('clock').textContent = 't = ' + dash.t.toFixed(1) + ' s';
   if (dash.ended) setState('ended');
+  else if (dash.report) setState('snapshot');
   updateGraph();
   const lost = pingSeries();
   const shown = CHARTS.filter(c => Object.keys(dash.series[c]).length > 0);
@@ -554,4 +555,21 @@ function esc(s) {
   return String(s).replace(/[&<>"]/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }
 
-connect();
+// A report (aspen lab --report) or a finished run's page (--hold) carries the run itself: draw it
+// now, while the page loads, so what opens (or a screenshot taken at load) shows the whole run.
+// Otherwise follow the live stream.
+function replay(messages) {
+  const handlers = {
+    topology: setTopology, sample: addSample, log: addLog, ping: addPing,
+    end: m => { dash.ended = true; dash.t = Math.max(dash.t, m.t); },
+  };
+  for (const [kind, m] of messages) if (handlers[kind]) handlers[kind](m);
+  dash.report = true;
+  if (dash.topology) document.title = 'Aspen: ' + dash.topology.name + (dash.ended ? '' : ' (snapshot)');
+  setState(dash.ended ? 'ended' : 'snapshot');
+  render();
+}
+
+const embedded = document.getElementById('aspen-replay');
+if (embedded) replay(JSON.parse(embedded.textContent));
+else connect();
