@@ -85,7 +85,7 @@ class ImageManifestIT {
     }
 
     /** Regular files of a tar stream by name (without a leading "./" or "/"). */
-    private static Map<String, byte[]> read(InputStream in) throws IOException {
+    static Map<String, byte[]> read(InputStream in) throws IOException {
         Map<String, byte[]> m = new HashMap<>();
         try (TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             TarArchiveEntry e;
@@ -98,7 +98,7 @@ class ImageManifestIT {
         return m;
     }
 
-    private static byte[] blob(Map<String, byte[]> files, String digest, long size) throws NoSuchAlgorithmException {
+    static byte[] blob(Map<String, byte[]> files, String digest, long size) throws NoSuchAlgorithmException {
         assertTrue(digest.startsWith("sha256:"), digest);
         String hex = digest.substring("sha256:".length());
         byte[] b = files.get("blobs/sha256/" + hex);
@@ -108,7 +108,7 @@ class ImageManifestIT {
         return b;
     }
 
-    private static List<String> strings(JsonNode array) {
+    static List<String> strings(JsonNode array) {
         List<String> l = new ArrayList<>();
         array.forEach(n -> l.add(n.asText()));
         return l;
