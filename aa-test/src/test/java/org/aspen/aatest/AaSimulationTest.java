@@ -59,13 +59,18 @@ class AaSimulationTest {
 
     /** Packs the AA's compiled classes (its package, from the test class path) with an AA manifest. */
     private Path aaJar(String name, Class<?> entry) throws IOException {
+        return aaJar(name, "1.0.0", entry);
+    }
+
+    /** The same, as version {@code version}. */
+    Path aaJar(String name, String version, Class<?> entry) throws IOException {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
         a.putValue("Aa-Name", name);
-        a.putValue("Aa-Version", "1.0.0");
+        a.putValue("Aa-Version", version);
         a.putValue("Aa-Entry", entry.getName());
-        Path jar = dir.resolve(name + ".jar");
+        Path jar = dir.resolve(name + "-" + version + ".jar");
         String pkg = entry.getPackageName().replace('.', '/');
         Path classes = Path.of(System.getProperty("basedir", ".")).resolve("target/test-classes").resolve(pkg);
         try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, mf);
