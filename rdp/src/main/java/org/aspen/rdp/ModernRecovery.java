@@ -210,11 +210,11 @@ final class ModernRecovery {
         if (inLoss && !ConnectionState.seqLt(e.ack(), lossUntil)) {
             inLoss = false;
         }
+        if (inRecovery && recoveryRetransmissions > 0 && unprovenRetransmissions == 0 && buf.lostCount() == 0) {
+            undo();   // before the end of recovery: the ACK that proves the last resend spurious may also end it
+        }
         if (inRecovery && !ConnectionState.seqLt(e.ack(), recoveryPoint)) {
             leaveRecovery();
-        }
-        if (inRecovery && recoveryRetransmissions > 0 && unprovenRetransmissions == 0 && buf.lostCount() == 0) {
-            undo();
         }
         if (mayEnterRecovery()) {
             enterRecovery();
