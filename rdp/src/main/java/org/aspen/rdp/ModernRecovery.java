@@ -26,9 +26,10 @@ import org.aspen.vnet.time.Cancellable;
  *       follows what the receiver reports delivered, so that recovery ends at ssthresh =
  *       max(min(cwnd, flight) / 2, 2) (Reno's reduction, in packets).</li>
  *   <li><b>TLP</b> (RFC 8985 7): with nothing deemed lost, a probe leaves two smoothed RTTs after the
- *       last send (plus the ACK delay when one segment is out): a new segment if there is one, else
- *       the last one again; its acknowledgement lets RACK find a tail loss. A probe that repaired a
- *       loss (acknowledged later than the minimum RTT after it left) halves the window once.</li>
+ *       last send (plus the peer's ACK delay when fewer segments are out than a stretch ACK waits for):
+ *       a new segment if there is one, else the last one again; its acknowledgement lets RACK find a
+ *       tail loss. A probe that repaired a loss (acknowledged later than the minimum RTT after it
+ *       left) halves the window once.</li>
  *   <li><b>RTO</b> (RFC 6298): the estimator is seeded by the handshake's round trip (the SYN or
  *       SYN,ACK sent once), and the timer runs from the last send of the oldest outstanding segment
  *       (as Linux re-arms it), so ACKs during a long recovery do not push it out.</li>
@@ -50,6 +51,8 @@ final class ModernRecovery {
     private final Transmitter tx;
     private final ConnectionState cs;
     private final SendBuffer buf;
+    /** The stretch-ACK policy's ratio and delay (a node's peers use the same): an ACK may wait that long for fewer segments. */
+    private final int ackEvery;
     private final long ackDelayNanos;
 
     // RACK: the most recently sent segment known delivered, and its round trip
@@ -124,7 +127,8 @@ final class ModernRecovery {
         this.tx = tx;
         this.cs = c.cs;
         this.buf = c.sendBuf;
-        this.ackDelayNanos = c.stack.ackPolicy().every() > 1 ? c.stack.ackPolicy().delayNanos() : 0;
+        this.ackEvery = c.stack.ackPolicy().every();
+        this.ackDelayNanos = ackEvery > 1 ? c.stack.ackPolicy().delayNanos() : 0;
     }
 
     private long now() {
@@ -427,8 +431,9 @@ final class ModernRecovery {
             return;
         }
         if (!inRecovery && !probeOut && buf.lostCount() == 0 && cs.rtt().hasSample()) {
-            // RFC 8985 7.2: PTO = 2 SRTT, plus the peer's ACK delay with one segment out, not past the RTO
-            long pto = 2 * cs.rtt().srttNanos() + (cs.flight() == 1 ? ackDelayNanos : 0);
+            // RFC 8985 7.2: PTO = 2 SRTT, plus the peer's ACK delay when fewer segments are out than one ACK
+            // waits for (RFC 8985: one, for ACKs of every second segment; a node's stretch ACKs: 16), not past the RTO
+            long pto = 2 * cs.rtt().srttNanos() + (cs.flight() < Math.max(2, ackEvery) ? ackDelayNanos : 0);
             probeDeadline = Math.min(probeBase + pto, rtoDeadline);
             schedule(false);
         } else {
