@@ -27,6 +27,7 @@ loss_list="0,0.1,1,2,5"
 bytes_list="0:100m,0.1:40m,1:10m,2:5m,5:2m"
 timeout_s=60
 segment=""
+recovery=""
 peer="aeron"
 peers_dir="$here/../shared/bench/peers"
 json=""
@@ -43,6 +44,7 @@ Options:
                     an entry uses the entry of the nearest lower loss (default 0:100m,0.1:40m,1:10m,2:5m,5:2m)
   --timeout S       seconds one run of one transport may take; past it the run fails (default 60)
   --segment N       cap Aspen's segment at N bytes ('aspen recv --segment'); unset, from the path
+  --recovery KIND   Aspen's sender recovery, modern or classic ('aspen send --recovery'); unset, its default (modern)
   --peer NAME       aeron, jgroups-tq or none (default aeron)
   --peers-dir DIR   the peers benchmark (default ../shared/bench/peers); its run.sh builds target/ there
   --jar FILE        Aspen's jar (default cli/target/aspen.jar; ./aspen builds it)
@@ -80,6 +82,7 @@ while [ $# -gt 0 ]; do
     --bytes) need "$@"; bytes_list="$2"; shift ;;
     --timeout) need "$@"; timeout_s="$2"; shift ;;
     --segment) need "$@"; segment="$2"; shift ;;
+    --recovery) need "$@"; recovery="$2"; shift ;;
     --peer) need "$@"; peer="$2"; shift ;;
     --peers-dir) need "$@"; peers_dir="$2"; shift ;;
     --jar) need "$@"; jar="$2"; shift ;;
@@ -94,6 +97,7 @@ done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive integer, not '$runs'"
 [[ "$timeout_s" =~ ^[1-9][0-9]*$ ]] || die "--timeout must be a positive number of seconds, not '$timeout_s'"
 [ -z "$segment" ] || [[ "$segment" =~ ^[1-9][0-9]*$ ]] || die "--segment must be a positive number of bytes, not '$segment'"
+case "$recovery" in ""|modern|classic) ;; *) die "--recovery must be modern or classic, not '$recovery'" ;; esac
 case "$peer" in jgroups-tq|aeron|none) ;; *) die "--peer must be jgroups-tq, aeron or none, not '$peer'" ;; esac
 
 losses=(); mille=()
@@ -127,7 +131,7 @@ for i in "${!losses[@]}"; do
 done
 
 if [ "$dry" = 1 ]; then
-  echo "loss-bench plan: $runs run(s) per point, timeout ${timeout_s} s per run, peer $peer, segment ${segment:-from the path}"
+  echo "loss-bench plan: $runs run(s) per point, timeout ${timeout_s} s per run, peer $peer, segment ${segment:-from the path}${recovery:+, recovery $recovery}"
   for i in "${!losses[@]}"; do
     if [ "${mille[$i]}" = 0 ]; then rule="no loss rule"; else rule="numgen random mod 1000 < ${mille[$i]}"; fi
     echo "  loss ${losses[$i]} % each way: $rule, ${point_bytes[$i]} bytes per run"
@@ -272,7 +276,8 @@ run_aspen() {   # bytes -> one JSON line
   for _ in $(seq 20); do
     sleep 1
     timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
-        --node 127.0.0.1:7100 --timeout "${timeout_s}s" --json --details >"$work/send.json" 2>&1
+        --node 127.0.0.1:7100 --timeout "${timeout_s}s" ${recovery:+--recovery "$recovery"} --json --details \
+        >"$work/send.json" 2>&1
     rc=$?
     grep -q '"end":"REFUSED"' "$work/send.json" || break
   done

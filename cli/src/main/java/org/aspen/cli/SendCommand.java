@@ -36,6 +36,11 @@ public final class SendCommand implements Callable<Integer> {
             + "in the summary's 'stats' (with --json), as tools/loss-bench.sh reads them.")
     boolean details;
 
+    @Option(names = "--recovery", paramLabel = "KIND", defaultValue = "modern",
+            description = "How the sender recovers from loss: 'modern' (scoreboard, PRR, RACK-TLP, undo; "
+                    + "default: ${DEFAULT-VALUE}) or 'classic' (NewReno, as the papers' experiments). See docs/rdp.md.")
+    String recovery;
+
     @CommandLine.Mixin
     JsonOption output = new JsonOption();
 
@@ -67,6 +72,11 @@ public final class SendCommand implements Callable<Integer> {
         args.put("failFast", true);   // no route on the node: say so at once, not after the handshake timer
         if (details) {
             args.put("details", true);
+        }
+        try {
+            args.put("recovery", org.aspen.rdp.Recovery.parse(recovery).label());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
         }
         if ((file == null) == (size == null)) {
             throw new IllegalArgumentException("give a FILE or --size, not both");

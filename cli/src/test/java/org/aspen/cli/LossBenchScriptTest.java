@@ -65,6 +65,16 @@ class LossBenchScriptTest {
     }
 
     @Test
+    void aRecoveryIsPassedToTheSenderAndShownInThePlan() throws Exception {
+        Run r = script(Map.of(), "--dry-run", "--runs", "1", "--loss", "1", "--peer", "none", "--recovery", "classic");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("""
+                loss-bench plan: 1 run(s) per point, timeout 60 s per run, peer none, segment from the path, recovery classic
+                  loss 1 % each way: numgen random mod 1000 < 10, 10000000 bytes per run
+                """, r.out());
+    }
+
+    @Test
     void theDefaultsAreTheIssuesPoints() throws Exception {
         Run r = script(Map.of(), "--dry-run");
         assertEquals(0, r.code(), r.err());
@@ -89,6 +99,7 @@ class LossBenchScriptTest {
             {"--loss 1 --bytes 2:10m", "loss-bench: --bytes has no entry at or below 1 %"},
             {"--timeout 1.5", "loss-bench: --timeout must be a positive number of seconds, not '1.5'"},
             {"--peer quic", "loss-bench: --peer must be jgroups-tq, aeron or none, not 'quic'"},
+            {"--recovery fast", "loss-bench: --recovery must be modern or classic, not 'fast'"},
             {"--fast", "loss-bench: unknown option '--fast' (see --help)"},
         };
         for (String[] c : cases) {

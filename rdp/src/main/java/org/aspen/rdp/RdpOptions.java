@@ -33,12 +33,15 @@ import java.util.function.Supplier;
  *                         one frame on the first link toward the peer ({@link RdpStack#pathSegment});
  *                         {@code maxSegment} stays when that link's underlay MTU is unknown (the
  *                         simulation). Our sends are then also bounded by it, not only by the peer's SYN.
+ * @param recovery         the sender's loss recovery: {@link Recovery#CLASSIC} (NewReno on duplicate ACKs,
+ *                         the default and what every experiment uses) or {@link Recovery#MODERN} (scoreboard,
+ *                         PRR, RACK-TLP, undo, cwnd validation; what {@code aspen send} uses on a node)
  */
 public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
                          int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
                          long minRtoNanos, long maxRtoNanos, long keepAliveNanos, long deadPeerNanos,
                          long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl,
-                         boolean aecn, boolean segmentFromPath) {
+                         boolean aecn, boolean segmentFromPath, Recovery recovery) {
     private static final long MS = 1_000_000L;
 
     public RdpOptions {
@@ -55,86 +58,86 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
         if (keepAliveNanos <= 0 || deadPeerNanos <= keepAliveNanos) {
             throw new IllegalArgumentException("keep-alive interval must be positive and shorter than the dead-peer time");
         }
-        if (closeWaitNanos < 0 || maxSamples < 0 || congestionControl == null) {
-            throw new IllegalArgumentException("close-wait, samples and congestion control must be set");
+        if (closeWaitNanos < 0 || maxSamples < 0 || congestionControl == null || recovery == null) {
+            throw new IllegalArgumentException("close-wait, samples, congestion control and recovery must be set");
         }
     }
 
     public static RdpOptions defaults() {
         return new RdpOptions(256, 1400, true, true, true, 512, 2, 65_535, 1000 * MS, 200 * MS, 60_000 * MS,
-                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false, false);
+                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false, false, Recovery.CLASSIC);
     }
 
     public RdpOptions withMaxOutstanding(int v) {
         return new RdpOptions(v, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withMaxSegment(int v) {
         return new RdpOptions(maxOutstanding, v, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withSequenced(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, v, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withEcn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, v, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withChecksum(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, v, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withSendBuffer(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, v, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withWindow(double initial, double ssthresh) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initial, ssthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withRto(long initial, long min, long max) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initial, min, max, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath);
+                congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withKeepAlive(long keepAlive, long deadPeer) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAlive, deadPeer, closeWaitNanos,
-                maxSamples, congestionControl, aecn, segmentFromPath);
+                maxSamples, congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withMaxSamples(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, v, congestionControl, aecn, segmentFromPath);
+                closeWaitNanos, v, congestionControl, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withCongestionControl(Supplier<CongestionControl> v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, v, aecn, segmentFromPath);
+                closeWaitNanos, maxSamples, v, aecn, segmentFromPath, recovery);
     }
 
     public RdpOptions withAecn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, v, segmentFromPath);
+                closeWaitNanos, maxSamples, congestionControl, v, segmentFromPath, recovery);
     }
 
     /** AntiECN on, with {@link AntiEcnReno} as the congestion control ({@code delta}: see its javadoc). */
@@ -146,7 +149,17 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
     public RdpOptions withSegmentFromPath(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, v);
+                closeWaitNanos, maxSamples, congestionControl, aecn, v, recovery);
+    }
+
+    /**
+     * How the sender recovers from loss ({@link Recovery}); {@link #defaults()} keeps
+     * {@link Recovery#CLASSIC}, the papers' NewReno recovery.
+     */
+    public RdpOptions withRecovery(Recovery v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, v);
     }
 
     SynOptions synOptions() {

@@ -24,6 +24,13 @@ final class SendBuffer {
     private long[] sentAt = new long[4];
     private int[] transmissions = new int[4];
     private boolean[] eacked = new boolean[4];
+    /** Modern recovery's scoreboard: deemed lost (RACK, RFC 6675), and a retransmission of it in flight. */
+    private boolean[] lost = new boolean[4];
+    private boolean[] rtxOut = new boolean[4];
+    private int lostCount;
+    private int rtxOutCount;
+    /** Deemed lost and not resent since. */
+    private int awaitingCount;
     private int base;
     private int count;
     private int queuedBytes;
@@ -97,6 +104,8 @@ final class SendBuffer {
         sentAt[i] = now;
         transmissions[i] = 1;
         eacked[i] = false;
+        lost[i] = false;
+        rtxOut[i] = false;
         count++;
         return seq;
     }
@@ -129,7 +138,74 @@ final class SendBuffer {
         }
         eacked[index(seq)] = true;
         eackedCount++;
+        clearScore(index(seq));
         return true;
+    }
+
+    private void clearScore(int i) {
+        if (lost[i] && !rtxOut[i]) {
+            awaitingCount--;
+        }
+        if (lost[i]) {
+            lost[i] = false;
+            lostCount--;
+        }
+        if (rtxOut[i]) {
+            rtxOut[i] = false;
+            rtxOutCount--;
+        }
+    }
+
+    /** Modern recovery: the segment is deemed lost; a retransmission of it in flight is lost too. */
+    void markLost(int seq) {
+        int i = index(seq);
+        if (!lost[i] || rtxOut[i]) {
+            awaitingCount++;
+        }
+        if (!lost[i]) {
+            lost[i] = true;
+            lostCount++;
+        }
+        if (rtxOut[i]) {
+            rtxOut[i] = false;
+            rtxOutCount--;
+        }
+    }
+
+    boolean lost(int seq) {
+        return lost[index(seq)];
+    }
+
+    /** Deemed lost and not resent since: what modern recovery resends first (RFC 6675 NextSeg rule 1). */
+    boolean awaitingRetransmission(int seq) {
+        int i = index(seq);
+        return lost[i] && !rtxOut[i];
+    }
+
+    /** A retransmission of this segment left and has not been acknowledged or deemed lost. */
+    boolean retransmissionInFlight(int seq) {
+        return rtxOut[index(seq)];
+    }
+
+    int lostCount() {
+        return lostCount;
+    }
+
+    /** Segments deemed lost and not resent since. */
+    int awaitingRetransmissions() {
+        return awaitingCount;
+    }
+
+    int retransmissionsInFlight() {
+        return rtxOutCount;
+    }
+
+    /**
+     * RFC 6675's pipe, in segments: outstanding ones neither EACKed nor deemed lost, plus the
+     * retransmissions in flight.
+     */
+    int pipe() {
+        return count - eackedCount - lostCount + rtxOutCount;
     }
 
     /** Outstanding segments the receiver reported holding out of order. */
@@ -141,6 +217,13 @@ final class SendBuffer {
         int i = index(seq);
         sentAt[i] = now;
         transmissions[i]++;
+        if (!rtxOut[i]) {
+            if (lost[i]) {
+                awaitingCount--;
+            }
+            rtxOut[i] = true;
+            rtxOutCount++;
+        }
     }
 
     /** Removes every outstanding segment up to and including {@code ack}; returns how many and their bytes via {@code bytes[0]}. */
@@ -154,6 +237,7 @@ final class SendBuffer {
             if (eacked[i]) {
                 eackedCount--;
             }
+            clearScore(i);
             base++;
             count--;
             n++;
@@ -174,6 +258,8 @@ final class SendBuffer {
         long[] s = new long[n];
         int[] t = new int[n];
         boolean[] e = new boolean[n];
+        boolean[] l = new boolean[n];
+        boolean[] r = new boolean[n];
         for (int k = 0; k < count; k++) {
             int i = index(base + k);
             int j = (base + k) & (n - 1);
@@ -181,10 +267,14 @@ final class SendBuffer {
             s[j] = sentAt[i];
             t[j] = transmissions[i];
             e[j] = eacked[i];
+            l[j] = lost[i];
+            r[j] = rtxOut[i];
         }
         data = d;
         sentAt = s;
         transmissions = t;
         eacked = e;
+        lost = l;
+        rtxOut = r;
     }
 }

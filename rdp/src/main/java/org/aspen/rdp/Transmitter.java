@@ -67,6 +67,8 @@ final class Transmitter {
     private boolean agentSkipTrySend;
     /** ns-2 mode: the EACK list of the segment being processed, for an agent with SACK (null: none). */
     private int[] agentSacks;
+    /** {@link Recovery#MODERN}: finds losses, resends and times instead of the classic rules below (null: classic). */
+    final ModernRecovery modern;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -76,6 +78,7 @@ final class Transmitter {
         this.node = c.stack.node();
         this.pacer = new Pacer(c.scheduler);
         this.agent = c.cc.agent();
+        this.modern = c.options.recovery() == Recovery.MODERN && agent == null ? new ModernRecovery(c, this) : null;
     }
 
     private long now() {
@@ -147,6 +150,13 @@ final class Transmitter {
             agentTrySend();
             return;
         }
+        if (modern != null) {
+            if (!goBack || retransmitRange(Math.min(c.cc.window(cs), cs.peerMaxOutstanding()))) {
+                modern.trySend();
+            }
+            stats.observe(cs);
+            return;
+        }
         // limited transmit (RFC 3042): the first two duplicate ACKs each let one new segment out,
         // so a small window still produces the duplicates (EACKs) that trigger a fast retransmit
         int limited = cs.phase() == SenderState.PHASE_RECOVERY ? 0 : Math.min(cs.dupAcks(), 2);
@@ -188,13 +198,33 @@ final class Transmitter {
     }
 
     private void retransmit(int seq) {
+        resend(seq);
+        if (!rtoRunning && modern == null) {
+            restartRto();
+        }
+    }
+
+    /** Sends segment {@code seq} again (no timer: the caller's recovery keeps it). */
+    void resend(int seq) {
         buf.retransmitted(seq, now());
         pacer.sent(c.advice.paceBytesPerSecond(), buf.data(seq).length);   // a numbered segment keeps its size
         stats.retransmissions++;
         sendData(seq, true);
-        if (!rtoRunning) {
-            restartRto();
-        }
+    }
+
+    /** Sends the next queued segment as new data (no timer); returns its sequence number. */
+    int sendNew(long pace) {
+        int seq = buf.sendNext(now());
+        pacer.sent(pace, buf.data(seq).length);
+        cs.setSndNxt(seq + 1);
+        stats.dataSegmentsSent++;
+        sendData(seq, false);
+        return seq;
+    }
+
+    /** The pacer lets a segment out now (otherwise it wakes the sender later). */
+    boolean pacerPasses(long pace) {
+        return pacer.mayPass(pace, retrySend);
     }
 
     private void retransmitFirstHole() {
@@ -424,6 +454,9 @@ final class Transmitter {
         }
         for (int k = 0; k < seqs.length; k++) {
             int e = seqs[k];
+            if (modern != null && buf.contains(e) && !buf.eacked(e)) {
+                modern.eacked(e);
+            }
             if (buf.eack(e)) {
                 stats.eackedSegments++;
                 deliveredSentAt = Math.max(deliveredSentAt, buf.sentAt(e));
@@ -463,6 +496,10 @@ final class Transmitter {
         }
         if (c.acnsNegotiated && s.acnsEcho != 0) {
             c.cc.onAcnsCommand(cs, s.acnsEcho);
+        }
+        if (modern != null) {
+            modernAck(s, ack, una, ece, aee);
+            return;
         }
         if (ack != una - 1) {
             int newly = ack - (una - 1);
@@ -513,6 +550,33 @@ final class Transmitter {
         }
     }
 
+    /** {@link Recovery#MODERN}: the scoreboard takes the cumulative ACK, then {@link ModernRecovery} decides. */
+    private void modernAck(Segment s, int ack, int una, boolean ece, boolean aee) {
+        int newly = ack - (una - 1);
+        if (newly > 0) {
+            if (buf.transmissions(ack) == 1 && !buf.eacked(ack) && !repairsHole(una, ack)) {
+                cs.rtt().sample(now() - buf.sentAt(ack));   // Karn, and nothing that waited behind a hole
+            }
+            for (int q = una; q != ack + 1; q++) {
+                if (!buf.eacked(q)) {
+                    modern.delivered(q);
+                }
+            }
+            deliveredSentAt = Math.max(deliveredSentAt, buf.sentAt(ack));
+            ackedBytes[0] = 0;
+            buf.ackThrough(ack, ackedBytes);
+            stats.bytesAcked += ackedBytes[0];
+            cs.setSndUna(ack + 1);
+        } else if (cs.flight() == 0) {
+            return;
+        }
+        modern.acknowledged(new AckEvent(ack, newly, ece, aee));
+        echo(ece);
+        if (newly > 0) {
+            c.acknowledged();
+        }
+    }
+
     private void echo(boolean ece) {
         if (ece) {
             stats.ecnEchoes++;
@@ -526,6 +590,9 @@ final class Transmitter {
         rtoRunning = false;
         cs.setSndUna(c.iss + 1);
         scheduleKeepAlive();
+        if (modern != null) {
+            modern.opened(synSends == 1 ? now() - synSentAt : -1);
+        }
         if (agent != null) {
             port = new Port();
             agent.start(port, cs, c.iss, synSends == 1 ? now() - synSentAt : -1, synSends - 1);
@@ -604,6 +671,9 @@ final class Transmitter {
         timerScheduled = false;
         keepAlive.cancel();
         pacer.stop();
+        if (modern != null) {
+            modern.stop();
+        }
         if (port != null) {
             port.stop();
         }

@@ -23,6 +23,8 @@ final class Impairment implements LinkTransport {
     IntPredicate dropExactly = i -> false;
     /** Drops the frames this names (e.g. by the RDP segment inside). */
     Predicate<byte[]> dropFrame = f -> false;
+    /** Delays the frames this names by {@code reorderDelayNanos} (a scripted reordering). */
+    Predicate<byte[]> delayFrame = f -> false;
     /** Drops everything while true (a silent peer). */
     boolean blackhole;
     int sent;
@@ -61,7 +63,10 @@ final class Impairment implements LinkTransport {
             inner.transmit(frame.clone(), delayNanos);
         }
         long extra = 0;
-        if (random.nextDouble() < reorder) {
+        if (delayFrame.test(frame)) {
+            reordered++;
+            extra = reorderDelayNanos;
+        } else if (random.nextDouble() < reorder) {
             reordered++;
             extra = reorderDelayNanos;
         }

@@ -20,6 +20,15 @@ public final class CodeFetch {
         return over(ee, new RdpStreamTransport(ee.node()));
     }
 
+    /**
+     * As {@link #overRdp(ExecutionEnvironment)}, with the connections' recovery chosen: a real node
+     * ({@code aspen node}) uses {@link org.aspen.rdp.Recovery#MODERN}; simulations keep the default.
+     */
+    public static RdpStreamTransport overRdp(ExecutionEnvironment ee, org.aspen.rdp.Recovery recovery) {
+        return over(ee, new RdpStreamTransport(org.aspen.rdp.RdpStack.install(ee.node()),
+                RdpStreamTransport.DEFAULT_OPTIONS.withRecovery(recovery)));
+    }
+
     /** Serves and fetches code over {@code transport}. */
     public static <T extends StreamTransport> T over(ExecutionEnvironment ee, T transport) {
         CodeFetchServer.serve(transport, ee.cache(), ee.node().name());

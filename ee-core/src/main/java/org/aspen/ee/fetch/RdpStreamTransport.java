@@ -30,12 +30,14 @@ import org.aspen.vnet.node.Node;
 public final class RdpStreamTransport implements StreamTransport {
     /** The RDP port of the code-fetch service. */
     public static final int CODE_FETCH_PORT = 70;
+    /** The connections' options unless given: RDP's defaults, sequenced. */
+    public static final RdpOptions DEFAULT_OPTIONS = RdpOptions.defaults().withSequenced(true);
 
     private final RdpStack stack;
     private final RdpOptions options;
 
     public RdpStreamTransport(Node node) {
-        this(RdpStack.install(node), RdpOptions.defaults().withSequenced(true));
+        this(RdpStack.install(node), DEFAULT_OPTIONS);
     }
 
     public RdpStreamTransport(RdpStack stack, RdpOptions options) {

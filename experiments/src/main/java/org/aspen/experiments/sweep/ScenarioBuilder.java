@@ -155,7 +155,7 @@ public final class ScenarioBuilder {
 
         public Scenario.FlowSpec build() {
             return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority,
-                    transport, ns2);
+                    transport, ns2, null);
         }
     }
 }

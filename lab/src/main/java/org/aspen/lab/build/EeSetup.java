@@ -28,6 +28,16 @@ public final class EeSetup {
         return ee;
     }
 
+    /**
+     * As {@link #create}, for a real node ({@code aspen node}): its code fetch recovers from loss as
+     * today's TCPs do ({@link org.aspen.rdp.Recovery#MODERN}, issue 33); simulated labs keep the default.
+     */
+    public static ExecutionEnvironment createForNode(Node node) {
+        ExecutionEnvironment ee = new ExecutionEnvironment(node, EeConfig.DEFAULT, BundledAas.trustBundled(new TrustPolicy()));
+        CodeFetch.overRdp(ee, org.aspen.rdp.Recovery.MODERN);
+        return ee;
+    }
+
     /** One watchdog for every real-runtime node in this JVM (a daemon thread; slots close with their EE). */
     private static org.aspen.ee.HandlerWatchdog watchdog;
 

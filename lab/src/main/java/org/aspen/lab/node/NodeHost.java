@@ -142,7 +142,7 @@ public final class NodeHost implements AutoCloseable {
             RdpCommands.register(server, host.rdp);
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
-            ExecutionEnvironment ee = EeSetup.create(node);
+            ExecutionEnvironment ee = EeSetup.createForNode(node);
             EeSetup.watchCpuTime(ee);
             EeControl.bind(ee, server);
             Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);

@@ -13,6 +13,7 @@ import org.aspen.rdp.RdpCounters;
 import org.aspen.rdp.RdpListener;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.Recovery;
 import org.aspen.rdp.SegmentCodec;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
@@ -137,7 +138,8 @@ final class RdpCommands {
     }
 
     /**
-     * RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn}.
+     * RDP options from a request's optional {@code window}, {@code segment}, {@code ecn}, {@code aecn},
+     * {@code recovery} ({@code modern}, the default here, or {@code classic}: {@link Recovery}).
      * {@code segment} (the largest data length this end accepts, announced in its SYN) must fit a frame
      * the node accepts ({@link SegmentCodec#largestData}). Without it, segments are sized
      * from the path ({@link RdpOptions#segmentFromPath}): the largest that fits one datagram on the first
@@ -169,7 +171,8 @@ final class RdpCommands {
         if (args.path("aecn").asBoolean(false)) {
             o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
         }
-        return o;
+        // a node's users get today's TCP recovery (issue 33); 'recovery: classic' asks for the papers' one
+        return o.withRecovery(args.hasNonNull("recovery") ? Recovery.parse(args.get("recovery").asText()) : Recovery.MODERN);
     }
 
     private static int positive(com.fasterxml.jackson.databind.JsonNode v, String what) {

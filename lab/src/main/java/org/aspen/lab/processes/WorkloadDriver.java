@@ -117,6 +117,8 @@ final class WorkloadDriver {
             opts.put("segment", t.segment() != null ? t.segment() : RdpOptions.defaults().maxSegment());
             putIfSet(opts, "ecn", t.ecn());
             putIfSet(opts, "aecn", t.aecn());
+            // and so is its recovery: the scenario's, else the lab's default (classic), not the node's (modern)
+            opts.put("recovery", t.recovery() != null ? t.recovery() : "classic");
             Map<String, Object> recv = new LinkedHashMap<>(opts);
             recv.put("port", port);
             Map<String, Object> send = new LinkedHashMap<>(opts);

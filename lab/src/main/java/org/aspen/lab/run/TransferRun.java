@@ -63,7 +63,8 @@ public final class TransferRun {
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
         Scenario.TransferSpec t = new Scenario.TransferSpec(f.nameAt(index), f.from(), f.to(), f.port(), null, null,
-                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2());
+                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2(),
+                f.recovery());
         long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
         return new TransferRun(t, t.name(), f.portAt(index), stop);
     }
@@ -108,6 +109,9 @@ public final class TransferRun {
         }
         if (Boolean.TRUE.equals(spec.acns())) {
             o = o.withCongestionControl(org.aspen.rdp.AcnsReno::new);
+        }
+        if (spec.recovery() != null) {
+            o = o.withRecovery(org.aspen.rdp.Recovery.parse(spec.recovery()));
         }
         var agent = Transports.agent(name, spec.transport(), spec.ns2());
         if (agent != null) {

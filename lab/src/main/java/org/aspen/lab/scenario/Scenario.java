@@ -218,7 +218,7 @@ public record Scenario(
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
                            Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority,
-                           String transport, Map<String, Object> ns2) {
+                           String transport, Map<String, Object> ns2, String recovery) {
         public static final int FIRST_PORT = 6000;
 
         /** Its name: {@code name}, or {@code flow-FROM-TO-INDEX} for flow number {@code index} of the workload. */
@@ -242,7 +242,8 @@ public record Scenario(
      */
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
                                String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
-                               Boolean acns, Integer priority, String transport, Map<String, Object> ns2) {
+                               Boolean acns, Integer priority, String transport, Map<String, Object> ns2,
+                               String recovery) {
         public static final int FIRST_PORT = 5000;
 
         /** Its name: {@code name}, or {@code FROM-TO-INDEX} for transfer number {@code index} of the workload. */

@@ -68,6 +68,7 @@ final class WorkloadChecks {
             c.unit(p + ".start", t.start(), Values::durationNanos);
             connection(p, t.window(), t.segment(), t.priority());
             transport(p, t.transport(), t.ns2(), t.aecn(), t.acns());
+            recovery(p, t.transport(), t.recovery());
         }
     }
 
@@ -85,6 +86,7 @@ final class WorkloadChecks {
             }
             connection(p, f.window(), f.segment(), f.priority());
             transport(p, f.transport(), f.ns2(), f.aecn(), f.acns());
+            recovery(p, f.transport(), f.recovery());
         }
     }
 
@@ -119,6 +121,21 @@ final class WorkloadChecks {
         if (Transports.ns2(transport) && (Boolean.TRUE.equals(aecn) || Boolean.TRUE.equals(acns))) {
             throw c.fail(p + (Boolean.TRUE.equals(aecn) ? ".aecn" : ".acns"),
                     "runs on transport rdp only, not on " + transport);
+        }
+    }
+
+    /** A transfer's or flow's {@code recovery}: classic or modern, on RDP's own sender only (an ns-2 agent recovers itself). */
+    private void recovery(String p, String transport, String recovery) {
+        if (recovery == null) {
+            return;
+        }
+        try {
+            org.aspen.rdp.Recovery.parse(recovery);
+        } catch (IllegalArgumentException e) {
+            throw c.fail(p + ".recovery", "must be classic or modern, not '" + recovery + "'");
+        }
+        if (Transports.ns2(transport)) {
+            throw c.fail(p + ".recovery", "runs on transport rdp only, not on " + transport);
         }
     }
 
