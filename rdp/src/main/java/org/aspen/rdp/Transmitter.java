@@ -67,6 +67,8 @@ final class Transmitter {
     private boolean agentSkipTrySend;
     /** ns-2 mode: the EACK list of the segment being processed, for an agent with SACK (null: none). */
     private int[] agentSacks;
+    /** ns-2 mode: the application is refilling the send queue from inside a send ({@code refillOnSend}). */
+    private boolean agentRefilling;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -263,8 +265,8 @@ final class Transmitter {
 
     /** ns-2 mode: resends a notified range as the agent's window allows, then the agent sends what it may. */
     private void agentTrySend() {
-        if (agentAckInProgress) {
-            return;
+        if (agentAckInProgress || agentRefilling) {
+            return;   // the agent is sending already and sees the new data as its loop goes on
         }
         if (agentSkipTrySend) {
             agentSkipTrySend = false;
@@ -348,14 +350,29 @@ final class Transmitter {
         public void output(int seq) {
             if (seq == buf.nextSeq()) {
                 int sent = buf.sendNext(now());
+                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(sent).length);
                 cs.setSndNxt(sent + 1);
                 stats.dataSegmentsSent++;
                 sendData(sent, false);
+                if (c.options.refillOnSend()) {
+                    agentRefilling = true;
+                    try {
+                        c.refill();
+                    } finally {
+                        agentRefilling = false;
+                    }
+                }
             } else {
                 buf.retransmitted(seq, now());
+                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(seq).length);   // a numbered segment keeps its size
                 stats.retransmissions++;
                 sendData(seq, true);
             }
+        }
+
+        @Override
+        public boolean paceAllows() {
+            return pacer.mayPass(c.advice.paceBytesPerSecond(), retrySend);
         }
 
         @Override
