@@ -36,9 +36,10 @@ import java.util.function.Supplier;
  * @param refillOnSend     with an ns-2 agent ({@link AgentSender}): ask the application for data
  *                         ({@link ConnectionListener#onWritable}) as each new segment leaves, not only when an
  *                         acknowledgement arrives, so that with a small {@code sendBuffer} the agent never waits
- *                         for data and a queued segment is cut at most one send before it leaves (ns-2's
- *                         sources are always ahead, and its agents size each packet as they send it). RDP's own
- *                         sender ignores it; {@link #defaults()} has it off
+ *                         for data and segments are cut shortly before they leave (with a one-segment buffer, at
+ *                         most two cut before a change of size leave after it: the one queued and the one the
+ *                         application holds; ns-2's sources are always ahead, and its agents size each packet as
+ *                         they send it). RDP's own sender ignores it; {@link #defaults()} has it off
  */
 public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
                          int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
