@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.experiments.abcd.AbcdBaseline;
 import org.aspen.experiments.abcd.AbcdExperiment;
 import org.aspen.experiments.abcd.AbcdRun;
 import org.aspen.experiments.abcd.AbcdRun.Config;
@@ -13,18 +14,21 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code aspen experiment abcd}: the ACC-ABCD paper's Table 1 ({@link AbcdExperiment}). Its
- * defaults are the ones its committed results were made with (200 s runs, a 50-packet buffer).
+ * defaults are the ones its committed results were made with (200 s runs, a 50-packet buffer), but
+ * for the baseline: ns-2's TCP Reno over ns-2's byte-mode drop-tail ({@link AbcdBaseline}) unless
+ * {@code --baseline rdp} (every committed result before issue #28).
  *
  * <pre>{@code
- * aspen experiment abcd --out results/abcd               # 3 seeds
- * aspen experiment abcd --seeds 30 --out results/abcd-30 # the paper's 30 seeds
+ * aspen experiment abcd --out results/abcd-ns2                  # 3 seeds, the ns-2 baseline
+ * aspen experiment abcd --baseline rdp --out results/abcd       # as the committed docs/results/abcd
+ * aspen experiment abcd --seeds 30 --out results/abcd-30        # the paper's 30 seeds
  * }</pre>
  */
 @Command(name = "abcd",
         description = {"ACC-ABCD paper, Table 1: drops and throughput, Reno/ACC/ABCD.",
                 "In the simulation, on the ACC paper's Figure 3 dumbbell: drops at the bottleneck and per-flow "
-                        + "throughput. Files: runs.csv, table1.csv, summary.json, two PNGs "
-                        + "(docs/results-abcd.md)."})
+                        + "throughput, on ns-2's TCP Reno and byte-mode drop-tail by default (--baseline). "
+                        + "Files: runs.csv, table1.csv, summary.json, two PNGs (docs/results-abcd.md)."})
 final class AbcdCommand extends ExperimentSubcommand {
     @Mixin
     SeedsOption seeds = new SeedsOption(AbcdExperiment.DEFAULT_SEEDS);
@@ -49,6 +53,13 @@ final class AbcdCommand extends ExperimentSubcommand {
             description = "Bottleneck buffer, in 1000-byte packets' worth of bytes (default: ${DEFAULT-VALUE}).")
     int buffer;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
+            description = "Transport and bottleneck queue: ns2 (ns-2's TCP Reno over ns-2's drop-tail in byte mode, the "
+                    + "paper's values and ns-2's 2002 defaults, docs/ns2-baseline.md), ns2-2.35 (ns-2.35's agent "
+                    + "defaults) or rdp (Aspen RDP over Aspen's drop-tail, as every committed result before issue #28) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String baseline;
+
     @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
             description = "Print one run's scenario as YAML (e.g. abcd:100, for 'aspen lab --sim') and run nothing.")
     String printScenario;
@@ -61,7 +72,7 @@ final class AbcdCommand extends ExperimentSubcommand {
         for (String c : configs) {
             cs.add(config(c));
         }
-        return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer));
+        return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer).withBaseline(baseline(baseline)));
     }
 
     @Override
@@ -72,13 +83,21 @@ final class AbcdCommand extends ExperimentSubcommand {
         String[] cd = configAndDelay(printScenario, "abcd:100");
         double seconds = seconds("--duration", duration);
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
-                new AbcdRun.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT));
+                new AbcdRun.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT).withBaseline(baseline(baseline)));
+    }
+
+    private AbcdBaseline baseline(String id) {
+        AbcdBaseline b = AbcdBaseline.byId(id);
+        if (b == null) {
+            throw usage("--baseline: unknown baseline '" + id + "' (known: ns2, ns2-2.35, rdp)");
+        }
+        return b;
     }
 
     private Config config(String id) {
         Config config = Config.byId(id);
         if (config == null) {
-            throw usage("unknown config '" + id + "' (known: reno, acc, abcd)");
+            throw usage("unknown config '" + id + "' (known: reno, acc, abcd, abcd-sender)");
         }
         return config;
     }

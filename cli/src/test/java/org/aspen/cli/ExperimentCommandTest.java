@@ -145,11 +145,24 @@ class ExperimentCommandTest {
         assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
                 10, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
         // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
-        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults(), params("experiment", "abcd"));
+        // (on Aspen RDP: --baseline rdp); ns-2's baseline is the default since issue #28
+        org.aspen.experiments.abcd.AbcdBaseline ns2 = org.aspen.experiments.abcd.AbcdBaseline.NS2;
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults().withBaseline(ns2), params("experiment", "abcd"));
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults(), params("experiment", "abcd", "--baseline", "rdp"));
         assertEquals(new org.aspen.experiments.abcd.AbcdExperiment.Params(3, 200, List.of(100, 200, 300),
-                org.aspen.experiments.abcd.AbcdRun.Config.TABLE1, 50), params("experiment", "abcd"));
+                org.aspen.experiments.abcd.AbcdRun.Config.TABLE1, 50, ns2), params("experiment", "abcd"));
         assertEquals(new org.aspen.experiments.abcd.AbcdExperiment.Params(30, 200, List.of(100, 200, 300),
-                org.aspen.experiments.abcd.AbcdRun.Config.TABLE1, 50), params("experiment", "abcd", "--seeds", "30"));
+                org.aspen.experiments.abcd.AbcdRun.Config.TABLE1, 50), params("experiment", "abcd", "--seeds", "30", "--baseline", "rdp"));
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults().withBaseline(
+                org.aspen.experiments.abcd.AbcdBaseline.NS2_235), params("experiment", "abcd", "--baseline", "ns2-2.35"));
+    }
+
+    @Test
+    void anUnknownAbcdBaselineIsAUsageErrorNamingTheKnownOnes() {
+        CliTest.Run r = CliTest.run("experiment", "abcd", "--baseline", "ns3", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --baseline: unknown baseline 'ns3' (known: ns2, ns2-2.35, rdp)",
+                r.err().lines().findFirst().orElseThrow());
     }
 
     @Test
@@ -203,6 +216,13 @@ class ExperimentCommandTest {
         assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
                         org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN).withBaseline(org.aspen.experiments.acc.AccBaseline.NS2)),
                 printed("experiment", "acc-figure4", "--print-scenario", "red:100"));
+        org.aspen.experiments.abcd.AbcdRun.Setup abcd = new org.aspen.experiments.abcd.AbcdRun.Setup(200, 50,
+                org.aspen.acc.abcd.AbcdConfig.DEFAULT);
+        assertEquals(org.aspen.experiments.abcd.AbcdRun.scenario(org.aspen.experiments.abcd.AbcdRun.Config.ABCD, 100, abcd),
+                printed("experiment", "abcd", "--print-scenario", "abcd:100", "--baseline", "rdp"));
+        assertEquals(org.aspen.experiments.abcd.AbcdRun.scenario(org.aspen.experiments.abcd.AbcdRun.Config.ABCD, 100,
+                        abcd.withBaseline(org.aspen.experiments.abcd.AbcdBaseline.NS2)),
+                printed("experiment", "abcd", "--print-scenario", "abcd:100"));
     }
 
     private static org.aspen.lab.scenario.Scenario printed(String... args) {

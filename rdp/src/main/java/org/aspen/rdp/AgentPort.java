@@ -19,6 +19,14 @@ public interface AgentPort {
     /** Sends segment {@code seq}: the next new one, or a retransmission of one outstanding. */
     void output(int seq);
 
+    /**
+     * Whether a segment may leave now under the connection's ACC-ABCD pacing advice (always, when none
+     * is in force). When it may not, the transport calls {@link AgentSender#sendMuch} again at the
+     * segment's turn, as ns-2's delayed-send timer resumes {@code send_much} ({@code tcp.cc:919},
+     * {@code 1970-1973}). Every {@link #output} books its share of the pace, resends included.
+     */
+    boolean paceAllows();
+
     /** Arms the retransmission timer {@code nanos} from now, replacing any armed one. */
     void setRtxTimer(long nanos);
 

@@ -509,6 +509,11 @@ public final class RdpConnection {
         if (flushes != null) {
             flushes.removeIf(f -> ConnectionState.seqLt(f.seq, cs.sndUna()) && f.future.complete(null));
         }
+        refill();
+    }
+
+    /** Tells the application there is room again, when it found the send queue full. */
+    void refill() {
         if (wantWritable && !sendBuf.queueFull()) {
             wantWritable = false;
             listener.onWritable(this);

@@ -36,12 +36,19 @@ import java.util.function.Supplier;
  * @param recovery         the sender's loss recovery: {@link Recovery#CLASSIC} (NewReno on duplicate ACKs,
  *                         the default and what every experiment uses) or {@link Recovery#MODERN} (scoreboard,
  *                         PRR, RACK-TLP, undo, cwnd validation; what {@code aspen send} uses on a node)
+ * @param refillOnSend     with an ns-2 agent ({@link AgentSender}): ask the application for data
+ *                         ({@link ConnectionListener#onWritable}) as each new segment leaves, not only when an
+ *                         acknowledgement arrives, so that with a small {@code sendBuffer} the agent never waits
+ *                         for data and segments are cut shortly before they leave (with a one-segment buffer, at
+ *                         most two cut before a change of size leave after it: the one queued and the one the
+ *                         application holds; ns-2's sources are always ahead, and its agents size each packet as
+ *                         they send it). RDP's own sender ignores it; {@link #defaults()} has it off
  */
 public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, boolean ecn, boolean checksum,
                          int sendBuffer, double initialWindow, double initialSsthresh, long initialRtoNanos,
                          long minRtoNanos, long maxRtoNanos, long keepAliveNanos, long deadPeerNanos,
                          long closeWaitNanos, int maxSamples, Supplier<CongestionControl> congestionControl,
-                         boolean aecn, boolean segmentFromPath, Recovery recovery) {
+                         boolean aecn, boolean segmentFromPath, Recovery recovery, boolean refillOnSend) {
     private static final long MS = 1_000_000L;
 
     public RdpOptions {
@@ -65,79 +72,79 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
 
     public static RdpOptions defaults() {
         return new RdpOptions(256, 1400, true, true, true, 512, 2, 65_535, 1000 * MS, 200 * MS, 60_000 * MS,
-                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false, false, Recovery.CLASSIC);
+                1000 * MS, 15_000 * MS, 2000 * MS, 100_000, Reno::new, false, false, Recovery.CLASSIC, false);
     }
 
     public RdpOptions withMaxOutstanding(int v) {
         return new RdpOptions(v, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withMaxSegment(int v) {
         return new RdpOptions(maxOutstanding, v, sequenced, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withSequenced(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, v, ecn, checksum, sendBuffer, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withEcn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, v, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withChecksum(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, v, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withSendBuffer(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, v, initialWindow, initialSsthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withWindow(double initial, double ssthresh) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initial, ssthresh,
                 initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withRto(long initial, long min, long max) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initial, min, max, keepAliveNanos, deadPeerNanos, closeWaitNanos, maxSamples,
-                congestionControl, aecn, segmentFromPath, recovery);
+                congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withKeepAlive(long keepAlive, long deadPeer) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAlive, deadPeer, closeWaitNanos,
-                maxSamples, congestionControl, aecn, segmentFromPath, recovery);
+                maxSamples, congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withMaxSamples(int v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, v, congestionControl, aecn, segmentFromPath, recovery);
+                closeWaitNanos, v, congestionControl, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withCongestionControl(Supplier<CongestionControl> v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, v, aecn, segmentFromPath, recovery);
+                closeWaitNanos, maxSamples, v, aecn, segmentFromPath, recovery, refillOnSend);
     }
 
     public RdpOptions withAecn(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, v, segmentFromPath, recovery);
+                closeWaitNanos, maxSamples, congestionControl, v, segmentFromPath, recovery, refillOnSend);
     }
 
     /** AntiECN on, with {@link AntiEcnReno} as the congestion control ({@code delta}: see its javadoc). */
@@ -149,7 +156,7 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
     public RdpOptions withSegmentFromPath(boolean v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, v, recovery);
+                closeWaitNanos, maxSamples, congestionControl, aecn, v, recovery, refillOnSend);
     }
 
     /**
@@ -159,7 +166,14 @@ public record RdpOptions(int maxOutstanding, int maxSegment, boolean sequenced, 
     public RdpOptions withRecovery(Recovery v) {
         return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
                 initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
-                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, v);
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, v, refillOnSend);
+    }
+
+    /** See {@code refillOnSend}; {@link #defaults()} has it off. */
+    public RdpOptions withRefillOnSend(boolean v) {
+        return new RdpOptions(maxOutstanding, maxSegment, sequenced, ecn, checksum, sendBuffer, initialWindow,
+                initialSsthresh, initialRtoNanos, minRtoNanos, maxRtoNanos, keepAliveNanos, deadPeerNanos,
+                closeWaitNanos, maxSamples, congestionControl, aecn, segmentFromPath, recovery, v);
     }
 
     SynOptions synOptions() {

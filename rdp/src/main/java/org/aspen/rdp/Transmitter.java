@@ -69,6 +69,8 @@ final class Transmitter {
     private int[] agentSacks;
     /** {@link Recovery#MODERN}: finds losses, resends and times instead of the classic rules below (null: classic). */
     final ModernRecovery modern;
+    /** ns-2 mode: the application is refilling the send queue from inside a send ({@code refillOnSend}). */
+    private boolean agentRefilling;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -293,8 +295,8 @@ final class Transmitter {
 
     /** ns-2 mode: resends a notified range as the agent's window allows, then the agent sends what it may. */
     private void agentTrySend() {
-        if (agentAckInProgress) {
-            return;
+        if (agentAckInProgress || agentRefilling) {
+            return;   // the agent is sending already and sees the new data as its loop goes on
         }
         if (agentSkipTrySend) {
             agentSkipTrySend = false;
@@ -378,14 +380,29 @@ final class Transmitter {
         public void output(int seq) {
             if (seq == buf.nextSeq()) {
                 int sent = buf.sendNext(now());
+                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(sent).length);
                 cs.setSndNxt(sent + 1);
                 stats.dataSegmentsSent++;
                 sendData(sent, false);
+                if (c.options.refillOnSend()) {
+                    agentRefilling = true;
+                    try {
+                        c.refill();
+                    } finally {
+                        agentRefilling = false;
+                    }
+                }
             } else {
                 buf.retransmitted(seq, now());
+                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(seq).length);   // a numbered segment keeps its size
                 stats.retransmissions++;
                 sendData(seq, true);
             }
+        }
+
+        @Override
+        public boolean paceAllows() {
+            return pacer.mayPass(c.advice.paceBytesPerSecond(), retrySend);
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.aspen.experiments.abcd;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -48,11 +49,25 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
     private final Params params;
 
-    /** Seeds 1..seeds, run length, R1-R2 delays and configs in the tables' order, bottleneck buffer (1000-byte packets). */
-    public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer) {
-        /** The defaults: 3 seeds, 200 s, delays 100, 200, 300 ms, Reno, ACC and ACC-ABCD, 50 packets. */
+    /**
+     * Seeds 1..seeds, run length, R1-R2 delays and configs in the tables' order, bottleneck buffer
+     * (1000-byte packets), the senders' transport and bottleneck queue.
+     */
+    public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
+                         AbcdBaseline baseline) {
+        /** On Aspen RDP (what the committed results before issue #28 ran). */
+        public Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer) {
+            this(seeds, seconds, delays, configs, buffer, AbcdBaseline.RDP);
+        }
+
+        /** The defaults: 3 seeds, 200 s, delays 100, 200, 300 ms, Reno, ACC and ACC-ABCD, 50 packets, Aspen RDP. */
         public static Params defaults() {
             return new Params(DEFAULT_SEEDS, DEFAULT_SECONDS, DELAYS, Config.TABLE1, AbcdRun.BUFFER);
+        }
+
+        /** The same on another transport and queue. */
+        public Params withBaseline(AbcdBaseline b) {
+            return new Params(seeds, seconds, delays, configs, buffer, b);
         }
     }
 
@@ -68,9 +83,18 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
         }
     }
 
-    /** What {@code summary.json} holds; {@code abcd} lists ABCD's parameters (every run sets {@code inLink} to r2-r3). */
+    /**
+     * What {@code summary.json} holds; {@code abcd} lists ABCD's parameters (every run sets {@code inLink} to
+     * r2-r3). The baseline, its source, the agent's variables and the bottleneck queue are named only for ns-2
+     * runs (Aspen RDP's summaries are as before issue #28).
+     */
     public record Summary(String experiment, int seeds, double durationSeconds, List<Integer> delaysMs, int bufferBytes,
-                          String bufferSource, String longLink, Map<String, String> abcd, Map<String, String> acc,
+                          String bufferSource, String longLink,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Object queue,
+                          Map<String, String> abcd, Map<String, String> acc,
                           double wallSeconds, List<PaperComparison> paperComparison, List<Point> points) {
     }
 
@@ -99,7 +123,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
     @Override
     public AbcdRun run(RunSpec<Config> r) {
-        return AbcdRun.simulate(r.config(), r.delayMs(), r.seed(), new AbcdRun.Setup(params.seconds(), params.buffer(), AbcdConfig.DEFAULT));
+        return AbcdRun.simulate(r.config(), r.delayMs(), r.seed(),
+                new AbcdRun.Setup(params.seconds(), params.buffer(), AbcdConfig.DEFAULT, params.baseline()));
     }
 
     /** The metrics of table1.csv, by name: flows ranked by throughput within each run before averaging. */
@@ -122,10 +147,12 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
     @Override
     public Summary summarise(List<AbcdRun> runs, double wallSeconds) {
+        AbcdBaseline b = params.baseline();
         List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AbcdRun::config, AbcdRun::delayMs,
                 metrics(), (c, d, rs, stats) -> new Point(c, d, stats));
         return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
-                AbcdRun.BUFFER_SOURCE, AccDumbbell.Placement.PAPER.id(), AbcdConfig.DEFAULT.toParams(), AccConfig.DEFAULT.toParams(),
+                AbcdRun.BUFFER_SOURCE, AccDumbbell.Placement.PAPER.id(), b.ns2() ? b.id() : null, b.ns2() ? b.source() : null,
+                b.agent(), b.queue(), AbcdConfig.DEFAULT.toParams(), AccConfig.DEFAULT.toParams(),
                 Sweep.tenths(wallSeconds), AbcdComparison.rows(params, points), points);
     }
 
@@ -167,7 +194,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 {"totalKbps", "Total throughput of the 10 bulk flows", "kb/s", "abcd-throughput.png"}};
         for (String[] ch : charts) {
             CategoryChart chart = new CategoryChartBuilder().width(900).height(520).title(ch[1] + " (mean of " + params.seeds()
-                    + " seeds, " + Math.round(params.seconds()) + " s)").xAxisTitle("R1-R2 delay (ms)").yAxisTitle(ch[2]).build();
+                    + " seeds, " + Math.round(params.seconds()) + " s" + (params.baseline().ns2() ? ", " + params.baseline().label : "")
+                    + ")").xAxisTitle("R1-R2 delay (ms)").yAxisTitle(ch[2]).build();
             chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
             for (Config c : params.configs()) {
                 List<String> x = new ArrayList<>();
@@ -189,6 +217,9 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
         List<Config> configs = params.configs();
         o.printf(Locale.ROOT, "abcd: %d configs x %d delays x %d seeds, %.0f s each, in %.1f s; files in %s%n", configs.size(),
                 params.delays().size(), params.seeds(), params.seconds(), done.wallSeconds(), done.dir());
+        if (params.baseline().ns2()) {
+            o.printf(Locale.ROOT, "baseline %s: %s%n", params.baseline().id(), params.baseline().label);
+        }
         for (int d : params.delays()) {
             o.printf(Locale.ROOT, "R1-R2 delay %d ms%n%-28s", d, "");
             for (Config c : configs) {

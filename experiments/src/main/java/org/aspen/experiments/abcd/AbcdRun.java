@@ -113,10 +113,23 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         }
     }
 
-    /** Run length, bottleneck buffer (in 1000-byte packets' worth of bytes) and ABCD's settings. */
-    public record Setup(double durationSeconds, int buffer, AbcdConfig abcd) {
+    /**
+     * Run length, bottleneck buffer (in 1000-byte packets' worth of bytes; ns-2: limit_ in packets of
+     * mean_pktsize_ 1000), ABCD's settings and the senders' transport and bottleneck queue.
+     */
+    public record Setup(double durationSeconds, int buffer, AbcdConfig abcd, AbcdBaseline baseline) {
+        /** On Aspen RDP (what the committed results before issue #28 ran). */
+        public Setup(double durationSeconds, int buffer, AbcdConfig abcd) {
+            this(durationSeconds, buffer, abcd, AbcdBaseline.RDP);
+        }
+
         public static Setup defaults(double durationSeconds) {
             return new Setup(durationSeconds, BUFFER, AbcdConfig.DEFAULT);
+        }
+
+        /** The same set-up on another transport and queue. */
+        public Setup withBaseline(AbcdBaseline b) {
+            return new Setup(durationSeconds, buffer, abcd, b);
         }
     }
 
@@ -157,8 +170,10 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
     /** The topology: the Figure 3 dumbbell with ten bulk pairs, the long link between r1 and r2, a byte-limited drop-tail bottleneck. */
     public static Scenario topology(int delayMs, Setup setup) {
-        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + delayMs + "ms", String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null, null, true)
+        AbcdBaseline base = setup.baseline();
+        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + delayMs + "ms" + suffix(base),
+                String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, base.buffer(setup.buffer()), base.queue(), null, true)
                 .addTo(b);
         return b.build();
     }
@@ -173,9 +188,10 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
      * sources draw exponential periods).
      */
     public static Scenario scenario(Config c, int delayMs, Setup setup) {
-        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + c.id() + "-" + delayMs + "ms",
+        AbcdBaseline base = setup.baseline();
+        ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + c.id() + "-" + delayMs + "ms" + suffix(base),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, setup.buffer() * 1000L + "B", null,
+        new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, base.buffer(setup.buffer()), base.queue(),
                 c == Config.ACC ? AccConfig.DEFAULT : null, true).addTo(b);
         if (c == Config.ABCD || c == Config.ABCD_SENDER) {
             java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
@@ -188,7 +204,8 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             b.aa("r3", AbcdConfig.MONITOR_AA, params);
         }
         for (int i = 1; i <= FLOWS; i++) {
-            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 50 * (i - 1)) + "ms").segment(SEGMENT).build());
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 50 * (i - 1)) + "ms").segment(base.segment())
+                    .transport(base.transport(), base.agent()).build());
         }
         for (String x : new String[] {"x1", "x2"}) {
             for (String y : new String[] {"y1", "y2"}) {
@@ -225,7 +242,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
         }
         long end = Math.round(setup.durationSeconds() * 1e9);
-        RdpOptions options = RdpOptions.defaults().withMaxSegment(SEGMENT).withSendBuffer(8);
+        RdpOptions options = setup.baseline().options();
         SplittableRandom starts = Seeds.stream(seed, "abcd", "starts");
         TransferSender[] senders = new TransferSender[FLOWS];
         long[] startAt = new long[FLOWS];
@@ -265,6 +282,11 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
                 bottleneck.packetsFragmented(), bottleneck.fragmentsMade(), fragmentHeaderKbps, HostTime.secondsSince(wall0));
         net.close();
         return r;
+    }
+
+    /** The scenario's name ends in the baseline's id, but for Aspen RDP (the names the committed runs had). */
+    private static String suffix(AbcdBaseline b) {
+        return b == AbcdBaseline.RDP ? "" : "-" + b.id();
     }
 
     private static ExecutionEnvironment ee(List<ExecutionEnvironment> ees, String name) {

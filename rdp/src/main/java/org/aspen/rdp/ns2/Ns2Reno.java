@@ -203,11 +203,16 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         return port.queuedEnd() - base;
     }
 
-    /** send_much (tcp.cc:913-959), without the delayed-send and burst timers ns-2 leaves off by default. */
+    /**
+     * send_much (tcp.cc:913-959), without the burst timer ns-2 leaves off by default. ACC-ABCD's pacing
+     * advice plays the delayed-send timer (tcp.cc:919, 936-941): the loop stops while the next segment's
+     * turn has not come, and the transport calls it again then ({@link AgentPort#paceAllows}); without
+     * advice it always may send, as ns-2 with overhead_ 0.
+     */
     protected void sendMuch(int maxburst) {
         int win = window();
         int npackets = 0;
-        while (tSeqno <= highestAck + win && tSeqno < curseq()) {   // tcp.cc:927
+        while (tSeqno <= highestAck + win && tSeqno < curseq() && port.paceAllows()) {   // tcp.cc:927
             output(tSeqno);
             npackets++;
             tSeqno++;

@@ -188,7 +188,7 @@ public class Ns2Sack1 extends Ns2Reno {
         int npacket = 0;
         int win = window();
         while (((!fastrecov && tSeqno <= lastAck + win) || (fastrecov && pipe < (int) cwnd))
-                && lastAck + 1 < curseq() && found) {
+                && lastAck + 1 < curseq() && found && port.paceAllows()) {   // ACC-ABCD's pace: see Ns2Reno.sendMuch
             found = false;
             int xmit = scb.nextRetran();
             if (xmit == -1) {
