@@ -2,6 +2,7 @@ package org.aspen.experiments.validation;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.rdp.RdpPackets;
 
 /**
  * The validation cases against ns-2.35 (issue 28, item 3; docs/validation.md), in table order.
@@ -15,9 +16,12 @@ public final class ValidationCases {
     /** Class-path folder of the cases' files and of the scripts they share. */
     public static final String RESOURCES = "/validation/";
     /** Files the ns-2 scripts source, copied beside each script. */
-    public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl", "reno-common.tcl");
+    public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl", "reno-common.tcl",
+            "abcd-common.tcl", "acns-common.tcl");
     static final int FRAME = 1000;
     static final int SEGMENT = 940;
+    /** ACNS's cases: ns-2.35's packetSize_ 1000 plus the 40-byte TCP/IP header on the wire (docs/validation.md). */
+    static final int ACNS_FRAME = 1040;
 
     private ValidationCases() {
     }
@@ -43,6 +47,19 @@ public final class ValidationCases {
         for (int rtt : new int[] {80, 160}) {
             l.add(new ValidationCase("acc-red-" + rtt + "ms", "ACC Figure 4 baseline, RED, base RTT " + rtt + " ms", true,
                     Tolerances.MIN_SEEDS, 200, List.of("bulk1", "bulk2"), List.of(1.0, 1.1), "r2-r3@r2", FRAME, SEGMENT, false, false));
+        }
+        List<Double> abcdStarts = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            abcdStarts.add((1000 + 50 * (i - 1)) / 1000.0);
+        }
+        for (int rtt : new int[] {260, 660}) {
+            l.add(new ValidationCase("abcd-droptail-" + rtt + "ms", "ACC-ABCD's Reno baseline, drop-tail in bytes, base RTT " + rtt + " ms",
+                    true, Tolerances.MIN_SEEDS, 200, ten, abcdStarts, "r2-r3@r2", FRAME, SEGMENT, false, false));
+        }
+        for (int rtt : new int[] {58, 88}) {
+            l.add(new ValidationCase("acns-droptail-" + rtt + "ms", "ACNS's Reno baseline, drop-tail last miles, base RTT " + rtt + " ms",
+                    true, Tolerances.MIN_SEEDS, 118, List.of("tcp1", "tcp2", "tcp3"), List.of(0.1, 15.1, 30.1), "ra-i1@ra",
+                    ACNS_FRAME, ACNS_FRAME - RdpPackets.DATA_FRAME_OVERHEAD, false, false));
         }
         return List.copyOf(l);
     }
