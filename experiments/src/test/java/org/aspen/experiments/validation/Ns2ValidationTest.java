@@ -86,6 +86,14 @@ class Ns2ValidationTest {
         assertVerdicts("red-cbr", true, Map.of("drops at the bottleneck", Verdict.PASS, "RED average queue (packets)", Verdict.PASS));
     }
 
+    @Test
+    void ns2ModelsAecnReno40msMatchesEventForEvent() throws Exception {
+        // AntiECN's baseline over AVQ (Queue/Vq against Aspen's avq): the same 94 drops, 1 timeout, 20 ECN cuts, goodput +0.1 %
+        assertVerdicts("aecn-reno-40ms", true, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
+                "fast retransmits", Verdict.PASS, "ECN window cuts", Verdict.PASS, "dropped sequence numbers", Verdict.PASS,
+                "drops at the bottleneck", Verdict.PASS));
+    }
+
     private void assertVerdicts(String name, boolean passed, Map<String, Verdict> rows) throws Exception {
         Validation.CaseReport r = Validation.run(ValidationCases.byName(name), ValidationCase.Baseline.NS2, work);
         String table = Validation.table(List.of(r));
