@@ -61,6 +61,17 @@ class Ns2ValidationTest {
     }
 
     @Test
+    void aspenRdpAecnReno40msAsInTheBeforeTable() throws Exception {
+        // the same 94 packets lost in slow start's overshoot, then RDP repairs them without ns-2's timeout
+        Validation.CaseReport r = Validation.run(ValidationCases.byName("aecn-reno-40ms"), ValidationCase.Baseline.RDP, work);
+        String table = Validation.table(List.of(r));
+        assertEquals(false, r.passed(), table);
+        assertEquals(Verdict.PASS, verdict(r, "dropped sequence numbers"), table);
+        assertEquals(Verdict.FAIL, verdict(r, "timeouts"), table);
+        assertEquals(Verdict.FAIL, verdict(r, "goodput (kb/s)"), table);
+    }
+
+    @Test
     void ns2ModelsRenoDroptailAsInTheTable() throws Exception {
         // the same counts and goodput within 1 %, but from the seventh drop on other packets (59, 61 against 60, 62)
         assertVerdicts("reno-droptail", false, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
