@@ -3,7 +3,8 @@
 # 'finish-at T'. The runner (org.aspen.experiments.validation.Ns2Runner) runs
 #   ns CASE.tcl SEED
 # in a scratch directory and reads what these procedures write there:
-#   summary.txt        one line per TCP flow and per RED queue: name, then key value pairs
+#   summary.txt        one line per TCP flow and per RED queue: name, then key value pairs (a flow's
+#                      necnresponses: its window cuts on ECN echoes, tcp.cc:1433)
 #   cwnd-NAME.tr       the agent's traced cwnd_, nrexmit_ and ncwndcuts1_ (time saddr sport daddr dport var value)
 #   queue-NAME.tr      the trace-queue of a watched link (ns-2's packet trace format; the runner reads the 'd' lines)
 #   ave-NAME.tr        RED's traced ave_ (time var value), for cases that watch RED's average
@@ -113,7 +114,7 @@ proc finish {} {
     foreach fl $flows {
         lassign $fl name tcp start
         # ack_ is the highest cumulative ACK; with syn_ true (the default) packet 0 is the SYN: ack_ data packets in order
-        puts $out "flow $name start $start ack [$tcp set ack_] ndatapack [$tcp set ndatapack_] nrexmitpack [$tcp set nrexmitpack_] nrexmit [$tcp set nrexmit_] ncwndcuts1 [$tcp set ncwndcuts1_] cwnd [$tcp set cwnd_]"
+        puts $out "flow $name start $start ack [$tcp set ack_] ndatapack [$tcp set ndatapack_] nrexmitpack [$tcp set nrexmitpack_] nrexmit [$tcp set nrexmit_] ncwndcuts1 [$tcp set ncwndcuts1_] necnresponses [$tcp set necnresponses_] cwnd [$tcp set cwnd_]"
     }
     foreach rq $redqueues {
         lassign $rq name q

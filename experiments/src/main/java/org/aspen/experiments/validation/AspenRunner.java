@@ -91,7 +91,7 @@ public final class AspenRunner {
             Map<?, ?> closes = t.get("closesByCause") instanceof Map<?, ?> m ? m : Map.of();
             List<double[]> cwnd = cwndSeries(t.get("cwndTrace"));
             flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered,
-                    number(closes.get("TIMEOUT")), number(closes.get("FAST_RETRANSMIT")), w.dropped(name),
+                    number(closes.get("TIMEOUT")), number(closes.get("FAST_RETRANSMIT")), number(closes.get("ECN")), w.dropped(name),
                     RunResult.timeMean(cwnd, start, c.durationSeconds()), cwnd));
         }
         double red = c.watchRed() ? RunResult.timeMean(w.redAverage, w.redFrom, c.durationSeconds()) : Double.NaN;

@@ -28,9 +28,11 @@ import java.util.concurrent.TimeUnit;
  *     (ns-2.35's default) packet 0 is a 40-byte SYN without data (tcp/tcp.cc:699-705) and the data
  *     packets are 1, 2, ...: {@code ack_} data packets were delivered in order;</li>
  * <li>timeouts: {@code nrexmit_}, counted by a timeout that closes the window (tcp/tcp.cc:1911);</li>
- * <li>fast retransmits: {@code ncwndcuts1_ - nrexmit_}: ncwndcuts1_ counts every window cut with data
- *     outstanding (tcp/tcp.cc:1248), which for Reno without ECN is a timeout or a fast retransmit
- *     (tcp/tcp-reno.cc:213, slowdown in dupack_action);</li>
+ * <li>fast retransmits: {@code ncwndcuts1_ - nrexmit_ - necnresponses_}: ncwndcuts1_ counts every window cut with data
+ *     outstanding (tcp/tcp.cc:1248), which for Reno is a timeout, a fast retransmit (tcp/tcp-reno.cc:213,
+ *     slowdown in dupack_action) or, with {@code ecn_}, a cut on an ECN echo (tcp/tcp.cc:1432, counted
+ *     in necnresponses_ at tcp/tcp.cc:1433; 0 without ECN);</li>
+ * <li>ECN cuts: {@code necnresponses_};</li>
  * <li>drops and dropped packets: the {@code d} lines of the bottleneck's trace-queue (flow id field 8,
  *     sequence number field 11: the SYN is 0, data from 1);</li>
  * <li>cwnd: the traced {@code cwnd_}; RED's average: the traced {@code ave_}.</li>
@@ -106,9 +108,10 @@ public final class Ns2Runner {
             long delivered = Long.parseLong(kv.get("ack"));   // packet 0 is the SYN (syn_ true)
             long timeouts = Long.parseLong(kv.get("nrexmit"));
             long cuts = Long.parseLong(kv.get("ncwndcuts1"));
+            long ecnCuts = Long.parseLong(kv.getOrDefault("necnresponses", "0"));
             List<double[]> cwnd = cwndTrace(dir.resolve("cwnd-" + name + ".tr"), start);
             flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered, timeouts,
-                    cuts - timeouts, List.copyOf(droppedByFid.getOrDefault(i + 1, List.of())),
+                    cuts - timeouts - ecnCuts, ecnCuts, List.copyOf(droppedByFid.getOrDefault(i + 1, List.of())),
                     RunResult.timeMean(cwnd, start, c.durationSeconds()), cwnd));
         }
         double meanAve = Double.NaN;

@@ -25,12 +25,19 @@ public record RunResult(Map<String, Flow> flows, long drops, double meanRedAvera
      * @param delivered       data packets delivered in order
      * @param timeouts        retransmission timeouts that closed the window
      * @param fastRetransmits window closes by duplicate ACKs (Aspen: its loss detection's closes)
+     * @param ecnCuts         window closes on ECN echoes (ns-2: {@code necnresponses_}, tcp.cc:1433; Aspen: closes by
+     *                        cause {@code ECN}); 0 for a flow that is not ECN-capable
      * @param droppedSeqs     the flow's packets dropped at the bottleneck, in drop order, numbered as ns-2 does with syn_ true (SYN 0, data from 1)
      * @param meanCwnd        time-weighted mean congestion window (packets) from the start to the end of the run
      * @param cwnd            the cwnd trace: {time s, cwnd} at every change
      */
-    public record Flow(double goodputBps, long delivered, long timeouts, long fastRetransmits, List<Long> droppedSeqs,
+    public record Flow(double goodputBps, long delivered, long timeouts, long fastRetransmits, long ecnCuts, List<Long> droppedSeqs,
                        double meanCwnd, List<double[]> cwnd) {
+        /** A flow without ECN: no window closes on ECN echoes. */
+        public Flow(double goodputBps, long delivered, long timeouts, long fastRetransmits, List<Long> droppedSeqs,
+                    double meanCwnd, List<double[]> cwnd) {
+            this(goodputBps, delivered, timeouts, fastRetransmits, 0, droppedSeqs, meanCwnd, cwnd);
+        }
     }
 
     /** Time-weighted mean of a step function given as {time, value} changes, over [from, to]. */

@@ -44,6 +44,8 @@ public final class Tolerances {
         DROPPED_SEQUENCES("dropped sequence numbers", Kind.EXACT, false),
         TIMEOUTS("timeouts", Kind.EXACT, false),
         FAST_RETRANSMITS("fast retransmits", Kind.EXACT, false),
+        /** Window cuts on ECN echoes: judged as timeouts and fast retransmits are (rows of the ECN cases only). */
+        ECN_CUTS("ECN window cuts", Kind.EXACT, false),
         MEAN_CWND("mean cwnd (packets)", Kind.RELATIVE, true),
         RED_AVERAGE("RED average queue (packets)", Kind.RELATIVE, false);
 

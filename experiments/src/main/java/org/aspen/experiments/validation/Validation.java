@@ -62,6 +62,9 @@ public final class Validation {
             rows.add(row(c, p + Metric.TIMEOUTS.label(), Metric.TIMEOUTS, aspen, ns2, r -> r.flows().get(f).timeouts(), true));
             rows.add(row(c, p + Metric.FAST_RETRANSMITS.label(), Metric.FAST_RETRANSMITS, aspen, ns2,
                     r -> r.flows().get(f).fastRetransmits(), true));
+            if (c.ecn()) {
+                rows.add(row(c, p + Metric.ECN_CUTS.label(), Metric.ECN_CUTS, aspen, ns2, r -> r.flows().get(f).ecnCuts(), true));
+            }
             rows.add(row(c, p + Metric.MEAN_CWND.label(), Metric.MEAN_CWND, aspen, ns2, r -> r.flows().get(f).meanCwnd(), c.random()));
             if (!c.random()) {
                 List<Long> a = aspen.isEmpty() ? null : aspen.get(0).flows().get(f).droppedSeqs();

@@ -39,6 +39,11 @@ public record ValidationCase(String name, String description, boolean random, in
                 flows.stream().map(f -> start).toList(), bottleneck, dataFrame, segment, watchRed, quick);
     }
 
+    /** True for a case whose flows are ECN-capable: its rows add each flow's window cuts on ECN echoes. */
+    public boolean ecn() {
+        return ValidationCases.ECN.contains(name);
+    }
+
     public String tclResource() {
         return ValidationCases.RESOURCES + name + ".tcl";
     }

@@ -2,6 +2,7 @@ package org.aspen.experiments.validation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.aspen.rdp.RdpPackets;
 
 /**
@@ -17,11 +18,20 @@ public final class ValidationCases {
     public static final String RESOURCES = "/validation/";
     /** Files the ns-2 scripts source, copied beside each script. */
     public static final List<String> SHARED_TCL = List.of("lib.tcl", "red-common.tcl", "acc-common.tcl", "reno-common.tcl",
-            "abcd-common.tcl", "acns-common.tcl");
+            "abcd-common.tcl", "acns-common.tcl", "aecn-common.tcl", "purple-common.tcl");
     static final int FRAME = 1000;
     static final int SEGMENT = 940;
     /** ACNS's cases: ns-2.35's packetSize_ 1000 plus the 40-byte TCP/IP header on the wire (docs/validation.md). */
     static final int ACNS_FRAME = 1040;
+    /** AntiECN's reading: packetSize_ 1000 plus the 40-byte header (docs/ns2-baseline.md); RDP's data bytes in it. */
+    static final int AECN_FRAME = 1040;
+    static final int AECN_SEGMENT = 980;
+    /** PURPLE's 1500-byte packets; RDP's data bytes in one. */
+    static final int PURPLE_FRAME = 1500;
+    static final int PURPLE_SEGMENT = 1440;
+    /** The cases whose flows are ECN-capable: their tables add each flow's window cuts on ECN echoes. */
+    static final Set<String> ECN = Set.of("aecn-reno-40ms", "aecn-reno-200ms", "purple-red-297ms", "purple-red-396ms",
+            "purple-ared-297ms", "purple-ared-396ms");
 
     private ValidationCases() {
     }
@@ -60,6 +70,25 @@ public final class ValidationCases {
             l.add(new ValidationCase("acns-droptail-" + rtt + "ms", "ACNS's Reno baseline, drop-tail last miles, base RTT " + rtt + " ms",
                     true, Tolerances.MIN_SEEDS, 118, List.of("tcp1", "tcp2", "tcp3"), List.of(0.1, 15.1, 30.1), "ra-i1@ra",
                     ACNS_FRAME, ACNS_FRAME - RdpPackets.DATA_FRAME_OVERHEAD, false, false));
+        }
+        // AntiECN's baseline (Table I without AECN): one ECN-capable Reno flow over AVQ, 1000 RTTs at 1 % of the link
+        for (int rtt : new int[] {40, 200}) {
+            l.add(new ValidationCase("aecn-reno-" + rtt + "ms", "AntiECN baseline, Reno+ECN over AVQ, RTT " + rtt + " ms", false, 1,
+                    rtt, List.of("bulk"), List.of(0.0), "r-d@r", AECN_FRAME, AECN_SEGMENT, false, rtt == 40));
+        }
+        // PURPLE's baseline (BDP queue): 40 ECN-capable Reno flows, the first ten (one per host) compared flow by flow
+        List<String> purpleFlows = new ArrayList<>();
+        List<Double> purpleStarts = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            purpleFlows.add("f" + i);
+            purpleStarts.add((10 + 25 * i) / 1000.0);
+        }
+        for (String aqm : new String[] {"red", "ared"}) {
+            for (int rtt : new int[] {297, 396}) {
+                l.add(new ValidationCase("purple-" + aqm + "-" + rtt + "ms", "PURPLE baseline, 40 flows, "
+                        + (aqm.equals("red") ? "RED 10/600" : "A-RED") + ", RTT " + rtt + " ms", true, Tolerances.MIN_SEEDS, 60,
+                        purpleFlows, purpleStarts, "r1-r2@r1", PURPLE_FRAME, PURPLE_SEGMENT, false, false));
+            }
         }
         return List.copyOf(l);
     }

@@ -61,6 +61,17 @@ class Ns2ValidationTest {
     }
 
     @Test
+    void aspenRdpAecnReno40msAsInTheBeforeTable() throws Exception {
+        // the same 94 packets lost in slow start's overshoot, then RDP repairs them without ns-2's timeout
+        Validation.CaseReport r = Validation.run(ValidationCases.byName("aecn-reno-40ms"), ValidationCase.Baseline.RDP, work);
+        String table = Validation.table(List.of(r));
+        assertEquals(false, r.passed(), table);
+        assertEquals(Verdict.PASS, verdict(r, "dropped sequence numbers"), table);
+        assertEquals(Verdict.FAIL, verdict(r, "timeouts"), table);
+        assertEquals(Verdict.FAIL, verdict(r, "goodput (kb/s)"), table);
+    }
+
+    @Test
     void ns2ModelsRenoDroptailAsInTheTable() throws Exception {
         // the same counts and goodput within 1 %, but from the seventh drop on other packets (59, 61 against 60, 62)
         assertVerdicts("reno-droptail", false, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
@@ -84,6 +95,14 @@ class Ns2ValidationTest {
     @Test
     void ns2ModelsRedCbrPasses() throws Exception {
         assertVerdicts("red-cbr", true, Map.of("drops at the bottleneck", Verdict.PASS, "RED average queue (packets)", Verdict.PASS));
+    }
+
+    @Test
+    void ns2ModelsAecnReno40msMatchesEventForEvent() throws Exception {
+        // AntiECN's baseline over AVQ (Queue/Vq against Aspen's avq): the same 94 drops, 1 timeout, 20 ECN cuts, goodput +0.1 %
+        assertVerdicts("aecn-reno-40ms", true, Map.of("goodput (kb/s)", Verdict.PASS, "timeouts", Verdict.PASS,
+                "fast retransmits", Verdict.PASS, "ECN window cuts", Verdict.PASS, "dropped sequence numbers", Verdict.PASS,
+                "drops at the bottleneck", Verdict.PASS));
     }
 
     private void assertVerdicts(String name, boolean passed, Map<String, Verdict> rows) throws Exception {

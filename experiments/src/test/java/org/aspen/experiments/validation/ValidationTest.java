@@ -80,6 +80,35 @@ class ValidationTest {
     }
 
     @Test
+    void anEcnFlowsCutsAreSplitIntoTimeoutsFastRetransmitsAndEcnCuts(@TempDir Path dir) throws Exception {
+        // ncwndcuts1_ 6 = 1 timeout (nrexmit_) + 2 cuts on ECN echoes (necnresponses_) + 3 fast retransmits
+        Files.writeString(dir.resolve("summary.txt"), "flow bulk start 0.0 ack 50 ndatapack 60 nrexmitpack 4 nrexmit 1 "
+                + "ncwndcuts1 6 necnresponses 2 cwnd 5.0\n");
+        Files.writeString(dir.resolve("queue-bottleneck.tr"), "");
+        Files.writeString(dir.resolve("cwnd-bulk.tr"), "0.00000  0  0  2  0  cwnd_ 1.000 \n");
+        RunResult.Flow f = Ns2Runner.read(ONE, dir).flows().get("bulk");
+        assertEquals(1, f.timeouts());
+        assertEquals(3, f.fastRetransmits());
+        assertEquals(2, f.ecnCuts());
+    }
+
+    @Test
+    void onlyTheEcnCasesHaveAnEcnRowAndItIsJudgedAsTheOtherCounts() {
+        RunResult ns2 = new RunResult(Map.of("bulk", new RunResult.Flow(1000, 0, 1, 4, 7, List.of(), 10, List.of())), 2, Double.NaN);
+        RunResult aspen = new RunResult(Map.of("bulk", new RunResult.Flow(1000, 0, 1, 4, 6, List.of(), 10, List.of())), 2, Double.NaN);
+        ValidationCase ecn = ValidationCases.byName("aecn-reno-40ms");
+        assertTrue(ecn.ecn());
+        Validation.CaseReport r = Validation.compare(ecn, ValidationCase.Baseline.NS2, List.of(aspen), List.of(ns2));
+        Validation.Row row = r.rows().stream().filter(x -> x.quantity().equals("ECN window cuts")).findFirst().orElseThrow();
+        assertEquals(6, row.aspen());
+        assertEquals(7, row.ns2());
+        assertEquals(Verdict.FAIL, row.verdict(), "a count: 6 against 7 fails as timeouts would");
+        assertFalse(ValidationCases.byName("reno-droptail").ecn());
+        assertTrue(Validation.compare(ONE, ValidationCase.Baseline.NS2, List.of(aspen), List.of(ns2)).rows().stream()
+                .noneMatch(x -> x.quantity().contains("ECN")));
+    }
+
+    @Test
     void anUnknownCaseIsNamedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ValidationCases.byName("nope"));
         assertTrue(e.getMessage().startsWith("no validation case 'nope' (known: reno-droptail, reno-timeout,"), e.getMessage());
