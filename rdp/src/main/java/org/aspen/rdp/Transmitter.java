@@ -92,7 +92,9 @@ final class Transmitter {
             synSentAt = now();
         }
         emit(s, false);
-        restartRto();
+        // ns-2 mode: the agent's timer, as ns-2 times its SYN (seqno 0); otherwise RDP's RTO
+        long agentRto = agent == null ? -1 : agent.synTimeoutNanos(synSends - 1);
+        restartRto(agentRto >= 0 ? agentRto : cs.rtt().rtoNanos());
     }
 
     void sendControl(int flags, int seq, int ack) {
@@ -533,11 +535,15 @@ final class Transmitter {
     }
 
     private void restartRto() {
+        restartRto(cs.rtt().rtoNanos());
+    }
+
+    private void restartRto(long rtoNanos) {
         rtoRunning = true;
-        rtoDeadline = now() + cs.rtt().rtoNanos();
+        rtoDeadline = now() + rtoNanos;
         if (!timerScheduled) {
             timerScheduled = true;
-            rtoTimer = c.scheduler.schedule(cs.rtt().rtoNanos(), this::rtoFired);
+            rtoTimer = c.scheduler.schedule(rtoNanos, this::rtoFired);
         }
     }
 
