@@ -597,7 +597,11 @@ final class Transmitter {
             c.resetAndEnd(CloseReason.PEER_DEAD);
             return;
         }
-        if (idle >= c.options.keepAliveNanos()) {
+        // ns-2 mode: no probe while data is outstanding. ns-2's agents send none, the peer's ACK of a NUL
+        // would reach the agent as a duplicate ACK (a limited transmit, or a third duplicate) that ns-2
+        // never sees, and the agent's own timer resends within maxrto_ anyway; the peer's probes (NUL,
+        // which the agent ignores) keep this end from declaring it dead
+        if (idle >= c.options.keepAliveNanos() && (agent == null || cs.flight() == 0)) {
             stats.keepAlivesSent++;
             emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.rx.rcvCur()), false);
         }

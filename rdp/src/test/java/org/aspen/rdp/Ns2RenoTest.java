@@ -114,6 +114,31 @@ class Ns2RenoTest {
     }
 
     @Test
+    void whileDataIsOutstandingTheAgentSendsNoProbeWhoseAckWouldBeADuplicate() {
+        // ns-2's agents send no keep-alive: while the timer backs off past RDP's keep-alive time (1 s) only
+        // the timer resends the oldest segment. A probe's ACK would reach the agent as a duplicate ACK and
+        // let another segment out (singledup_'s send_one, tcp-reno.cc:125-126)
+        Ns2Path path = new Ns2Path(65, () -> new Ns2Reno(P), 2000, s -> false);
+        path.run(300_000_000L);
+        path.silent = true;
+        path.run(30_000_000_000L);
+        int oldest = path.mostCopied();
+        List<Long> times = path.sendTimes(oldest);
+        // resent at 0.2, 0.4, 0.8, 1.6, 3.2, 6.4 and 12.8 s intervals (the test above): 8 copies in 30 s
+        assertEquals(8, times.size(), "copies " + times);
+        assertEquals(0, path.stats().keepAlivesSent());
+        for (int i = 0; i < path.sent.size(); i++) {
+            if (path.sentAt.get(i) > times.get(1)) {
+                assertEquals(oldest, path.sent.get(i), "segment sent at " + path.sentAt.get(i));
+            }
+        }
+        // the receiver, with nothing outstanding, still probes (its NULs the agent ignores), so neither end
+        // declares the other dead (15 s)
+        assertTrue(path.receiver[0].stats().keepAlivesSent() > 0);
+        assertEquals(RdpConnection.State.OPEN, path.sender[0].state());
+    }
+
+    @Test
     void aSilentPathBacksTheTimerOffByDoublingUpToMaxrto() {
         RdpOptions o = RdpOptions.defaults().withCongestionControl(() -> new Ns2Reno(P))
                 .withKeepAlive(1_000_000_000L, 1_000_000_000_000L);
