@@ -42,6 +42,16 @@ public interface AgentSender {
         return false;
     }
 
+    /**
+     * The retransmission timer for our SYN (or SYN,ACK) after {@code timeouts} expiries, in ns, as the
+     * agent times its first packet; -1 (the default): the transport's own timer (RDP's initial RTO,
+     * doubled per expiry). ns-2's agents send the SYN as seqno 0 under their own timer, so theirs
+     * answer here.
+     */
+    default long synTimeoutNanos(int timeouts) {
+        return -1;
+    }
+
     /** Sends what the window allows (the application queued data, or the path opened). */
     void sendMuch();
 

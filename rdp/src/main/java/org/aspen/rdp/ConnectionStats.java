@@ -20,7 +20,13 @@ import java.util.function.LongSupplier;
  * }</pre>
  *
  * A sample is added when the whole-packet window, ssthresh or phase changes and at every close, so
- * the series stays small for long flows yet shows every change the sender acted on.
+ * the series stays small for long flows yet shows every change the sender acted on. Its step
+ * function holds each whole-packet value until the next one, so its time mean runs low by up to a
+ * packet in congestion avoidance; the exact time mean of the window is kept apart, as an integral over
+ * every observation ({@link #cwndIntegral}):
+ * <pre>{@code
+ * double mean = st.cwndIntegral(end) / 1e9 / (endSeconds - startSeconds);   // packets, 0 before the first observation
+ * }</pre>
  */
 public final class ConnectionStats {
     /** One row of the time series; {@code cause} is null except on a window close. */
@@ -37,6 +43,11 @@ public final class ConnectionStats {
     private int lastWindow = -1;
     private double lastSsthresh = -1;
     private int lastPhase = -1;
+    /** The window's integral over time (packets x ns) from the first observation to {@code lastObserved}. */
+    private double cwndNanos;
+    private double lastCwnd;
+    private long firstObserved = -1;
+    private long lastObserved;
     long segmentsSent;
     long dataSegmentsSent;
     long retransmissions;
@@ -78,6 +89,14 @@ public final class ConnectionStats {
 
     /** Records a sample when the state the sender acts on changed since the last one. */
     void observe(ConnectionState s) {
+        long now = clock.getAsLong();
+        if (firstObserved < 0) {
+            firstObserved = now;
+        } else {
+            cwndNanos += lastCwnd * (now - lastObserved);
+        }
+        lastObserved = now;
+        lastCwnd = s.cwnd();
         int w = (int) Math.floor(s.cwnd() + 1e-9);
         if (w != lastWindow || s.ssthresh() != lastSsthresh || s.phase() != lastPhase) {
             lastWindow = w;
@@ -91,6 +110,24 @@ public final class ConnectionStats {
         if (samples.size() < maxSamples) {
             samples.add(sample);
         }
+    }
+
+    /**
+     * The exact integral of the congestion window over time, in packets x ns, from the first
+     * observation to {@code untilNanos} (not before the last observation): the sender observes its state
+     * after every change it makes (each ACK, timeout, notification and send), so between two
+     * observations the window is the one observed first. 0 before any observation.
+     */
+    public double cwndIntegral(long untilNanos) {
+        if (firstObserved < 0) {
+            return 0;
+        }
+        return cwndNanos + lastCwnd * Math.max(0, untilNanos - lastObserved);
+    }
+
+    /** When the window was first observed (ns), or -1 before. */
+    public long firstObservedNanos() {
+        return firstObserved;
     }
 
     public List<Sample> samples() {

@@ -97,7 +97,9 @@ final class Transmitter {
             synSentAt = now();
         }
         emit(s, false);
-        restartRto();
+        // ns-2 mode: the agent's timer, as ns-2 times its SYN (seqno 0); otherwise RDP's RTO
+        long agentRto = agent == null ? -1 : agent.synTimeoutNanos(synSends - 1);
+        restartRto(agentRto >= 0 ? agentRto : cs.rtt().rtoNanos());
     }
 
     void sendControl(int flags, int seq, int ack) {
@@ -617,11 +619,15 @@ final class Transmitter {
     }
 
     private void restartRto() {
+        restartRto(cs.rtt().rtoNanos());
+    }
+
+    private void restartRto(long rtoNanos) {
         rtoRunning = true;
-        rtoDeadline = now() + cs.rtt().rtoNanos();
+        rtoDeadline = now() + rtoNanos;
         if (!timerScheduled) {
             timerScheduled = true;
-            rtoTimer = c.scheduler.schedule(cs.rtt().rtoNanos(), this::rtoFired);
+            rtoTimer = c.scheduler.schedule(rtoNanos, this::rtoFired);
         }
     }
 
@@ -675,7 +681,11 @@ final class Transmitter {
             c.resetAndEnd(CloseReason.PEER_DEAD);
             return;
         }
-        if (idle >= c.options.keepAliveNanos()) {
+        // ns-2 mode: no probe while data is outstanding. ns-2's agents send none, the peer's ACK of a NUL
+        // would reach the agent as a duplicate ACK (a limited transmit, or a third duplicate) that ns-2
+        // never sees, and the agent's own timer resends within maxrto_ anyway; the peer's probes (NUL,
+        // which the agent ignores) keep this end from declaring it dead
+        if (idle >= c.options.keepAliveNanos() && (agent == null || cs.flight() == 0)) {
             stats.keepAlivesSent++;
             emit(Segment.control(Segment.NUL | Segment.ACK, c.localPort, c.remotePort, cs.sndNxt(), c.rx.rcvCur()), false);
         }

@@ -15,7 +15,7 @@ import org.aspen.vnet.packet.Protocol;
  * Two nodes, 10 ms each way, no rate limit (every round trip is exactly 20 ms): node 0 sends
  * {@code segments} segments of 1000 bytes to node 1 over one connection, and the forward link logs
  * every data segment by ns-2's numbering (the SYN is seqno 0, data starts at 1) and drops the first
- * transmission of the seqnos named.
+ * transmission of the seqnos named (and the first {@code dropSyns} SYNs).
  */
 final class Ns2Path {
     static final long ONE_WAY = 10_000_000L;
@@ -35,6 +35,10 @@ final class Ns2Path {
      */
     java.util.function.IntPredicate dropLinkCount = i -> false;
     private final Map<Integer, Integer> copies = new HashMap<>();
+    /** Send times of every SYN on the forward link. */
+    final List<Long> synAt = new ArrayList<>();
+    /** This many of the first SYNs are dropped. */
+    int dropSyns;
 
     Ns2Path(long seed, Supplier<CongestionControl> cc, int segments, IntPredicate dropFirstCopy) {
         this(seed, RdpOptions.defaults().withCongestionControl(cc), segments, dropFirstCopy);
@@ -47,8 +51,14 @@ final class Ns2Path {
             Packet p = Packet.wrapValidated(f);
             Segment seg = new Segment();
             byte[] pl = p.payload();
-            if (p.protocol() != Protocol.RDP || SegmentCodec.decode(pl, 0, pl.length, seg) != null
-                    || seg.dataLength == 0) {
+            if (p.protocol() != Protocol.RDP || SegmentCodec.decode(pl, 0, pl.length, seg) != null) {
+                return false;
+            }
+            if (seg.has(Segment.SYN)) {
+                synAt.add(net.sim.nanos());
+                return synAt.size() <= dropSyns;
+            }
+            if (seg.dataLength == 0) {
                 return false;
             }
             int seqno = seg.seq - sender[0].iss;

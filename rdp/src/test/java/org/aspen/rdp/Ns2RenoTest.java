@@ -46,6 +46,30 @@ class Ns2RenoTest {
     }
 
     @Test
+    void aLostSynIsResentOnNs2SInitialTimerOfThreeSecondsDoubledAndCountsAsATimeout() {
+        Ns2Path path = new Ns2Path(64, () -> new Ns2Reno(P), 50, s -> false);
+        path.dropSyns = 2;
+        path.run(20_000_000_000L);
+        // ns-2 times its SYN (seqno 0) as any packet: rtt_timeout() is t_rtxcur_ = rtxcur_init_ 3 s before any
+        // sample (tcp.cc:525, 981), and the expiry doubles t_backoff_ (tcp.cc:1924, 614): 3 s, then 6 s
+        // (RDP's own timer would resend after 1 s and 2 s)
+        assertEquals(3, path.synAt.size());
+        assertEquals(3_000_000_000L, path.synAt.get(1) - path.synAt.get(0));
+        assertEquals(6_000_000_000L, path.synAt.get(2) - path.synAt.get(1));
+        ConnectionStats st = path.stats();
+        assertEquals(50 * 1000, st.bytesAcked());
+        // each expiry is a timeout and a window cut in ns-2 (++nrexmit_, slowdown: tcp.cc:1908-1913)
+        assertEquals(2, st.timeouts());
+        assertEquals(2, st.windowCloses(CloseCause.TIMEOUT));
+        // data leaves when the third SYN's SYN,ACK is back (20 ms), in a window of 1 (wnd_init_ 1 after a lost
+        // first packet, tcp.cc:1886-1892); its ACK opens the window to 2 (slow start below ssthresh_ 2)
+        long open = path.synAt.get(2) + 2 * Ns2Path.ONE_WAY;
+        assertEquals(open, path.sendTimes(1).get(0));
+        assertEquals(open + 2 * Ns2Path.ONE_WAY, path.sendTimes(2).get(0));
+        assertEquals(open + 2 * Ns2Path.ONE_WAY, path.sendTimes(3).get(0));
+    }
+
+    @Test
     void threeLossesInOneWindowEndRenoSRecoveryOnThePartialAckAndInATimeout() {
         Ns2Path path = new Ns2Path(62, () -> new Ns2Reno(P), 200, s -> s == 60 || s == 65 || s == 70)
                 .run(20_000_000_000L);
@@ -87,6 +111,31 @@ class Ns2RenoTest {
         Ns2Params capped = P.with(Map.of("window", 30, "maxcwnd", 7));
         Ns2Path seven = new Ns2Path(63, () -> new Ns2Reno(capped), 300, s -> false).run(20_000_000_000L);
         assertEquals(7, seven.maxFlight, "maxcwnd_ caps cwnd_ (tcp.cc:1234)");
+    }
+
+    @Test
+    void whileDataIsOutstandingTheAgentSendsNoProbeWhoseAckWouldBeADuplicate() {
+        // ns-2's agents send no keep-alive: while the timer backs off past RDP's keep-alive time (1 s) only
+        // the timer resends the oldest segment. A probe's ACK would reach the agent as a duplicate ACK and
+        // let another segment out (singledup_'s send_one, tcp-reno.cc:125-126)
+        Ns2Path path = new Ns2Path(65, () -> new Ns2Reno(P), 2000, s -> false);
+        path.run(300_000_000L);
+        path.silent = true;
+        path.run(30_000_000_000L);
+        int oldest = path.mostCopied();
+        List<Long> times = path.sendTimes(oldest);
+        // resent at 0.2, 0.4, 0.8, 1.6, 3.2, 6.4 and 12.8 s intervals (the test above): 8 copies in 30 s
+        assertEquals(8, times.size(), "copies " + times);
+        assertEquals(0, path.stats().keepAlivesSent());
+        for (int i = 0; i < path.sent.size(); i++) {
+            if (path.sentAt.get(i) > times.get(1)) {
+                assertEquals(oldest, path.sent.get(i), "segment sent at " + path.sentAt.get(i));
+            }
+        }
+        // the receiver, with nothing outstanding, still probes (its NULs the agent ignores), so neither end
+        // declares the other dead (15 s)
+        assertTrue(path.receiver[0].stats().keepAlivesSent() > 0);
+        assertEquals(RdpConnection.State.OPEN, path.sender[0].state());
     }
 
     @Test

@@ -35,4 +35,28 @@ class StatsCsvTest {
         assertEquals(o.sent().retransmissions(), st.retransmissions());
         assertEquals(o.sent().stats().get("windowCloses"), st.windowCloses());
     }
+
+    @Test
+    void theWindowsIntegralIsExactWhereTheSeriesKeepsWholePackets() {
+        long[] now = {500_000_000L};
+        ConnectionStats st = new ConnectionStats(() -> now[0], 100);
+        ConnectionState s = TestStates.fresh(st);
+        assertEquals(0, st.cwndIntegral(now[0]));
+        assertEquals(-1, st.firstObservedNanos());
+        s.setCwnd(2);
+        st.observe(s);                      // 2 from 0.5 s
+        now[0] = 1_500_000_000L;
+        s.setCwnd(2.5);
+        st.observe(s);                      // 2.5 from 1.5 s: the same whole-packet window, no row
+        now[0] = 3_500_000_000L;
+        s.setCwnd(1);
+        st.observe(s);                      // 1 from 3.5 s
+        assertEquals(500_000_000L, st.firstObservedNanos());
+        // 2 x 1 s + 2.5 x 2 s + 1 x 1 s (to 4.5 s) = 8 packet-seconds
+        assertEquals(8e9, st.cwndIntegral(4_500_000_000L), 1e-3);
+        // the series has the rows at 0.5 s (2) and 3.5 s (1) only: its step mean would be (2 x 3 + 1 x 1) / 4 = 1.75, not 2
+        assertEquals(List.of(2.0, 1.0), st.samples().stream().map(ConnectionStats.Sample::cwnd).toList());
+        // a time before the last observation adds nothing after it
+        assertEquals(7e9, st.cwndIntegral(3_000_000_000L), 1e-3);
+    }
 }

@@ -17,9 +17,11 @@ import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.run.RunObserver;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpPackets;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.Segment;
+import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkObserver;
 import org.aspen.vnet.node.Node;
@@ -41,7 +43,9 @@ import org.aspen.vnet.runtime.Network;
  * Counted as ns-2 counts: goodput from the bytes the receiver accepted in order ({@code bytesReceived}
  * of the report, divided by the data bytes per segment, times the data packet's bytes on the wire);
  * timeouts and fast retransmits from the report's closes by cause ({@code TIMEOUT},
- * {@code FAST_RETRANSMIT}); the cwnd trace from the sender's series ({@code cwnd.csv}); dropped
+ * {@code FAST_RETRANSMIT}); the cwnd trace from the sender's series ({@code cwnd.csv}), and the mean
+ * cwnd from the sender's exact integral of its window over time ({@code ConnectionStats.cwndIntegral}:
+ * every change, as ns-2's traced {@code cwnd_}, where the series keeps whole packets); dropped
  * packets numbered as ns-2 numbers them with {@code syn_ true}: the SYN is 0, data from 1 (the
  * segment's sequence number less the SYN's).
  */
@@ -90,9 +94,14 @@ public final class AspenRunner {
             long delivered = (number(t.get("bytesReceived")) + header) / c.segment();
             Map<?, ?> closes = t.get("closesByCause") instanceof Map<?, ?> m ? m : Map.of();
             List<double[]> cwnd = cwndSeries(t.get("cwndTrace"));
+            // the window's exact time mean (ConnectionStats.cwndIntegral), as ns-2's traced cwnd_ gives it: the
+            // series holds whole packets between its rows and would read up to a packet low in congestion avoidance
+            Double integral = w.cwndIntegral.get(name);
+            double meanCwnd = integral != null ? integral / 1e9 / (c.durationSeconds() - start)
+                    : RunResult.timeMean(cwnd, start, c.durationSeconds());
             flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered,
                     number(closes.get("TIMEOUT")), number(closes.get("FAST_RETRANSMIT")), number(closes.get("ECN")), w.dropped(name),
-                    RunResult.timeMean(cwnd, start, c.durationSeconds()), cwnd));
+                    meanCwnd, cwnd));
         }
         double red = c.watchRed() ? RunResult.timeMean(w.redAverage, w.redFrom, c.durationSeconds()) : Double.NaN;
         return new RunResult(flows, drops, red);
@@ -124,6 +133,11 @@ public final class AspenRunner {
         private final Map<String, Integer> synSeq = new HashMap<>();
         private final Map<String, List<Long>> drops = new HashMap<>();
         final List<double[]> redAverage = new ArrayList<>();
+        /** Per flow, the sender's cwnd integral over time (packets x ns) at the end of the run. */
+        final Map<String, Double> cwndIntegral = new HashMap<>();
+        private Network net;
+        private Map<String, RdpStack> stacks;
+        private List<Scenario.FlowSpec> specs = List.of();
         double redFrom = Double.NaN;
         private Link bottleneck;
 
@@ -138,7 +152,9 @@ public final class AspenRunner {
         @Override
         public void attach(Scenario s, Network net, Map<String, ExecutionEnvironment> ees, Map<String, RdpStack> stacks,
                            EventLog events, long durationNanos) {
-            List<Scenario.FlowSpec> specs = s.workload() == null || s.workload().flows() == null ? List.of() : s.workload().flows();
+            this.net = net;
+            this.stacks = stacks;
+            specs = s.workload() == null || s.workload().flows() == null ? List.of() : s.workload().flows();
             for (int i = 0; i < specs.size(); i++) {
                 Scenario.FlowSpec f = specs.get(i);
                 Node sender = net.node(f.from());
@@ -203,8 +219,22 @@ public final class AspenRunner {
             }
         }
 
+        /** Reads each flow's cwnd integral from its sender's connection, still open at the end of the run. */
         @Override
         public void finished(long nowNanos) {
+            for (int i = 0; i < specs.size(); i++) {
+                Scenario.FlowSpec f = specs.get(i);
+                RdpStack stack = stacks.get(f.from());
+                if (stack == null) {
+                    continue;
+                }
+                VAddr to = net.node(f.to()).address();
+                for (RdpConnection conn : stack.connections()) {
+                    if (conn.remoteAddress().equals(to) && conn.remotePort() == f.portAt(i)) {
+                        cwndIntegral.put(f.nameAt(i), conn.stats().cwndIntegral(nowNanos));
+                    }
+                }
+            }
         }
     }
 }

@@ -144,6 +144,11 @@ public class Ns2Reno implements CongestionControl, AgentSender {
                 lastCwndAction = CWND_ACTION_TIMEOUT;
                 for (int k = 0; k < synTimeouts; k++) {
                     rtt.backoff();
+                    // ns-2 counts each as a timeout and a window cut of 1 to 1 (++nrexmit_ and slowdown's
+                    // ncwndcuts1_, tcp.cc:1908-1913): counted here, when the connection opens
+                    cs.setCwnd(1);
+                    cs.closeWindow(1, CloseCause.TIMEOUT);
+                    port.timedOut();
                 }
             } else if (synRttNanos >= 0) {
                 double now = port.nanos() / 1e9;
@@ -163,6 +168,22 @@ public class Ns2Reno implements CongestionControl, AgentSender {
             cwnd = initialWindow();             // set_initial_window, tcp.cc:423-430
         }
         sync();
+    }
+
+    /**
+     * The timer of the SYN after {@code timeouts} expiries. ns-2 sends the SYN as seqno 0 through
+     * output() (tcp.cc:699-705), which sets the timer to rtt_timeout() (tcp.cc:792-794, 981): before any
+     * RTT sample t_rtxcur_ is rtxcur_init_ (tcp.cc:525; 3 s, ns-default.tcl:961), times t_backoff_,
+     * which each expiry doubles (timeout's reset_rtx_timer(0,1), tcp.cc:1924, and rtt_backoff,
+     * tcp.cc:611-627). So 3 s, then 6 s, 12 s, ... with the defaults.
+     */
+    @Override
+    public long synTimeoutNanos(int timeouts) {
+        Ns2Rtt r = new Ns2Rtt(p, 0.0);
+        for (int k = 0; k < timeouts; k++) {
+            r.backoff();
+        }
+        return Math.round(r.timeout() * 1e9);
     }
 
     /** initial_window() with windowInitOption_ 1 (tcp.cc:1522-1535). */
