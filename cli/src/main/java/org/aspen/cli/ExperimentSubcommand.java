@@ -39,8 +39,8 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
     OutputOptions output;
 
     @Option(names = "--shard", paramLabel = "K/N",
-            description = "Run only slice K of N of the sweep (the runs whose index mod N is K-1) and write it as "
-                    + "slice-K-of-N.json; 'aspen experiment merge' combines the slices into this run's files.")
+            description = "Run only slice K of N of the sweep (the runs whose index mod N is K-1) into a slice file "
+                    + "in the output directory; 'aspen experiment merge' makes this run's files from the slices.")
     String shard;
 
     /** The experiment the options describe; throws {@link #usage} errors for bad values. */

@@ -44,7 +44,7 @@ final class MergeCommand implements Callable<Integer> {
     boolean json;
 
     @Parameters(paramLabel = "SLICE", arity = "1..*",
-            description = "Output directories of the --shard runs (or their slice-K-of-N.json files), every slice once.")
+            description = "Output directories of the --shard runs (or their slice files), every slice once.")
     List<Path> slices;
 
     @Override
