@@ -27,6 +27,17 @@ import org.aspen.lab.time.HostTime;
  * Writes {@code summary.json} (the summary record through one indenting Jackson mapper) beside the
  * experiment's own files, and prints either the experiment's table or, with {@code json}, the same
  * summary.
+ *
+ * <p>A sweep too big for one machine runs in slices: {@link #runSlice} runs the runs of one
+ * {@link Shard} and writes them as a {@link Slice}; {@link #merge} reads every slice back and goes
+ * through the same summary, files and table as {@link #run}, so the files are the same but for
+ * wall time (docs/reproducing.md):
+ *
+ * <pre>{@code
+ * Sweep.runSlice(e, Shard.parse("1/2"), List.of("--seeds", "2"), new Sweep.Options(2, Path.of("s1"), false), out);
+ * Sweep.runSlice(e, Shard.parse("2/2"), List.of("--seeds", "2"), new Sweep.Options(2, Path.of("s2"), false), out);
+ * Sweep.merge(e, Slice.readAll(List.of(Path.of("s1"), Path.of("s2"))), new Sweep.Options(1, Path.of("all"), false), out);
+ * }</pre>
  */
 public final class Sweep {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
