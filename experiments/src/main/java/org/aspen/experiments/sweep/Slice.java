@@ -84,7 +84,9 @@ public record Slice(String experiment, String parameters, List<String> arguments
             if (s.experiment() == null || s.parameters() == null) {
                 throw new IllegalArgumentException(file + ": not a slice of a sweep (no experiment or parameters)");
             }
-            new Shard(s.shard(), s.shards());
+            if (s.shards() < 1 || s.shard() < 1 || s.shard() > s.shards()) {
+                throw new IllegalArgumentException(file + ": not a slice of a sweep (slice " + s.shard() + "/" + s.shards() + ")");
+            }
             return s;
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": not a slice of a sweep (" + e.getMessage().lines().findFirst().orElse("") + ")");
