@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
  * aspen experiment --help                                  # the experiments
  * aspen experiment acc-figure4 --seeds 10 --out results/acc
  * aspen experiment abcd --help                             # one experiment's options and defaults
+ * aspen experiment abcd --shard 1/2 --out s1 && aspen experiment abcd --shard 2/2 --out s2
+ * aspen experiment merge s1 s2 --out abcd                  # the files of one unsharded run
  * }</pre>
  *
  * A new experiment is one more class beside {@link AccFigure4Command} (its options, turned into
@@ -22,7 +24,7 @@ import picocli.CommandLine.Command;
                 + "acc-overhead) and writes CSV, JSON and PNG plots. Results and the commands that made them: "
                 + "docs/results-*.md."},
         subcommands = {AccFigure4Command.class, AccOverheadCommand.class, AecnCommand.class, PurpleCommand.class,
-                AcnsCommand.class, AbcdCommand.class},
+                AcnsCommand.class, AbcdCommand.class, MergeCommand.class},
         footerHeading = "%n",
         footer = {"'aspen experiment NAME --help' lists an experiment's options and defaults."})
 public final class ExperimentCommand implements Runnable {

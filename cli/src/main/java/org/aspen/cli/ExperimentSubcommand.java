@@ -1,9 +1,11 @@
 package org.aspen.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.ScenarioYaml;
+import org.aspen.experiments.sweep.Shard;
 import org.aspen.experiments.sweep.Sweep;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
@@ -13,9 +15,10 @@ import picocli.CommandLine.Option;
 
 /**
  * What every {@code aspen experiment} subcommand shares: {@code --help}, the {@link OutputOptions}
- * mixin ({@code --out}, {@code --json}), the {@link ThreadsOption} and {@link SeedsOption} mixins
- * for those that have them ({@code --seeds} with each experiment's own default), and the steps:
- * check the options, then either print one run's scenario or run the sweep.
+ * mixin ({@code --out}, {@code --json}), {@code --shard K/N}, the {@link ThreadsOption} and
+ * {@link SeedsOption} mixins for those that have them ({@code --seeds} with each experiment's own
+ * default), and the steps: check the options, then print one run's scenario, run the sweep, or run
+ * one slice of it ({@link MergeCommand} combines the slices).
  *
  * <pre>{@code
  * // in a subclass annotated with the subcommand's name and description:
@@ -34,6 +37,11 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
 
     @Mixin
     OutputOptions output;
+
+    @Option(names = "--shard", paramLabel = "K/N",
+            description = "Run only slice K of N of the sweep (the runs whose index mod N is K-1) into a slice file "
+                    + "in the output directory; 'aspen experiment merge' makes this run's files from the slices.")
+    String shard;
 
     /** The experiment the options describe; throws {@link #usage} errors for bad values. */
     abstract Experiment<?, ?, ?> experiment();
@@ -69,8 +77,46 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
             return Aspen.OK;
         }
         Path dir = output.out != null ? output.out : Path.of(cs.name());
+        if (shard != null) {
+            Shard k;
+            try {
+                k = Shard.parse(shard);
+            } catch (IllegalArgumentException ex) {
+                throw usage(ex.getMessage());
+            }
+            if (output.json) {
+                throw usage("--json: a slice has no summary to print ('aspen experiment merge --json' prints the sweep's)");
+            }
+            Sweep.runSlice(e, k, arguments(), new Sweep.Options(threads(), dir, false), cs.commandLine().getOut());
+            return Aspen.OK;
+        }
         Sweep.run(e, new Sweep.Options(threads(), dir, output.json), cs.commandLine().getOut());
         return Aspen.OK;
+    }
+
+    /** Options that do not change what a sweep computes, left out of a slice's arguments. */
+    private static final List<String> NOT_PARAMETERS = List.of("--shard", "--out", "--json", "--threads", "--help", "--usage");
+
+    /**
+     * The options given to this subcommand that make its experiment, as arguments that make it again
+     * ({@code --seeds 2 --delays 10,50}): what a slice records for {@code aspen experiment merge}.
+     */
+    List<String> arguments() {
+        List<String> args = new ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (NOT_PARAMETERS.contains(o.longestName())) {
+                continue;
+            }
+            if (o.arity().max() == 0) {
+                args.add(o.longestName());
+            } else {
+                for (String v : o.originalStringValues()) {
+                    args.add(o.longestName());
+                    args.add(v);
+                }
+            }
+        }
+        return args;
     }
 
     /** A usage error (exit 2) of this subcommand. */

@@ -42,6 +42,19 @@ public interface Experiment<P, R, S> {
         return Integer.MAX_VALUE;
     }
 
+    /**
+     * The experiment's parameters in one line: slices of a sweep ({@code --shard}) merge only when
+     * theirs are equal. By default the {@code toString} of the record a public {@code params()}
+     * method returns (every experiment has one), else the plan's.
+     */
+    default String parameters() {
+        try {
+            return String.valueOf(getClass().getMethod("params").invoke(this));
+        } catch (ReflectiveOperationException e) {
+            return plan().toString();
+        }
+    }
+
     /** Makes one run; called from several threads at once. */
     R run(P run) throws Exception;
 

@@ -1,5 +1,6 @@
 package org.aspen.experiments.sweep;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,14 @@ import java.util.Locale;
  *
  * An experiment builds its rows from its own measurements in {@code summarise}, so the table a
  * script reads and the one the doc shows come from the same run; {@link #markdown} renders them.
+ *
+ * <p>{@code rule} names the pre-registered {@link VerdictRule} that gave the verdict
+ * ({@link VerdictRule.Judgement#row} sets it). Rows built the older way, by an experiment's own
+ * code, have none: then {@code summary.json} and the markdown table leave the field and its column
+ * out, so results committed before the rules existed still reproduce byte for byte.
  */
-public record PaperComparison(String result, String paper, String aspen, Verdict verdict, String why) {
+public record PaperComparison(String result, String paper, String aspen, Verdict verdict, String why,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String rule) {
 
     /** How Aspen's figure stands against the paper's. */
     public enum Verdict {
@@ -51,6 +58,14 @@ public record PaperComparison(String result, String paper, String aspen, Verdict
             throw new IllegalArgumentException("'" + result + "' is '" + verdict.label() + "': say why");
         }
         why = why == null ? "" : why;
+        if (rule != null && rule.isBlank()) {
+            throw new IllegalArgumentException("'" + result + "': a rule's name cannot be blank (null when no rule gave the verdict)");
+        }
+    }
+
+    /** A row whose verdict no {@link VerdictRule} gave (the experiments' own rules before issue 29). */
+    public PaperComparison(String result, String paper, String aspen, Verdict verdict, String why) {
+        this(result, paper, aspen, verdict, why, null);
     }
 
     /** The row as a match: no reason needed. */
@@ -58,13 +73,22 @@ public record PaperComparison(String result, String paper, String aspen, Verdict
         return new PaperComparison(result, paper, aspen, Verdict.MATCHES, "");
     }
 
-    /** The rows as the markdown table a results doc opens with. */
+    /**
+     * The rows as the markdown table a results doc opens with; a {@code rule} column after the
+     * verdict when any row names its rule (empty for the rows that do not).
+     */
     public static String markdown(List<PaperComparison> rows) {
-        StringBuilder b = new StringBuilder("| result | paper | Aspen | verdict | why |\n|---|---|---|---|---|\n");
+        boolean rules = rows.stream().anyMatch(r -> r.rule != null);
+        StringBuilder b = new StringBuilder(rules
+                ? "| result | paper | Aspen | verdict | rule | why |\n|---|---|---|---|---|---|\n"
+                : "| result | paper | Aspen | verdict | why |\n|---|---|---|---|---|\n");
         for (PaperComparison r : rows) {
             b.append("| ").append(cell(r.result)).append(" | ").append(cell(r.paper)).append(" | ")
-                    .append(cell(r.aspen)).append(" | ").append(r.verdict.label()).append(" | ")
-                    .append(cell(r.why)).append(" |\n");
+                    .append(cell(r.aspen)).append(" | ").append(r.verdict.label()).append(" | ");
+            if (rules) {
+                b.append(r.rule == null ? "" : cell(r.rule)).append(" | ");
+            }
+            b.append(cell(r.why)).append(" |\n");
         }
         return b.toString();
     }

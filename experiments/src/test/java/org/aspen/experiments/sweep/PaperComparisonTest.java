@@ -34,6 +34,18 @@ class PaperComparisonTest {
     }
 
     @Test
+    void rowsWithoutARuleAreWrittenAsBeforeTheRulesExisted() {
+        record Summary(List<PaperComparison> paperComparison) {
+        }
+        PaperComparison old = new PaperComparison("Fig. 2: delay", "below RED", "above RED", Verdict.CONTRADICTS, "queue grows");
+        assertEquals(null, old.rule());
+        assertEquals("{\n  \"paperComparison\" : [ {\n    \"result\" : \"Fig. 2: delay\",\n    \"paper\" : \"below RED\",\n"
+                + "    \"aspen\" : \"above RED\",\n    \"verdict\" : \"contradicts\",\n    \"why\" : \"queue grows\"\n  } ]\n}",
+                Sweep.json(new Summary(List.of(old))));
+        assertThrows(IllegalArgumentException.class, () -> new PaperComparison("r", "p", "a", Verdict.MATCHES, "", " "));
+    }
+
+    @Test
     void markdownIsTheDocsOpeningTable() {
         String md = PaperComparison.markdown(List.of(
                 new PaperComparison("losses", "236 | 2", "311", Verdict.DIRECTION, "fewer")));
