@@ -109,7 +109,7 @@ public final class TransferRun {
         if (Boolean.TRUE.equals(spec.acns())) {
             o = o.withCongestionControl(org.aspen.rdp.AcnsReno::new);
         }
-        var agent = Transports.agent(name, spec.transport(), spec.ns2());
+        var agent = Transports.agent(name, spec.transport(), spec.ns2(), Boolean.TRUE.equals(spec.acns()));
         if (agent != null) {
             o = o.withCongestionControl(agent);
             if (spec.ecn() == null) {
