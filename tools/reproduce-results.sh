@@ -61,12 +61,12 @@ aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
 aecn-ns2|exact|cheap||aecn --baseline ns2
 aecn-ns2-2.35|exact|cheap||aecn --baseline ns2-2.35
-acns|exact|cheap||acns
+acns|exact|cheap||acns --baseline rdp
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --baseline rdp
 abcd|exact|cheap||abcd --baseline rdp
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
-purple|exact|cheap||purple
-purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3
+purple|exact|cheap||purple --baseline rdp
+purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '
 

@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.experiments.acns.AcnsBaseline;
 import org.aspen.experiments.acns.AcnsExperiment;
 import org.aspen.experiments.acns.AcnsRun;
 import org.aspen.experiments.acns.AcnsRun.Config;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
                         + "paper's text), and the other readings as sensitivity: acns-pmax-table, "
                         + "acns-age-seconds, acns-every-segment, acns-on-its-ack, acns-old. Files: runs.csv, "
                         + "series-*.csv, tables.md, summary.json (with paperComparison), Figures 9-12 and "
-                        + "cwnd as PNGs (docs/results-acns.md)."})
+                        + "cwnd as PNGs (docs/results-acns.md). --baseline picks the transport: ns-2's Reno "
+                        + "(the default) or Aspen RDP."})
 final class AcnsCommand extends ExperimentSubcommand {
     @Mixin
     SeedsOption seeds = new SeedsOption(10);
@@ -51,6 +53,13 @@ final class AcnsCommand extends ExperimentSubcommand {
             description = "Last-mile buffers in packets (default: ${DEFAULT-VALUE}).")
     int buffer;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
+            description = "Transport and queues: ns2 (ns-2.35's TCP Reno, ACNS's sender built on it, over ns-2's "
+                    + "drop-tail, with the paper's values and ns-2.35's defaults, docs/ns2-baseline.md), ns2-2.35 "
+                    + "(ns-2.35's defaults throughout: window_ 20) or rdp (Aspen RDP over Aspen's queues) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String baseline;
+
     @Option(names = "--print-scenario", paramLabel = "CONFIG",
             description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
                     + "the lab runs the text's reading of the sender.")
@@ -61,7 +70,11 @@ final class AcnsCommand extends ExperimentSubcommand {
         if (seeds.seeds < 1 || threads.threads < 1 || seconds <= 0 || buffer < 1) {
             throw usage("--seeds, --threads and --buffer must be at least 1, --duration positive");
         }
-        return new AcnsRun.Setup(seconds, bottleneck, buffer);
+        AcnsBaseline b = AcnsBaseline.byId(baseline);
+        if (b == null) {
+            throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
+        }
+        return new AcnsRun.Setup(seconds, bottleneck, buffer, b);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.aspen.cli;
 
 import java.util.List;
+import org.aspen.experiments.purple.PurpleBaseline;
 import org.aspen.experiments.purple.PurpleExperiment;
 import org.aspen.experiments.purple.PurpleRun;
 import org.aspen.experiments.purple.PurpleRun.Aqm;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Option;
                 "In the simulation: goodput, queueing delay, mark and drop rates against the number of flows, "
                         + "RTOs with three bundles over two bottlenecks, and p_k and the queue over time with 100 flows "
                         + "(fig4). Files: runs.csv, summary.csv, summary.json, comparison.md, figure4-*.csv, PNGs "
-                        + "(docs/results-purple.md)."})
+                        + "(docs/results-purple.md). --baseline picks the senders' transport and RED/A-RED: ns-2's "
+                        + "(the default) or Aspen's."})
 final class PurpleCommand extends ExperimentSubcommand {
     /** The option list's old name ({@code --help} now, as every command); kept so that old notes still work. */
     @Option(names = "--usage", hidden = true, description = "Show this help and exit (as --help).")
@@ -73,6 +75,13 @@ final class PurpleCommand extends ExperimentSubcommand {
             description = "Left out of the figures (default: ${DEFAULT-VALUE}).")
     String warmup;
 
+    @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
+            description = "Senders and the RED/A-RED routers: ns2 (ns-2's TCP Reno with ECN over ns-2's RED and "
+                    + "Adaptive RED, the paper's values and ns-2's 2002 defaults, docs/ns2-baseline.md), ns2-2.35 "
+                    + "(ns-2.35's defaults where the text gives no value) or rdp (Aspen RDP over Aspen's red and ared); "
+                    + "PURPLE's router is the same in all (default: ${DEFAULT-VALUE}).")
+    String baseline;
+
     @Option(names = "--print-scenario", paramLabel = "PART:AQM:FLOWS",
             description = "Print one run's scenario as YAML (e.g. short:purple:40, for 'aspen lab --sim') and run "
                     + "nothing.")
@@ -94,7 +103,11 @@ final class PurpleCommand extends ExperimentSubcommand {
         } catch (IllegalArgumentException e) {
             throw usage("--bandwidth: " + e.getMessage());
         }
-        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds("--duration", duration), seconds("--warmup", warmup), bundleSize);
+        PurpleBaseline b = PurpleBaseline.byId(baseline);
+        if (b == null) {
+            throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
+        }
+        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds("--duration", duration), seconds("--warmup", warmup), bundleSize, b);
         if (seeds.seeds < 1 || threads.threads < 1 || setup.durationSeconds() < setup.warmupSeconds() + 2
                 || flows.stream().anyMatch(n -> n < 1) || bundle2.stream().anyMatch(n -> n < 1) || bundleSize < 1
                 || setup.bottleneckBps() <= 0) {

@@ -141,9 +141,11 @@ class ExperimentCommandTest {
                 List.of(org.aspen.experiments.purple.PurpleRun.Part.values()), List.of(org.aspen.experiments.purple.PurpleRun.Aqm.PURPLE,
                 org.aspen.experiments.purple.PurpleRun.Aqm.RED, org.aspen.experiments.purple.PurpleRun.Aqm.ARED),
                 List.of(10, 20, 40, 60, 80), List.of(10, 40, 70, 100), 5,
-                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 100, 10, 50)), params("experiment", "purple"));
+                new org.aspen.experiments.purple.PurpleRun.Setup(20_000_000L, 100, 10, 50)
+                        .withBaseline(org.aspen.experiments.purple.PurpleBaseline.NS2)), params("experiment", "purple"));
         assertEquals(new org.aspen.experiments.acns.AcnsExperiment.Params(List.of(org.aspen.experiments.acns.AcnsRun.Config.values()),
-                10, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)), params("experiment", "acns"));
+                10, new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)
+                .withBaseline(org.aspen.experiments.acns.AcnsBaseline.NS2)), params("experiment", "acns"));
         // abcd once took acc-figure4's --duration 200s and --buffer 50 as its own: its results were made with them
         // (on Aspen RDP: --baseline rdp); ns-2's baseline is the default since issue #28
         org.aspen.experiments.abcd.AbcdBaseline ns2 = org.aspen.experiments.abcd.AbcdBaseline.NS2;
@@ -191,6 +193,20 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void anUnknownBaselineIsOneLineNamingTheOption() {
+        for (String e : List.of("acns", "purple")) {
+            CliTest.Run r = CliTest.run("experiment", e, "--baseline", "ns3");
+            assertEquals(Aspen.USAGE, r.code(), e);
+            assertEquals("aspen: --baseline: unknown baseline 'ns3' (known: ns2, ns2-2.35, rdp)",
+                    r.err().lines().findFirst().orElseThrow(), e);
+        }
+        for (String b : List.of("ns2", "ns2-2.35", "rdp")) {
+            assertEquals(0, CliTest.run("experiment", "acns", "--baseline", b, "--print-scenario", "acns").code(), b);
+            assertEquals(0, CliTest.run("experiment", "purple", "--baseline", b, "--print-scenario", "short:red:10").code(), b);
+        }
+    }
+
+    @Test
     void purpleUsageIsStillItsHelp() {
         CliTest.Run r = CliTest.run("experiment", "purple", "--usage");
         assertEquals(0, r.code());
@@ -205,10 +221,18 @@ class ExperimentCommandTest {
         assertEquals(org.aspen.experiments.purple.PurpleRun.scenario(org.aspen.experiments.purple.PurpleRun.Part.MULTI,
                         org.aspen.experiments.purple.PurpleRun.Aqm.RED, 20, new org.aspen.experiments.purple.PurpleRun.Setup(
                                 20_000_000L, 100, 10, 50)),
+                printed("experiment", "purple", "--print-scenario", "multi:red:20", "--baseline", "rdp"));
+        assertEquals(org.aspen.experiments.purple.PurpleRun.scenario(org.aspen.experiments.purple.PurpleRun.Part.MULTI,
+                        org.aspen.experiments.purple.PurpleRun.Aqm.RED, 20, new org.aspen.experiments.purple.PurpleRun.Setup(
+                                20_000_000L, 100, 10, 50).withBaseline(org.aspen.experiments.purple.PurpleBaseline.NS2)),
                 printed("experiment", "purple", "--print-scenario", "multi:red:20"));
         assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.RENO,
                         new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100), 1),
-                printed("experiment", "acns", "--print-scenario", "reno"));
+                printed("experiment", "acns", "--print-scenario", "reno", "--baseline", "rdp"));
+        assertEquals(org.aspen.experiments.acns.AcnsRun.scenario(org.aspen.experiments.acns.AcnsRun.Config.ACNS,
+                        new org.aspen.experiments.acns.AcnsRun.Setup(118, "3Mbps", 100)
+                                .withBaseline(org.aspen.experiments.acns.AcnsBaseline.NS2), 1),
+                printed("experiment", "acns", "--print-scenario", "acns"));
         assertEquals(AccFigure4Run.scenario(AccFigure4Run.Config.RED, 100, new AccFigure4Run.Setup(200, "1.5Mbps", 50,
                         org.aspen.experiments.acc.AccDumbbell.Placement.DOWNSTREAM)),
                 printed("experiment", "acc-figure4", "--print-scenario", "red:100", "--long-link", "downstream",

@@ -56,7 +56,9 @@ class PurpleCommandTest {
         assertTrue(String.valueOf(single.link("r1-r2").queue()).contains("micro=false"), String.valueOf(single.link("r1-r2").queue()));
         Scenario multi = print("multi:red:20");
         assertEquals(50 + 20 + 50, multi.workload().flows().size());
-        assertTrue(String.valueOf(multi.link("r2-r3").queue()).contains("max_th=60"), String.valueOf(multi.link("r2-r3").queue()));
+        // ns-2's Queue/RED on the default baseline (ns2), Aspen's red with --baseline rdp
+        assertTrue(String.valueOf(multi.link("r2-r3").queue()).contains("maxthresh=60"), String.valueOf(multi.link("r2-r3").queue()));
+        assertTrue(String.valueOf(print("multi:red:20", "--baseline", "rdp").link("r2-r3").queue()).contains("max_th=60"));
         // bundle 2 enters at r1 and leaves at r3: r2 reaches its receivers through r3 and its senders through r1
         assertTrue(multi.routes().stream().anyMatch(r -> r.node().equals("r2") && r.to().equals("b2d0") && r.via().equals("r3")));
         assertTrue(multi.routes().stream().anyMatch(r -> r.node().equals("r2") && r.to().equals("b2s0") && r.via().equals("r1")));
@@ -69,11 +71,13 @@ class PurpleCommandTest {
         assertEquals(2, cl.execute("experiment", "acc-figure4", "--flows", "10"));
     }
 
-    private static Scenario print(String spec) {
+    private static Scenario print(String spec, String... more) {
         CommandLine cl = Aspen.commandLine();
         StringWriter out = new StringWriter();
         cl.setOut(new PrintWriter(out));
-        assertEquals(0, cl.execute("experiment", "purple", "--print-scenario", spec));
+        List<String> args = new java.util.ArrayList<>(List.of("experiment", "purple", "--print-scenario", spec));
+        args.addAll(List.of(more));
+        assertEquals(0, cl.execute(args.toArray(String[]::new)));
         return ScenarioLoader.parse(new ByteArrayInputStream(out.toString().getBytes(StandardCharsets.UTF_8)), "p.yaml", true);
     }
 }

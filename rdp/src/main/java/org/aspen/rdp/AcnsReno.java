@@ -25,7 +25,7 @@ import java.util.ArrayDeque;
  * Reno's rules apply unchanged (a timeout still records 3). {@link Reading} selects the other readings
  * of the paper the results doc runs as sensitivity.
  */
-public final class AcnsReno implements CongestionControl {
+public final class AcnsReno implements CongestionControl, AcnsSender {
     private static final int MAX_LEVELS = 256;
     private final Reno reno = new Reno();
     private final AcnsTrend trend;
@@ -81,21 +81,25 @@ public final class AcnsReno implements CongestionControl {
     }
 
     /** Echoed commands received: {@code omega} 1 normal, 2 freeze, 3 fallback. */
+    @Override
     public long received(int omega) {
         return received[omega];
     }
 
     /** Losses handled with trend command {@code omega} (1 freeze, 2 fallback, 3 decrease). */
+    @Override
     public long trends(int omega) {
         return trends[omega];
     }
 
     /** Data segments that asked routers for a command. */
+    @Override
     public long requests() {
         return requests;
     }
 
     /** The command in force (1 normal, 2 freeze, 3 fallback). */
+    @Override
     public int command() {
         return held;
     }

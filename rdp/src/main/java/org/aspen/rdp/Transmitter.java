@@ -329,6 +329,9 @@ final class Transmitter {
         if (ConnectionState.seqLt(ack, una - 1) || ConnectionState.seqLt(cs.sndNxt() - 1, ack)) {
             return;
         }
+        if (c.acnsNegotiated && s.acnsEcho != 0) {
+            c.cc.onAcnsCommand(cs, s.acnsEcho);   // an agent with ACNS (Ns2AcnsReno), as in RDP's own mode
+        }
         boolean ece = c.ecn && s.has(Segment.ECE);
         boolean isNew = ack != una - 1;
         if (!isNew && (cs.flight() == 0 || s.dataLength > 0 || s.has(Segment.NUL))) {

@@ -1,6 +1,7 @@
 package org.aspen.experiments.acns;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -51,8 +52,14 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
     public record Paper(double[][] cubic, double[][] acns) {
     }
 
-    /** What {@code summary.json} holds; {@code tables} is {@code tables.md}. */
+    /**
+     * What {@code summary.json} holds; {@code tables} is {@code tables.md}. The baseline, its source and the
+     * Agent/TCP variables it sets appear only for the ns-2 baselines (RDP's files are as before issue #28).
+     */
     public record Summary(String experiment, int seeds, double durationSeconds, String bottleneck, int bufferPackets,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
                           double startJitterMs, double wallSeconds, List<PaperComparison> paperComparison,
                           Map<String, AcnsTables.Figures> configs, Paper paper, @JsonIgnore String tables) {
     }
@@ -103,7 +110,9 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
         AcnsRun.Setup s = params.setup();
         String tables = PaperComparison.markdown(comparison) + "\n"
                 + AcnsTables.markdown(params.configs(), figures, s, params.seeds(), wallSeconds);
-        return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(), AcnsSites.JITTER_NANOS / 2e6,
+        AcnsBaseline base = s.baseline();
+        return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(),
+                base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, base.agent(), AcnsSites.JITTER_NANOS / 2e6,
                 Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS), tables);
     }
 

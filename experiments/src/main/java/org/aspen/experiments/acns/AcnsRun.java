@@ -88,14 +88,25 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         }
     }
 
-    /** Run length, last-mile rate and buffer (packets). */
-    public record Setup(double durationSeconds, String bottleneck, int buffer) {
+    /** Run length, last-mile rate and buffer (packets), and the transport and queues ({@link AcnsBaseline}). */
+    public record Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline) {
+        /** The set-up on Aspen RDP (what the committed results before issue #28 ran). */
+        public Setup(double durationSeconds, String bottleneck, int buffer) {
+            this(durationSeconds, bottleneck, buffer, AcnsBaseline.RDP);
+        }
+
+        /** The same set-up on another transport and queues. */
+        public Setup withBaseline(AcnsBaseline b) {
+            return new Setup(durationSeconds, bottleneck, buffer, b);
+        }
     }
 
     /** The scenario of {@code config} under {@code seed} (the seed moves the start times, {@link AcnsSites}). */
     public static Scenario scenario(Config config, Setup setup, long seed) {
-        ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id(), String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AcnsSites.addTo(b, config.queue(), config.acns(), setup.bottleneck(), setup.buffer(), seed);
+        AcnsBaseline base = setup.baseline();
+        ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id() + (base == AcnsBaseline.RDP ? "" : "-" + base.id()),
+                String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
+        AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base);
         return b.build();
     }
 

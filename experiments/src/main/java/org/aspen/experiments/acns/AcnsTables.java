@@ -271,6 +271,9 @@ public final class AcnsTables {
                         + "%d-packet buffers, start times jittered by up to ±%d ms; %.1f s wall. Figures: mean ± 95 %% interval "
                         + "over the seeds.%n%n", configs.size(), seeds, setup.durationSeconds(), setup.bottleneck(), setup.buffer(),
                 AcnsSites.JITTER_NANOS / 2_000_000, wall));
+        if (setup.baseline().ns2()) {
+            t.append("Baseline ").append(setup.baseline().id()).append(": ").append(setup.baseline().source()).append(".\n\n");
+        }
         String perFlow = "| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n";
         String withTotal = "| system | #1 | #2 | #3 | total |\n|---|---|---|---|---|\n";
         t.append("Table 7: throughput (Mb/s), average over each flow's life and highest 1 s bin\n\n").append(perFlow);

@@ -12,7 +12,9 @@ import org.aspen.lab.run.CrossTraffic;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Values;
+import org.aspen.lab.scenario.Transports;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.AcnsSender;
 import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
@@ -80,7 +82,7 @@ public final class FlowProbeRun {
     public static final long LATE_FROM_NANOS = 31_000_000_000L;
     /** How often the path RTT is sampled. */
     public static final long RTT_EVERY_NANOS = 100_000_000L;
-    /** Frame sizes for the path RTT: a full data segment (1400 data bytes + RDP 40 + VNet 20) and an ACK. */
+    /** Frame sizes for the path RTT: a full data segment (RDP's default 1400 data bytes + RDP 40 + VNet 20) and an ACK. */
     private static final int DATA_FRAME = 1460;
     private static final int ACK_FRAME = 44;
 
@@ -206,6 +208,11 @@ public final class FlowProbeRun {
         if (f.ecn() != null) {
             o = o.withEcn(f.ecn());
         }
+        if (Transports.ns2(f.transport())) {
+            // ns-2's agent (docs/ns2-baseline.md), ACNS's sender built on its Reno when the flow runs ACNS
+            o = o.withCongestionControl(AcnsBaseline.ns2Sender(f.transport(), f.ns2(), Boolean.TRUE.equals(f.acns()), reading));
+            return f.ecn() == null ? o.withEcn(false) : o;   // ns-2's ecn_ 0 (ns-default.tcl:933)
+        }
         return Boolean.TRUE.equals(f.acns()) ? o.withCongestionControl(() -> new AcnsReno(AcnsTrend.Params.DEFAULTS, reading)) : o;
     }
 
@@ -259,7 +266,8 @@ public final class FlowProbeRun {
         if (p.sender == null || now <= p.start) {
             return;
         }
-        double ms = (delayNanos(p.forward, DATA_FRAME) + delayNanos(p.reverse, ACK_FRAME)) / 1e6;
+        int frame = p.spec.segment() == null ? DATA_FRAME : p.spec.segment() + org.aspen.rdp.RdpPackets.DATA_FRAME_OVERHEAD;
+        double ms = (delayNanos(p.forward, frame) + delayNanos(p.reverse, ACK_FRAME)) / 1e6;
         p.lastPathRttMs = ms;
         p.rttSum += ms;
         p.rttCount++;
@@ -283,7 +291,7 @@ public final class FlowProbeRun {
         p.maxBin = Math.max(p.maxBin, bps);
         var rtt = p.sender.connection().congestionState().rtt();
         double transportMs = rtt.hasSample() ? rtt.latestNanos() / 1e6 : Double.NaN;
-        double command = p.sender.connection().congestionControl() instanceof AcnsReno a && p.sender.connection().acnsEnabled()
+        double command = p.sender.connection().congestionControl() instanceof AcnsSender a && p.sender.connection().acnsEnabled()
                 ? a.command() : Double.NaN;
         p.series.add(new double[]{now / 1e9, bps, p.lastPathRttMs, p.sender.connection().congestionState().cwnd(),
                 transportMs, command, p.drops - p.lastDrops});
@@ -302,7 +310,7 @@ public final class FlowProbeRun {
             for (var cause : org.aspen.rdp.CloseCause.values()) {
                 closes.put(cause.name(), c.stats().windowCloses(cause));
             }
-            if (c.congestionControl() instanceof AcnsReno a) {
+            if (c.congestionControl() instanceof AcnsSender a) {
                 for (int w = 1; w <= 3; w++) {
                     commands[w] = a.received(w);
                     trends[w] = a.trends(w);

@@ -53,7 +53,7 @@ public final class PurpleBundles {
         int buffer = part == PurpleRun.Part.BDP ? PurpleRun.BDP_PACKETS : PurpleRun.SHORT_BUFFER;
         for (int i = 1; i < routers.length; i++) {
             b.link(routers[i - 1], routers[i], s.bottleneckBps() + "bps",
-                    String.format(Locale.ROOT, "%.0fms", PurpleRun.BOTTLENECK_DELAY_MS), buffer, aqm.queue(part));
+                    String.format(Locale.ROOT, "%.0fms", PurpleRun.BOTTLENECK_DELAY_MS), buffer, s.baseline().queue(aqm, part));
         }
         String access = (10 * s.bottleneckBps()) + "bps";
         Map<String, Integer> attached = new LinkedHashMap<>();
@@ -73,7 +73,8 @@ public final class PurpleBundles {
                 int h = i % x.hosts();
                 String p = x.prefix();
                 b.flow(ScenarioBuilder.flow(p + "f" + i, p + "s" + h, p + "d" + h).start((10 + i * 1000 / x.flows()) + "ms")
-                        .segment(PurpleRun.SEGMENT).ecn(true).build());
+                        .segment(s.baseline().segment()).ecn(true).transport(s.baseline().transport(), s.baseline().agent())
+                        .build());
             }
         }
     }

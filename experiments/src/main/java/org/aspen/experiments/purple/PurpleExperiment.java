@@ -2,6 +2,7 @@ package org.aspen.experiments.purple;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.io.PrintWriter;
@@ -68,9 +69,17 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
         }
     }
 
-    /** What {@code summary.json} holds. */
+    /**
+     * What {@code summary.json} holds. The baseline, its source and the Agent/TCP variables it sets appear only
+     * for the ns-2 baselines (RDP's files are as before issue #28).
+     */
     public record Summary(String experiment, List<PaperComparison> paperComparison, long bottleneckBps, double nominalRttMs,
-                          double durationSeconds, double warmupSeconds, int seeds, int bundleSize, double wallSeconds,
+                          double durationSeconds, double warmupSeconds, int seeds, int bundleSize,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> red,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> ared, double wallSeconds,
                           List<Point> points) {
     }
 
@@ -134,8 +143,17 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
             }
         }
         Setup s = params.setup();
+        PurpleBaseline base = s.baseline();
         return new Summary(name(), PurpleComparison.rows(points, runs, params), s.bottleneckBps(), s.rttMs(), s.durationSeconds(),
-                s.warmupSeconds(), params.seeds(), s.bundleSize(), Sweep.tenths(wallSeconds), points);
+                s.warmupSeconds(), params.seeds(), s.bundleSize(), base.ns2() ? base.id() : null,
+                base.ns2() ? base.source() : null, base.agent(), queueOf(base, Aqm.RED), queueOf(base, Aqm.ARED),
+                Sweep.tenths(wallSeconds), points);
+    }
+
+    /** The ns-2 baseline's RED or A-RED (the short-queue part's thresholds for RED), or null on RDP. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> queueOf(PurpleBaseline base, Aqm aqm) {
+        return base.ns2() ? (Map<String, Object>) base.queue(aqm, Part.SHORT) : null;
     }
 
     @Override

@@ -166,8 +166,22 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         }
     }
 
-    /** Bottleneck rate, run length, the warm-up left out of the figures, and the size of bundles 1 and 3. */
-    public record Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize) {
+    /**
+     * Bottleneck rate, run length, the warm-up left out of the figures, the size of bundles 1 and 3, and the
+     * senders' transport with the RED and A-RED routers ({@link PurpleBaseline}).
+     */
+    public record Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize,
+                        PurpleBaseline baseline) {
+        /** The set-up on Aspen RDP (what the committed results before issue #28 ran). */
+        public Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize) {
+            this(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, PurpleBaseline.RDP);
+        }
+
+        /** The same set-up on another transport and queues. */
+        public Setup withBaseline(PurpleBaseline b) {
+            return new Setup(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, b);
+        }
+
         /** The nominal RTT: 660 full-size packets are one bandwidth-delay product. */
         public double rttMs() {
             return BDP_PACKETS * PACKET * 8e3 / bottleneckBps;
@@ -190,7 +204,8 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
 
     /** The run's scenario. */
     public static Scenario scenario(Part part, Aqm aqm, int flows, Setup s) {
-        ScenarioBuilder b = new ScenarioBuilder("purple-" + part.id + '-' + aqm.id() + '-' + flows,
+        ScenarioBuilder b = new ScenarioBuilder("purple-" + part.id + '-' + aqm.id() + '-' + flows
+                + (s.baseline() == PurpleBaseline.RDP ? "" : "-" + s.baseline().id()),
                 String.format(Locale.ROOT, "%.3fs", s.durationSeconds()));
         PurpleBundles.addTo(b, part, aqm, flows, s);
         return b.build();

@@ -126,7 +126,7 @@ public final class ScenarioBuilder {
             return this;
         }
 
-        public FlowBuilder segment(int bytes) {
+        public FlowBuilder segment(Integer bytes) {
             this.segment = bytes;
             return this;
         }

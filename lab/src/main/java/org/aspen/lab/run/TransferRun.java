@@ -113,7 +113,7 @@ public final class TransferRun {
         if (spec.recovery() != null) {
             o = o.withRecovery(org.aspen.rdp.Recovery.parse(spec.recovery()));
         }
-        var agent = Transports.agent(name, spec.transport(), spec.ns2());
+        var agent = Transports.agent(name, spec.transport(), spec.ns2(), Boolean.TRUE.equals(spec.acns()));
         if (agent != null) {
             o = o.withCongestionControl(agent);
             if (spec.ecn() == null) {

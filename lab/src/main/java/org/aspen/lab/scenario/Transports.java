@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.aspen.rdp.CongestionControl;
+import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
@@ -60,6 +61,28 @@ public final class Transports {
             case "ns2-newreno" -> () -> new Ns2NewReno(p);
             default -> () -> new Ns2Sack1(p);
         };
+    }
+
+    /**
+     * As {@link #agent(String, String, Map)}, with ACNS's sender when {@code acns}: on {@code ns2-reno} that is
+     * {@link Ns2AcnsReno} (ACNS built on ns-2's Reno); ACNS on the other ns-2 agents is an error naming
+     * {@code path.acns}. Null for {@code rdp} (RDP's own sender, with AcnsReno chosen by the caller).
+     */
+    public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns) {
+        Supplier<CongestionControl> plain = agent(path, transport, ns2);
+        if (plain == null || !acns) {
+            return plain;
+        }
+        if (!"ns2-reno".equals(transport)) {
+            throw new ConfigException(path + ".acns: runs on transport rdp or ns2-reno only, not on " + transport);
+        }
+        Ns2Params p = params(path, ns2);
+        return () -> new Ns2AcnsReno(p);
+    }
+
+    /** The Agent/TCP variables of an ns-2 transport: ns-2.35's defaults with {@code ns2}'s overrides. */
+    public static Ns2Params params(String path, Map<String, Object> ns2) {
+        return params(path, ns2, (field, what) -> new ConfigException(field + ": " + what));
     }
 
     private static Ns2Params params(String path, Map<String, Object> ns2,

@@ -115,12 +115,17 @@ final class WorkloadChecks {
         }
     }
 
-    /** A transfer's or flow's transport and its ns-2 variables; AntiECN and ACNS run only on RDP's own sender. */
+    /**
+     * A transfer's or flow's transport and its ns-2 variables; AntiECN runs only on RDP's own sender, ACNS on
+     * RDP's or on ns-2's Reno (Ns2AcnsReno).
+     */
     private void transport(String p, String transport, java.util.Map<String, Object> ns2, Boolean aecn, Boolean acns) {
         Transports.agent(p, transport, ns2, c::fail);
-        if (Transports.ns2(transport) && (Boolean.TRUE.equals(aecn) || Boolean.TRUE.equals(acns))) {
-            throw c.fail(p + (Boolean.TRUE.equals(aecn) ? ".aecn" : ".acns"),
-                    "runs on transport rdp only, not on " + transport);
+        if (Transports.ns2(transport) && Boolean.TRUE.equals(aecn)) {
+            throw c.fail(p + ".aecn", "runs on transport rdp only, not on " + transport);
+        }
+        if (Transports.ns2(transport) && Boolean.TRUE.equals(acns) && !"ns2-reno".equals(transport)) {
+            throw c.fail(p + ".acns", "runs on transport rdp or ns2-reno only, not on " + transport);
         }
     }
 

@@ -103,7 +103,7 @@ class ScenarioLoaderTest {
         "unknown ns2 name   | workload.transfers[0].ns2.windw: is not a known Agent/TCP variable | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-reno, ns2: {windw: 64}}'",
         "bad ns2 value      | workload.flows[0].ns2.numdupacks: must be an integer, got 2.5   | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, ns2: {numdupacks: 2.5}}'",
         "ns2 value a word   | workload.flows[0].ns2.minrto: 'soon' is not a number or true/false | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, ns2: {minrto: soon}}'",
-        "ns2 with acns      | workload.flows[0].acns: runs on transport rdp only, not on ns2-reno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, acns: true}'",
+        "ns2 with acns      | workload.flows[0].acns: runs on transport rdp or ns2-reno only, not on ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, acns: true}'",
         "bad recovery       | workload.flows[0].recovery: must be classic or modern, not 'fast' | 'workload:\n  flows:\n    - {from: a, to: b, recovery: fast}'",
         "ns2 with recovery  | workload.transfers[0].recovery: runs on transport rdp only, not on ns2-sack1 | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-sack1, recovery: modern}'",
     })
@@ -182,6 +182,22 @@ class ScenarioLoaderTest {
         assertEquals(2, p.windowInit(), "the rest keep ns-default.tcl's values");
         Scenario.FlowSpec plain = s.workload().flows().get(1);
         assertEquals(null, Transports.agent("f", plain.transport(), plain.ns2()), "rdp: RDP's own sender");
+    }
+
+    @Test
+    void acnsOnNs2RenoIsAcnsBuiltOnNs2sReno() {
+        Scenario s = parse(BASE + """
+                workload:
+                  flows:
+                    - {from: a, to: b, transport: ns2-reno, acns: true, ns2: {window: 64}}
+                """);
+        Scenario.FlowSpec f = s.workload().flows().get(0);
+        var cc = Transports.agent("f", f.transport(), f.ns2(), f.acns()).get();
+        assertTrue(cc instanceof org.aspen.rdp.ns2.Ns2AcnsReno, cc.name());
+        assertTrue(cc.acns(), "offers ACNS at SYN");
+        assertEquals(64, ((org.aspen.rdp.ns2.Ns2AcnsReno) cc).params().window());
+        assertTrue(Transports.agent("f", f.transport(), f.ns2(), false).get() instanceof org.aspen.rdp.ns2.Ns2Reno plain
+                && !plain.acns());
     }
 
     @Test

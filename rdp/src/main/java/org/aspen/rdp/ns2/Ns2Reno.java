@@ -423,6 +423,26 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         cs.closeWindow(cwnd, cause);
     }
 
+    /**
+     * Sets cwnd_ and ssthresh_ for a reduction a subclass decides (ACNS's fallback), as slowdown ends
+     * (tcp.cc:1329-1332: ssthresh_ at least 2, the window closed, CWR on the next packet).
+     */
+    protected void closeWindow(double newCwnd, int newSsthresh, CloseCause cause) {
+        ssthresh = Math.max(2, newSsthresh);
+        cwnd = newCwnd;
+        firstDecrease = false;
+        cs.setSsthresh(ssthresh);
+        cs.closeWindow(cwnd, cause);
+    }
+
+    /** The fast retransmission of reno_action (tcp-reno.cc:214-216) after the window was set. */
+    protected void fastRetransmit() {
+        resetRtxTimer(true, false);
+        output(lastAck + 1);
+        port.fastRetransmitted();
+        dupwnd = p.numdupacks();
+    }
+
     /** RenoTcpAgent::dupack_action (tcp-reno.cc:170-218). */
     protected void dupackAction() {
         boolean recovered = highestAck > recover;                           // tcp-reno.cc:173
@@ -458,10 +478,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         recover = maxseq;
         lastCwndAction = CWND_ACTION_DUPACK;
         slowdown(CLOSE_SSTHRESH_HALF | CLOSE_CWND_HALF, CloseCause.FAST_RETRANSMIT);
-        resetRtxTimer(true, false);
-        output(lastAck + 1);
-        port.fastRetransmitted();
-        dupwnd = p.numdupacks();
+        fastRetransmit();
     }
 
     /** ecn (tcp.cc:1421-1436): at most once per window of data. */
