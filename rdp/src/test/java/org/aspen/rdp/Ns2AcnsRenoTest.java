@@ -58,6 +58,11 @@ class Ns2AcnsRenoTest {
         }
 
         @Override
+        public boolean paceAllows() {
+            return true;   // no ACC-ABCD pace here
+        }
+
+        @Override
         public int queuedEnd() {
             return 1_000_000;
         }
