@@ -96,9 +96,9 @@ class Ns2EcnTest {
         assertEquals(80, cwr.get(0));
         assertEquals(2, cwr.size());
         // ACKs 61-79 echo ECE (TCPSink keeps echoing until CWR arrives, tcp-sink.cc:319-328) and open nothing
-        // (tcp.cc:1458) once ect_ is set. ns-2 sets ect_ on the SYN's ECN echo (tcp.cc:716-722, 1478-1480), so its
-        // cwnd_ is 10 when 80 leaves; RDP negotiates ECN in its SYNs, the agent sets ect_ on the first echo, and
-        // that one ACK opens the window by 1/cwnd_ (docs/validation.md, "Alignments": not aligned)
-        assertEquals(10.1, cwndWhen80Left[0], 1e-12);
+        // (tcp.cc:1458) once ect_ is set. ns-2 sets ect_ on the ACK of its SYN, which answers the SYN's ECN
+        // negotiation with an echo (tcp.cc:716-722, tcp-sink.cc:329-335, tcp.cc:1478-1480); the agent sets it when
+        // the connection opens with ECN and syn_, so no echoed ACK opens the window: cwnd_ is 10 when 80 leaves
+        assertEquals(10, cwndWhen80Left[0], 1e-12);
     }
 }

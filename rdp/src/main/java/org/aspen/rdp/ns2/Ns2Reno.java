@@ -126,6 +126,11 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         wndInit = p.windowInit();
         ssthresh = (int) p.window();            // tcp.cc:462
         recover = 0;                            // tcp.cc:466
+        if (p.syn() && port.ecn()) {
+            // ecn_ with syn_: the SYN carries ECN-Echo without ECT (tcp.cc:716-722), TCPSink answers the
+            // negotiation with ECN-Echo (tcp-sink.cc:329-335), and that ACK sets ect_ (tcp.cc:1478-1480)
+            ect = true;
+        }
         if (p.syn()) {
             // syn_ (ns-default.tcl:922): seqno 0 was the SYN, RDP's SYN here; it is acknowledged now
             base = iss;
