@@ -36,10 +36,14 @@ class ValidationCasesTest {
                 }
                 assertEquals(Math.round(c.durationSeconds() * 1e9), s.durationNanos(), where);
                 List<Scenario.FlowSpec> flows = s.workload().flows() == null ? List.of() : s.workload().flows();
-                assertEquals(c.flows(), IntStream.range(0, flows.size()).mapToObj(i -> flows.get(i).nameAt(i)).toList(), where);
+                // the compared flows are the scenario's first ones (PURPLE's cases compare 10 of their 40 flows)
+                assertTrue(flows.size() >= c.flows().size(), where + " has fewer flows than the case compares");
+                assertEquals(c.flows(), IntStream.range(0, c.flows().size()).mapToObj(i -> flows.get(i).nameAt(i)).toList(), where);
                 for (int i = 0; i < flows.size(); i++) {
                     Scenario.FlowSpec f = flows.get(i);
-                    assertEquals(Math.round(c.flowStarts().get(i) * 1e9), Values.durationNanos(f.start()), where + " " + f.name());
+                    if (i < c.flows().size()) {
+                        assertEquals(Math.round(c.flowStarts().get(i) * 1e9), Values.durationNanos(f.start()), where + " " + f.name());
+                    }
                     assertEquals(c.segment(), f.segment(), where + " " + f.name());
                     assertEquals(b == ValidationCase.Baseline.NS2 ? "ns2-reno" : null, f.transport(), where + " " + f.name());
                 }
