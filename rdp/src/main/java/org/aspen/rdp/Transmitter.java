@@ -384,11 +384,7 @@ final class Transmitter {
         @Override
         public void output(int seq) {
             if (seq == buf.nextSeq()) {
-                int sent = buf.sendNext(now());
-                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(sent).length);
-                cs.setSndNxt(sent + 1);
-                stats.dataSegmentsSent++;
-                sendData(sent, false);
+                sendNew(c.advice.paceBytesPerSecond());
                 if (c.options.refillOnSend()) {
                     agentRefilling = true;
                     try {
@@ -398,10 +394,7 @@ final class Transmitter {
                     }
                 }
             } else {
-                buf.retransmitted(seq, now());
-                pacer.sent(c.advice.paceBytesPerSecond(), buf.data(seq).length);   // a numbered segment keeps its size
-                stats.retransmissions++;
-                sendData(seq, true);
+                resend(seq);
             }
         }
 
