@@ -22,9 +22,15 @@ import java.util.Locale;
  * ({@link VerdictRule.Judgement#row} sets it). Rows built the older way, by an experiment's own
  * code, have none: then {@code summary.json} and the markdown table leave the field and its column
  * out, so results committed before the rules existed still reproduce byte for byte.
+ *
+ * <p>{@code aspenRdp} is the sensitivity cell (issue 29): the same effect measured on Aspen's own
+ * transport (RDP) instead of the ns-2 baseline, judged by the same rule, e.g. {@code "0.81 ±
+ * 0.04 (95 %, 5 seeds); direction"}. {@link #withRdp} sets it. The verdict column stays the
+ * ns-2 baseline's. Rows without it leave the field and the "Aspen RDP" column out.
  */
 public record PaperComparison(String result, String paper, String aspen, Verdict verdict, String why,
-                              @JsonInclude(JsonInclude.Include.NON_NULL) String rule) {
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String rule,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String aspenRdp) {
 
     /** How Aspen's figure stands against the paper's. */
     public enum Verdict {
@@ -61,11 +67,24 @@ public record PaperComparison(String result, String paper, String aspen, Verdict
         if (rule != null && rule.isBlank()) {
             throw new IllegalArgumentException("'" + result + "': a rule's name cannot be blank (null when no rule gave the verdict)");
         }
+        if (aspenRdp != null && aspenRdp.isBlank()) {
+            throw new IllegalArgumentException("'" + result + "': the Aspen RDP cell cannot be blank (null when there is no sensitivity run)");
+        }
     }
 
     /** A row whose verdict no {@link VerdictRule} gave (the experiments' own rules before issue 29). */
     public PaperComparison(String result, String paper, String aspen, Verdict verdict, String why) {
-        this(result, paper, aspen, verdict, why, null);
+        this(result, paper, aspen, verdict, why, null, null);
+    }
+
+    /** A row judged by the rule {@code rule}, with no sensitivity cell. */
+    public PaperComparison(String result, String paper, String aspen, Verdict verdict, String why, String rule) {
+        this(result, paper, aspen, verdict, why, rule, null);
+    }
+
+    /** This row with its "Aspen RDP" sensitivity cell: the same effect on Aspen's own transport, judged by the same rule. */
+    public PaperComparison withRdp(String rdpCell) {
+        return new PaperComparison(result, paper, aspen, verdict, why, rule, rdpCell);
     }
 
     /** The row as a match: no reason needed. */
@@ -75,16 +94,24 @@ public record PaperComparison(String result, String paper, String aspen, Verdict
 
     /**
      * The rows as the markdown table a results doc opens with; a {@code rule} column after the
-     * verdict when any row names its rule (empty for the rows that do not).
+     * verdict when any row names its rule (empty for the rows that do not), and an "Aspen RDP"
+     * column after Aspen's when any row has a sensitivity cell (then Aspen's column is headed
+     * "Aspen (ns-2 baseline)").
      */
     public static String markdown(List<PaperComparison> rows) {
         boolean rules = rows.stream().anyMatch(r -> r.rule != null);
-        StringBuilder b = new StringBuilder(rules
-                ? "| result | paper | Aspen | verdict | rule | why |\n|---|---|---|---|---|---|\n"
-                : "| result | paper | Aspen | verdict | why |\n|---|---|---|---|---|\n");
+        boolean rdp = rows.stream().anyMatch(r -> r.aspenRdp != null);
+        StringBuilder b = new StringBuilder("| result | paper | ")
+                .append(rdp ? "Aspen (ns-2 baseline) | Aspen RDP | " : "Aspen | ")
+                .append(rules ? "verdict | rule | why |\n" : "verdict | why |\n")
+                .append("|---|---|---|").append(rdp ? "---|" : "").append(rules ? "---|---|---|\n" : "---|---|\n");
         for (PaperComparison r : rows) {
             b.append("| ").append(cell(r.result)).append(" | ").append(cell(r.paper)).append(" | ")
-                    .append(cell(r.aspen)).append(" | ").append(r.verdict.label()).append(" | ");
+                    .append(cell(r.aspen)).append(" | ");
+            if (rdp) {
+                b.append(r.aspenRdp == null ? "" : cell(r.aspenRdp)).append(" | ");
+            }
+            b.append(r.verdict.label()).append(" | ");
             if (rules) {
                 b.append(r.rule == null ? "" : cell(r.rule)).append(" | ");
             }

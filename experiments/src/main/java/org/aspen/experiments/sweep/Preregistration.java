@@ -198,6 +198,17 @@ public record Preregistration(String experiment, String command, List<Rule> rule
         return judge(result, aspen).row(result, reading(result).paper(), aspenText);
     }
 
+    /**
+     * The row of the reading {@code result} judged on the ns-2 baseline's values, with its "Aspen
+     * RDP" sensitivity cell: {@code rdpText}, then the verdict the same rule gives on the RDP
+     * values ({@code "0.81 ± 0.04 (95 %, 5 seeds); direction"}). The row's verdict, rule and why are
+     * the ns-2 baseline's.
+     */
+    public PaperComparison row(String result, Map<String, double[]> ns2, String ns2Text, Map<String, double[]> rdp,
+                               String rdpText) {
+        return row(result, ns2, ns2Text).withRdp(rdpText + "; " + judge(result, rdp).verdict().label());
+    }
+
     /** What a summary records: the file and its git blob id. */
     public Ref ref() {
         return new Ref(source, gitBlob);

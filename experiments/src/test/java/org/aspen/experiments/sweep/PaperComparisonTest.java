@@ -54,4 +54,22 @@ class PaperComparisonTest {
         assertEquals(Map.of("matches", 1, "direction", 1, "contradicts", 1, "not-run", 1),
                 java.util.Arrays.stream(Verdict.values()).collect(java.util.stream.Collectors.toMap(Verdict::label, v -> 1)));
     }
+
+    @Test
+    void theRdpSensitivityCellAddsAColumnAfterAspensAndIsLeftOutWhenAbsent() {
+        PaperComparison row = new PaperComparison("Fig. 6", "fewer", "0.8", Verdict.DIRECTION, "2 ties", "ratio")
+                .withRdp("1.1; contradicts");
+        assertEquals("| result | paper | Aspen (ns-2 baseline) | Aspen RDP | verdict | rule | why |\n"
+                + "|---|---|---|---|---|---|---|\n| Fig. 6 | fewer | 0.8 | 1.1; contradicts | direction | ratio | 2 ties |\n",
+                PaperComparison.markdown(List.of(row)));
+        String noRule = PaperComparison.markdown(List.of(
+                new PaperComparison("a", "b", "c", Verdict.MATCHES, "").withRdp("d; matches")));
+        assertEquals("| result | paper | Aspen (ns-2 baseline) | Aspen RDP | verdict | why |\n|---|---|---|---|---|---|\n"
+                + "| a | b | c | d; matches | matches |  |\n", noRule);
+        record Summary(List<PaperComparison> paperComparison) {
+        }
+        assertTrue(Sweep.json(new Summary(List.of(row))).contains("\"aspenRdp\" : \"1.1; contradicts\""));
+        assertTrue(!Sweep.json(new Summary(List.of(new PaperComparison("a", "b", "c", Verdict.MATCHES, "")))).contains("aspenRdp"));
+        assertThrows(IllegalArgumentException.class, () -> row.withRdp(" "));
+    }
 }

@@ -47,6 +47,11 @@ class PreregistrationTest {
         Judgement none = p.judge("Fig. 3: drops per second, NEW vs RED", Map.of("10 flows", new double[] {-8}));
         assertEquals(Verdict.NOT_RUN, none.verdict());
         assertEquals("no figure at 40 flows, 80 flows", none.why());
+        PaperComparison both = p.row("Fig. 3: drops per second, NEW vs RED", Map.of("10 flows", new double[] {-8, -6},
+                "40 flows", new double[] {-12, -10}, "80 flows", new double[] {0, 0}), "-7 / -11 / 0",
+                Map.of("10 flows", new double[] {-8}, "40 flows", new double[] {-9}, "80 flows", new double[] {-7}), "-8 / -9 / -7");
+        assertEquals(Verdict.CONTRADICTS, both.verdict(), "the verdict is the ns-2 baseline's");
+        assertEquals("-8 / -9 / -7; matches", both.aspenRdp(), "the RDP cell carries the same rule's verdict on its values");
     }
 
     @Test
