@@ -12,8 +12,10 @@ directory, the count of each verdict (matches / direction / contradicts / not-ru
 then the counts over all directories. The verdict is the row's own (the primary baseline's); the
 "Aspen RDP" sensitivity cell ends with the verdict the same rule gives on Aspen's RDP
 ("0.81 ± 0.04 (95 %, 5 seeds); direction"), and those are counted apart ("Aspen RDP: ..."). Cells a
-row lacks (rows made before the rules and the sensitivity column) are left empty. A directory
-without "paperComparison" is listed with no rows. Exit status: 0, 1 when a summary is missing or
+row lacks (rows made before the rules and the sensitivity column) are left empty. Each directory's
+heading gives the summary's "baseline" (the transport its "Aspen" column ran on), or says it is not
+recorded (summaries made before the ns-2 baseline existed). A directory without "paperComparison"
+is listed with no rows. Exit status: 0, 1 when a summary is missing or
 unreadable or a row's verdict is not one of the four, 2 on bad usage.
 """
 import argparse
@@ -61,8 +63,10 @@ def read(directory):
     except ValueError as e:
         raise Bad("verdict-count: %s is not JSON: %s" % (path, e))
     rows = summary.get("paperComparison") if isinstance(summary, dict) else None
+    baseline = summary.get("baseline") if isinstance(summary, dict) and isinstance(summary.get("baseline"), str) else None
     if rows is None:
-        return {"directory": directory, "paperComparison": False, "counts": zero(), "rdpCounts": zero(), "rows": []}
+        return {"directory": directory, "baseline": baseline, "paperComparison": False, "counts": zero(),
+                "rdpCounts": zero(), "rows": []}
     if not isinstance(rows, list):
         raise Bad("verdict-count: %s: \"paperComparison\" is not a list" % path)
     counts, rdp_counts, out = zero(), zero(), []
@@ -77,7 +81,8 @@ def read(directory):
             rdp_counts[rdp_verdict(rdp)] += 1
         out.append({"result": row.get("result", ""), "paper": row.get("paper", ""), "aspen": row.get("aspen", ""),
                     "aspenRdp": rdp, "verdict": verdict, "rule": row.get("rule")})
-    return {"directory": directory, "paperComparison": True, "counts": counts, "rdpCounts": rdp_counts, "rows": out}
+    return {"directory": directory, "baseline": baseline, "paperComparison": True, "counts": counts, "rdpCounts": rdp_counts,
+            "rows": out}
 
 
 def count_line(counts):
@@ -92,7 +97,7 @@ def cell(text):
 def markdown(dirs, total, rdp_total):
     lines = []
     for d in dirs:
-        lines.append("## %s" % d["directory"])
+        lines.append("## %s (%s)" % (d["directory"], "baseline " + d["baseline"] if d["baseline"] else "baseline not recorded"))
         lines.append("")
         if not d["paperComparison"]:
             lines.append("no paperComparison in its summary.json")

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code tools/verdict-count.py} on made-up summaries: the counts per directory and in total (the
- * primary verdicts, and apart from them the verdicts ending the "Aspen RDP" cells), the table, a
- * directory without {@code paperComparison}, and one-line errors for a verdict it does not know and a
+ * primary verdicts, and apart from them the verdicts ending the "Aspen RDP" cells), the table, the
+ * baseline a summary records (or that it records none), a directory without {@code paperComparison}, and one-line errors for a verdict it does not know and a
  * directory with no summary.
  */
 class VerdictCountScriptTest {
@@ -28,7 +28,7 @@ class VerdictCountScriptTest {
             {"experiment": "b", "wallSeconds": 3.0}
             """;
     private static final String D = """
-            {"experiment": "d", "paperComparison": [
+            {"experiment": "d", "baseline": "ns2", "paperComparison": [
              {"result": "Table 7", "paper": "0.3", "aspen": "0.5", "verdict": "direction", "why": "larger", "rule": "direction"}]}
             """;
 
@@ -48,7 +48,7 @@ class VerdictCountScriptTest {
         ToolScripts.Run r = count(dir, "a", "b/", "d");
         assertEquals(0, r.code(), r.out());
         assertEquals("""
-                ## a
+                ## a (baseline not recorded)
 
                 matches 1 / direction 0 / contradicts 1 / not-run 1 (3 rows)
                 Aspen RDP: matches 0 / direction 1 / contradicts 1 / not-run 0 (2 rows)
@@ -59,11 +59,11 @@ class VerdictCountScriptTest {
                 | Table 2: drops \\| marks | fewer | more |  | contradicts |  |
                 | Fig. 3: delay | lower | not run | 0.9 (one deterministic run); contradicts | not-run | direction |
 
-                ## b
+                ## b (baseline not recorded)
 
                 no paperComparison in its summary.json
 
-                ## d
+                ## d (baseline ns2)
 
                 matches 0 / direction 1 / contradicts 0 / not-run 0 (1 row)
 
@@ -89,6 +89,7 @@ class VerdictCountScriptTest {
         assertEquals("{\"matches\":0,\"direction\":1,\"contradicts\":1,\"not-run\":0}", j.get("rdpTotal").toString());
         JsonNode a = j.get("directories").get(0);
         assertEquals("a", a.get("directory").asText());
+        assertEquals(true, a.get("baseline").isNull());
         assertEquals(3, a.get("rows").size());
         assertEquals("Table 2: drops | marks", a.get("rows").get(1).get("result").asText());
         assertEquals(true, a.get("rows").get(1).get("aspenRdp").isNull());
