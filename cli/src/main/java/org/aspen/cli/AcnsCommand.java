@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
  *
  * <pre>{@code
  * aspen experiment acns --out results/acns
+ * aspen experiment acns --baseline ns2 --preregistered --out docs/results/acns   # judged by preregistration/acns.yaml, RDP beside
  * aspen experiment acns --print-scenario acns > acns.yaml && aspen lab --sim acns.yaml
  * }</pre>
  */
@@ -60,6 +61,13 @@ final class AcnsCommand extends ExperimentSubcommand {
                     + "(default: ${DEFAULT-VALUE}).")
     String baseline;
 
+    @Option(names = "--preregistered",
+            description = "Judge the paper comparison by the committed pre-registration "
+                    + "(experiments/src/main/resources/preregistration/acns.yaml) and run the same sweep on Aspen RDP "
+                    + "too, for the 'Aspen RDP' sensitivity column (runs-rdp.csv, series-rdp-*.csv); needs an ns-2 "
+                    + "--baseline and the configs reno and acns (default: off).")
+    boolean preregistered;
+
     @Option(names = "--print-scenario", paramLabel = "CONFIG",
             description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
                     + "the lab runs the text's reading of the sender.")
@@ -88,7 +96,13 @@ final class AcnsCommand extends ExperimentSubcommand {
             }
             cs.add(config);
         }
-        return new AcnsExperiment(new AcnsExperiment.Params(cs, seeds.seeds, setup));
+        if (preregistered && setup.baseline() == AcnsBaseline.RDP) {
+            throw usage("--preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be ns2 or ns2-2.35, not rdp");
+        }
+        if (preregistered && !(cs.contains(Config.RENO) && cs.contains(Config.ACNS))) {
+            throw usage("--preregistered needs the configs reno and acns in --configs");
+        }
+        return new AcnsExperiment(new AcnsExperiment.Params(cs, seeds.seeds, setup, preregistered));
     }
 
     @Override

@@ -59,4 +59,15 @@ class AcnsExperimentTest {
         assertTrue(out.toString().contains("not-run"), "no baseline asked for: the comparison says so");
         assertEquals(2, cl.execute("experiment", "acns", "--configs", "cubic"));
     }
+
+    @Test
+    void preRegisteredOnAspenRdpOrWithoutRenoIsAOneLineUsageError() {
+        CliTest.Run r = CliTest.run("experiment", "acns", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be ns2 or ns2-2.35, not rdp",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "acns", "--preregistered", "--configs", "acns", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistered needs the configs reno and acns in --configs", r.err().lines().findFirst().orElseThrow());
+    }
 }

@@ -15,6 +15,7 @@ import org.aspen.experiments.acns.FlowProbeRun.FlowResult;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Sweep;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -40,12 +41,30 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, AcnsRun, AcnsExperiment.Summary> {
     private final Params params;
 
-    /** The configs (in the tables' order), seeds 1..seeds, the set-up. */
-    public record Params(List<Config> configs, int seeds, AcnsRun.Setup setup) {
+    /**
+     * The configs (in the tables' order), seeds 1..seeds, the set-up; {@code preregistered}: judge the comparison by
+     * {@code preregistration/acns.yaml} and run the same sweep on Aspen RDP as well, for the "Aspen RDP" column.
+     */
+    public record Params(List<Config> configs, int seeds, AcnsRun.Setup setup, boolean preregistered) {
+        public Params {
+            if (preregistered && (setup.baseline() == AcnsBaseline.RDP || !configs.contains(Config.RENO)
+                    || !configs.contains(Config.ACNS))) {
+                throw new IllegalArgumentException("--preregistered judges an ns-2 baseline (ns2, ns2-2.35) against Aspen RDP "
+                        + "and needs the configs reno and acns");
+            }
+        }
+
+        /** Without the pre-registration: the comparison by the rules before issue 29, one baseline. */
+        public Params(List<Config> configs, int seeds, AcnsRun.Setup setup) {
+            this(configs, seeds, setup, false);
+        }
     }
 
-    /** One run's parameters. */
-    public record RunSpec(Config config, long seed) {
+    /** One run's parameters; {@code baseline} null for the set-up's. */
+    public record RunSpec(Config config, long seed, AcnsBaseline baseline) {
+        public RunSpec(Config config, long seed) {
+            this(config, seed, null);
+        }
     }
 
     /** The paper's Tables 7-10 (rows: avg, max throughput, avg, max RTT, sent, lost; columns: flows #1-#3). */
@@ -61,7 +80,12 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                           @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
                           double startJitterMs, double wallSeconds, List<PaperComparison> paperComparison,
-                          Map<String, AcnsTables.Figures> configs, Paper paper, @JsonIgnore String tables) {
+                          Map<String, AcnsTables.Figures> configs, Paper paper,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Map<String, String>> readingVerdicts,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, AcnsTables.Figures> rdpConfigs,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Map<String, String>> rdpReadingVerdicts,
+                          @JsonIgnore String tables) {
     }
 
     public AcnsExperiment(Params params) {
@@ -85,42 +109,112 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                 plan.add(new RunSpec(c, seed));
             }
         }
+        if (params.preregistered()) {
+            for (Config c : params.configs()) {
+                for (long seed = 1; seed <= params.seeds(); seed++) {
+                    plan.add(new RunSpec(c, seed, AcnsBaseline.RDP));
+                }
+            }
+        }
         return plan;
     }
 
     @Override
     public AcnsRun run(RunSpec r) {
-        return AcnsRun.simulate(r.config(), r.seed(), params.setup());
+        return AcnsRun.simulate(r.config(), r.seed(), r.baseline() == null ? params.setup() : params.setup().withBaseline(r.baseline()));
+    }
+
+    /** The runs on the set-up's baseline: the first configs x seeds of the plan. */
+    private List<AcnsRun> primary(List<AcnsRun> runs) {
+        return runs.subList(0, params.configs().size() * params.seeds());
+    }
+
+    /** With {@code preregistered}, the same sweep on Aspen RDP: the rest of the plan; else none. */
+    private List<AcnsRun> rdp(List<AcnsRun> runs) {
+        return runs.subList(params.configs().size() * params.seeds(), runs.size());
+    }
+
+    private Map<String, AcnsTables.Figures> byConfig(List<AcnsRun> runs, AcnsBaseline base) {
+        Map<String, AcnsTables.Figures> m = new LinkedHashMap<>();
+        for (Config c : params.configs()) {
+            m.put(c.id(), AcnsTables.figures(runs, c, base));
+        }
+        return m;
     }
 
     @Override
-    public Summary summarise(List<AcnsRun> runs, double wallSeconds) {
-        Map<String, AcnsTables.Figures> byConfig = new LinkedHashMap<>();
-        List<AcnsTables.Figures> figures = new ArrayList<>();
-        for (Config c : params.configs()) {
-            AcnsTables.Figures f = AcnsTables.figures(runs, c);
-            byConfig.put(c.id(), f);
-            figures.add(f);
-        }
-        List<PaperComparison> comparison = byConfig.containsKey(Config.RENO.id()) && byConfig.containsKey(Config.ACNS.id())
-                && byConfig.get(Config.ACNS.id()).vsReno() != null
-                ? AcnsTables.comparison(byConfig.get(Config.RENO.id()), byConfig.get(Config.ACNS.id()))
-                : List.of(new PaperComparison("Tables 7-11", "ACNS against no ACNS", "-", PaperComparison.Verdict.NOT_RUN,
-                        "needs the configs reno and acns"));
+    public Summary summarise(List<AcnsRun> all, double wallSeconds) {
         AcnsRun.Setup s = params.setup();
+        AcnsBaseline base = s.baseline();
+        List<AcnsRun> runs = primary(all);
+        Map<String, AcnsTables.Figures> byConfig = byConfig(runs, base);
+        List<AcnsTables.Figures> figures = new ArrayList<>(byConfig.values());
+        boolean paired = byConfig.containsKey(Config.RENO.id()) && byConfig.containsKey(Config.ACNS.id())
+                && byConfig.get(Config.ACNS.id()).vsReno() != null;
+        Preregistration pre = params.preregistered() ? Preregistration.load(name()) : null;
+        List<PaperComparison> comparison;
+        if (!paired) {
+            comparison = List.of(new PaperComparison("Tables 7-11", "ACNS against no ACNS", "-", PaperComparison.Verdict.NOT_RUN,
+                    "needs the configs reno and acns"));
+        } else if (pre != null) {
+            comparison = AcnsTables.preregistered(pre, runs, base, rdp(all));
+        } else {
+            comparison = AcnsTables.comparison(byConfig.get(Config.RENO.id()), byConfig.get(Config.ACNS.id()), base);
+        }
         String tables = PaperComparison.markdown(comparison) + "\n"
                 + AcnsTables.markdown(params.configs(), figures, s, params.seeds(), wallSeconds);
-        AcnsBaseline base = s.baseline();
+        Map<String, Map<String, String>> verdicts = null;
+        Map<String, AcnsTables.Figures> rdpConfigs = null;
+        Map<String, Map<String, String>> rdpVerdicts = null;
+        if (pre != null) {
+            verdicts = AcnsTables.readingVerdicts(pre, params.configs(), runs);
+            rdpConfigs = byConfig(rdp(all), AcnsBaseline.RDP);
+            rdpVerdicts = AcnsTables.readingVerdicts(pre, params.configs(), rdp(all));
+            tables += "\n" + AcnsTables.readingMarkdown("Every ACNS reading judged by the pre-registered rules (" + pre.source()
+                    + "), baseline " + base.id() + "; changes against Reno, per seed", verdicts, runs)
+                    + "\n" + AcnsTables.readingMarkdown("The same on Aspen RDP", rdpVerdicts, rdp(all))
+                    + "\n## Aspen RDP (sensitivity): the same sweep on Aspen's own transport\n\n"
+                    + AcnsTables.markdown(params.configs(), new ArrayList<>(rdpConfigs.values()), s.withBaseline(AcnsBaseline.RDP),
+                    params.seeds(), wallSeconds);
+        }
         return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(),
                 base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, base.agent(), AcnsSites.JITTER_NANOS / 2e6,
-                Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS), tables);
+                Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS),
+                pre == null ? null : pre.ref(), verdicts, rdpConfigs, rdpVerdicts, tables);
     }
 
     @Override
     public void write(Outcome<AcnsRun, Summary> done) throws IOException {
         Path dir = done.dir();
+        List<AcnsRun> runs = primary(done.runs());
+        runsCsv(dir.resolve("runs.csv"), runs);
+        if (params.preregistered()) {
+            List<AcnsRun> rdp = rdp(done.runs());
+            runsCsv(dir.resolve("runs-rdp.csv"), rdp);
+            for (Config c : List.of(Config.RENO, Config.ACNS)) {
+                series().write(dir.resolve("series-rdp-" + c.id() + ".csv"),
+                        seriesRows(rdp.stream().filter(r -> r.config() == c).findFirst().orElseThrow()));
+            }
+        }
+        for (Config c : params.configs()) {
+            AcnsRun first = runs.stream().filter(r -> r.config() == c).findFirst().orElseThrow();
+            series().write(dir.resolve("series-" + c.id() + ".csv"), seriesRows(first));
+            if (c != Config.RENO && c != Config.ACNS) {
+                continue;   // the sensitivity runs' series are in their CSV; the figures are the paper's two systems'
+            }
+            plot(first, 3, "cwnd (packets)", 1, "RDP flows' congestion window, " + c.id() + " (seed 1)",
+                    dir.resolve("cwnd-" + c.id() + ".png"));
+            plot(first, 1, "throughput (Mb/s)", 1e-6, "TCP-like RDP flows' throughput, " + c.id() + " (seed 1)",
+                    dir.resolve("throughput-" + c.id() + ".png"));
+            plot(first, 2, "RTT (ms)", 1, "RDP flows' RTT, " + c.id() + " (seed 1)", dir.resolve("rtt-" + c.id() + ".png"));
+        }
+        Files.writeString(dir.resolve("tables.md"), done.summary().tables());
+    }
+
+    /** {@code runs.csv}: one row per flow and run. */
+    private static void runsCsv(Path file, List<AcnsRun> runs) throws IOException {
         List<FlowRow> rows = new ArrayList<>();
-        for (AcnsRun r : done.runs()) {
+        for (AcnsRun r : runs) {
             r.result().flows().forEach(f -> rows.add(new FlowRow(r, f)));
         }
         new CsvTable<FlowRow>()
@@ -150,20 +244,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                 .column("loss_trend_freeze", r -> CsvTable.format("%d", r.flow().lossTrends()[1]))
                 .column("loss_trend_fallback", r -> CsvTable.format("%d", r.flow().lossTrends()[2]))
                 .column("loss_trend_decrease", r -> CsvTable.format("%d", r.flow().lossTrends()[3]))
-                .write(dir.resolve("runs.csv"), rows);
-        for (Config c : params.configs()) {
-            AcnsRun first = done.runs().stream().filter(r -> r.config() == c).findFirst().orElseThrow();
-            series().write(dir.resolve("series-" + c.id() + ".csv"), seriesRows(first));
-            if (c != Config.RENO && c != Config.ACNS) {
-                continue;   // the sensitivity runs' series are in their CSV; the figures are the paper's two systems'
-            }
-            plot(first, 3, "cwnd (packets)", 1, "RDP flows' congestion window, " + c.id() + " (seed 1)",
-                    dir.resolve("cwnd-" + c.id() + ".png"));
-            plot(first, 1, "throughput (Mb/s)", 1e-6, "TCP-like RDP flows' throughput, " + c.id() + " (seed 1)",
-                    dir.resolve("throughput-" + c.id() + ".png"));
-            plot(first, 2, "RTT (ms)", 1, "RDP flows' RTT, " + c.id() + " (seed 1)", dir.resolve("rtt-" + c.id() + ".png"));
-        }
-        Files.writeString(dir.resolve("tables.md"), done.summary().tables());
+                .write(file, rows);
     }
 
     private record FlowRow(AcnsRun run, FlowResult flow) {
