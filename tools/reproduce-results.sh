@@ -12,13 +12,17 @@
 #   tools/reproduce-results.sh --jar other.jar --keep /tmp/out --quick
 #
 # The simulated experiments are deterministic, so their files must come out identical. The
-# acc-overhead run goes over real UDP and depends on the machine and its load, so it cannot repeat
-# byte for byte: its files are compared by shape (columns, rows, JSON fields) and its content
-# within a stated tolerance (results-diff.py --within): each delay's ACC-on/ACC-off throughput
-# ratio within 0.15 (absolute) of the committed one (the committed 10-repetition intervals reach
-# about +-0.1 at a light load). --quick runs a short version instead (3 repetitions of 5 s at
-# 0 ms, about a minute) and compares its 0 ms ratio within 0.5: a coarse check that ACC's path
-# neither stalls nor breaks (the session-2 fault gave 0.47), not of the overhead's size.
+# acc-overhead runs go over real UDP and depend on the machine and its load, so they cannot repeat
+# byte for byte: their files are compared by shape (columns, rows, JSON fields) and their content
+# within a stated tolerance (results-diff.py --within): acc-overhead's ACC-on/ACC-off throughput
+# ratio at each delay within 0.15 (absolute) of the committed one. Its committed intervals reach
+# +-0.77 at 0 ms (processing-bound, load average 20) and +-0.02 at 100 ms (window-bound), so on a
+# loaded machine this check can fail at 0-50 ms: docs/results-acc.md, "Figures 8-9", says why.
+# acc-overhead-4mbps (the shaped sensitivity, 5 repetitions) compares its ratios within 0.5: its
+# intervals reach +-0.8. --quick runs a short acc-overhead instead (acc-overhead~quick: 3
+# repetitions of 5 s at 100 then 0 ms, about a minute and a half; the JIT-cold first runs fall on
+# 100 ms) and compares its 0 ms ratio within 0.5: a coarse check that ACC's path neither stalls nor
+# breaks (the session-2 fault gave 0.47), not of the overhead's size.
 # --threads is left at its default: it changes only the wall time.
 # Exit status: 0 when nothing failed.
 set -uo pipefail
@@ -34,7 +38,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --jar) jar="$2"; shift ;;
     --keep) keep="$2"; shift ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "reproduce-results: unknown option $1" >&2; exit 2 ;;
     *) only+=("$1") ;;
   esac
@@ -61,6 +65,7 @@ acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
 acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
+acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead~quick|within|cheap|--subset --within accOnOverOffThroughputByDelayMs:0=0.5|acc-overhead --preregistered --seeds 3 --delays 100,0 --duration 5s
 aecn|exact|cheap||aecn --baseline rdp
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
