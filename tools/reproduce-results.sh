@@ -7,13 +7,23 @@
 #   SKIP NAME: ...    not re-run, and why
 #
 #   tools/reproduce-results.sh --quick         # the cheap ones: minutes on two idle cores
-#   tools/reproduce-results.sh                 # all, with acc-overhead's real-UDP runs (over 80 minutes)
+#   tools/reproduce-results.sh                 # all, with acc-overhead's real-UDP run (about 25 minutes)
 #   tools/reproduce-results.sh acc abcd        # just these
 #   tools/reproduce-results.sh --jar other.jar --keep /tmp/out --quick
 #
 # The simulated experiments are deterministic, so their files must come out identical. The
-# acc-overhead runs go over real UDP and depend on the machine: for them only the shape is compared
-# (columns, rows, JSON fields). --threads is left at its default: it changes only the wall time.
+# acc-overhead runs go over real UDP and depend on the machine and its load, so they cannot repeat
+# byte for byte: their files are compared by shape (columns, rows, JSON fields) and their content
+# within a stated tolerance (results-diff.py --within): acc-overhead's ACC-on/ACC-off throughput
+# ratio at each delay within 0.15 (absolute) of the committed one. Its committed intervals reach
+# +-0.77 at 0 ms (processing-bound, load average 20) and +-0.02 at 100 ms (window-bound), so on a
+# loaded machine this check can fail at 0-50 ms: docs/results-acc.md, "Figures 8-9", says why.
+# acc-overhead-4mbps (the shaped sensitivity, 5 repetitions) compares its ratios within 0.5: its
+# intervals reach +-0.8. --quick runs a short acc-overhead instead (acc-overhead~quick: 3
+# repetitions of 5 s at 100 then 0 ms, about a minute and a half; the JIT-cold first runs fall on
+# 100 ms) and compares its 0 ms ratio within 0.5: a coarse check that ACC's path neither stalls nor
+# breaks (the session-2 fault gave 0.47), not of the overhead's size.
+# --threads is left at its default: it changes only the wall time.
 # Exit status: 0 when nothing failed.
 set -uo pipefail
 
@@ -28,15 +38,16 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --jar) jar="$2"; shift ;;
     --keep) keep="$2"; shift ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "reproduce-results: unknown option $1" >&2; exit 2 ;;
     *) only+=("$1") ;;
   esac
   shift
 done
 
-# name | how to compare (exact, structure, skip) | cheap or expensive | results-diff.py options | the documented command's
-# arguments.
+# name | how to compare (exact, within: shape and content within a tolerance, skip) | cheap or expensive |
+# results-diff.py options | the documented command's arguments. NAME~quick is a cheaper run compared
+# with NAME's committed directory.
 commands='
 acc|exact|cheap||acc-figure4 --baseline rdp
 acc-upstream|exact|cheap||acc-figure4 --long-link upstream --baseline rdp
@@ -53,9 +64,9 @@ acc-ns2|exact|cheap||acc-figure4 --baseline ns2
 acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
 acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
-acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
-acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
-acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
+acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
+acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
+acc-overhead~quick|within|cheap|--subset --within accOnOverOffThroughputByDelayMs:0=0.5|acc-overhead --preregistered --seeds 3 --delays 100,0 --duration 5s
 aecn|exact|cheap||aecn --baseline rdp
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
@@ -89,9 +100,10 @@ failed=0
 known=" "
 while IFS='|' read -r name how cost opts args; do
   [ -z "$name" ] && continue
-  known="$known$name "
-  [ -d "$results/$name" ] || continue
-  wanted "$name" || continue
+  dir="${name%~quick}"
+  known="$known$dir "
+  [ -d "$results/$dir" ] || continue
+  wanted "$dir" || continue
   if [ "$how" = skip ]; then
     echo "SKIP $name: $args"
     continue
@@ -111,8 +123,8 @@ while IFS='|' read -r name how cost opts args; do
   fi
   seconds=$(( $(date +%s) - start ))
   # shellcheck disable=SC2086  # the options are words
-  if diffs=$(python3 "$here/tools/results-diff.py" "$results/$name" "$out" $opts); then
-    echo "PASS $name (${seconds} s$([ "$how" = structure ] && echo ", real UDP: columns, rows and fields only"))"
+  if diffs=$(python3 "$here/tools/results-diff.py" "$results/$dir" "$out" $opts); then
+    echo "PASS $name (${seconds} s$([ "$how" = within ] && echo ", real UDP: shape, and $opts"))"
   else
     echo "FAIL $name: $(echo "$diffs" | head -3 | tr '\n' ' ')(files in $out)"
     failed=1

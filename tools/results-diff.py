@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares an experiment's output directory with another (e.g. docs/results/acc), ignoring wall time.
 
-    tools/results-diff.py EXPECTED ACTUAL [--structure] [--all] [--new-field NAME]...
+    tools/results-diff.py EXPECTED ACTUAL [--structure] [--subset] [--within FIELD=TOL]... [--all] [--new-field NAME]...
 
 Every file of EXPECTED must be in ACTUAL (with --all, every file of either must be in both) and
 equal to it, after leaving out what depends on the wall clock:
@@ -18,6 +18,17 @@ by an older version, lacks (e.g. longLink, added to acc-figure4's summary with -
 --structure compares only the shape, for runs over real UDP whose figures depend on the machine:
 the CSV headers, row counts and key columns (those before the first number), the JSON keys and
 list lengths, and that each PNG is a PNG.
+
+--within FIELD=TOL (repeatable) compares content within a tolerance, for runs over real UDP that
+cannot repeat byte for byte: summary.json's FIELD, a map from keys to numbers (e.g.
+acc-overhead's accOnOverOffThroughputByDelayMs, the on/off throughput ratio per delay), must have
+every key of ACTUAL in EXPECTED, and each ACTUAL number within TOL of EXPECTED's, absolute
+(|actual - expected| <= TOL; a missing or non-numeric value, NaN included, fails). With
+--structure it adds to the shape check. FIELD:KEY=TOL compares that key alone (e.g. a short run
+whose first, JIT-cold delay is not compared).
+
+--subset: ACTUAL ran part of EXPECTED's sweep (fewer delays or seeds, shorter runs): only the CSV
+headers, the JSON top-level keys and the PNGs' magic are compared (with --within for content).
 
 Prints one line per differing file and exits 1 when any differs, 0 otherwise.
 """
@@ -92,13 +103,52 @@ def key_columns(header, rows):
     return [[r[i] for i in keys] for r in rows]
 
 
-def compare(name, a, b, structure, new_fields=()):
+def within(field, tol, expected, actual, key=None):
+    """None when every number of ACTUAL's map FIELD (or its KEY alone) is within TOL of EXPECTED's at the same key, else a short reason."""
+    e = expected.get(field) if isinstance(expected, dict) else None
+    a = actual.get(field) if isinstance(actual, dict) else None
+    if not isinstance(e, dict) or not isinstance(a, dict):
+        return "%s: not a map in both" % field
+    if key is not None:
+        a = {key: a.get(key)}
+    if not a:
+        return "%s: empty" % field
+    for k, v in a.items():
+        x = e.get(k)
+        if not isinstance(v, (int, float)) or not isinstance(x, (int, float)) or isinstance(v, bool) or isinstance(x, bool):
+            return "%s[%s]: %r vs %r, not numbers in both" % (field, k, x, v)
+        if not abs(v - x) <= tol:   # NaN fails
+            return "%s[%s]: %r is more than %g from %r" % (field, k, v, tol, x)
+    return None
+
+
+def parse_within(argv):
+    """The --within FIELD=TOL pairs; ValueError naming a bad one."""
+    out = []
+    for i, arg in enumerate(argv):
+        if arg == "--within":
+            spec = argv[i + 1] if i + 1 < len(argv) else ""
+            field, eq, tol = spec.partition("=")
+            try:
+                t = float(tol)
+            except ValueError:
+                t = float("nan")
+            field, colon, key = field.partition(":")
+            if not field or not eq or (colon and not key) or not t >= 0 or t == float("inf"):
+                raise ValueError("--within takes FIELD=TOL or FIELD:KEY=TOL with TOL a number >= 0, not '%s'" % spec)
+            out.append((field, key if colon else None, t))
+    return out
+
+
+def compare(name, a, b, structure, new_fields=(), subset=False):
     """None when equal, else a short reason."""
     if name.endswith(".csv"):
         ha, ra = read_csv(a)
         hb, rb = read_csv(b)
         if ha != hb:
             return "header differs: %s vs %s" % (ha, hb)
+        if subset:
+            return None
         if len(ra) != len(rb):
             return "%d rows vs %d" % (len(ra), len(rb))
         if structure:
@@ -110,26 +160,35 @@ def compare(name, a, b, structure, new_fields=()):
     if name.endswith(".json") or (name.endswith(".stdout") and open(a).read().lstrip().startswith("{")):
         ja = drop_wall(json.load(open(a)))
         jb = without_new(ja, drop_wall(json.load(open(b))), set(new_fields))
+        if subset:
+            same = isinstance(ja, dict) and isinstance(jb, dict) and set(ja) == set(jb)
+            return None if same else "JSON top-level keys differ"
         if structure:
             return None if shape(ja) == shape(jb) else "JSON structure differs"
         return None if ja == jb else "JSON differs"
     if name.endswith(".md") or name.endswith(".stdout"):
-        if structure:
+        if structure or subset:
             return None
         return None if masked(open(a).read()) == masked(open(b).read()) else "text differs"
     da = open(a, "rb").read()
     db = open(b, "rb").read()
-    if structure and name.endswith(".png"):
+    if (structure or subset) and name.endswith(".png"):
         return None if da.startswith(PNG) and db.startswith(PNG) else "not a PNG"
     return None if da == db else "bytes differ (%d vs %d bytes)" % (len(da), len(db))
 
 
 def main(argv):
     new_fields = [argv[i + 1] for i, a in enumerate(argv) if a == "--new-field" and i + 1 < len(argv)]
-    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--new-field")]
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] not in ("--new-field", "--within"))]
     structure = "--structure" in argv
+    subset = "--subset" in argv
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        tolerances = parse_within(argv)
+    except ValueError as e:
+        print("results-diff: %s" % e, file=sys.stderr)
         return 2
     expected, actual = args
     names = set(os.listdir(expected))
@@ -145,10 +204,23 @@ def main(argv):
             print("%s: only in %s" % (name, expected if os.path.exists(a) else actual))
             bad += 1
             continue
-        why = compare(name, a, b, structure, new_fields)
+        why = compare(name, a, b, structure, new_fields, subset)
         if why:
             print("%s: %s" % (name, why))
             bad += 1
+    if tolerances:
+        a = os.path.join(expected, "summary.json")
+        b = os.path.join(actual, "summary.json")
+        if not os.path.exists(a) or not os.path.exists(b):
+            print("summary.json: needed by --within, missing")
+            bad += 1
+        else:
+            ja, jb = json.load(open(a)), json.load(open(b))
+            for field, key, tol in tolerances:
+                why = within(field, tol, ja, jb, key)
+                if why:
+                    print("summary.json: %s" % why)
+                    bad += 1
     return 1 if bad else 0
 
 

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  * ({@link AccOverheadExperiment}); runs go one at a time, so there is no {@code --threads}.
  *
  * <pre>{@code
- * aspen experiment acc-overhead --seeds 10 --duration 30s --out results/acc-overhead
+ * aspen experiment acc-overhead --preregistered --seeds 10 --duration 15s --out results/acc-overhead   # unshaped, judged
+ * aspen experiment acc-overhead --seeds 10 --duration 30s --out results/acc-overhead-4mbps          # the 4 Mb/s bottleneck
  * aspen experiment acc-overhead --print-scenario on:50 > on.yaml && aspen lab on.yaml
  * }</pre>
  */
@@ -22,7 +23,8 @@ import picocli.CommandLine.Option;
         description = {"ACC paper, Figures 8-9: ACC on vs off over real UDP.",
                 "On loopback: the throughput of two senders with ACC on and off, against a delay inserted "
                         + "where they converge; runs go one at a time. Files: runs.csv, summary.csv, "
-                        + "summary.json, figure9-throughput.png (docs/results-acc.md)."})
+                        + "summary.json, figure9-throughput.png (docs/results-acc.md). --preregistered: no link shaped, "
+                        + "judged by the pre-registration."})
 final class AccOverheadCommand extends ExperimentSubcommand {
     @Mixin
     SeedsOption seeds = new SeedsOption(3);
@@ -35,13 +37,18 @@ final class AccOverheadCommand extends ExperimentSubcommand {
             description = "Delay the flakeway adds at the converging node, ms each way (default: ${DEFAULT-VALUE}).")
     List<Integer> delays;
 
-    @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AccOverheadRun.BOTTLENECK,
-            description = "Rate of the bottleneck c -> d (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--bottleneck", paramLabel = "RATE",
+            description = "Rate of the bottleneck c -> d (default: " + AccOverheadRun.BOTTLENECK + "; not with --preregistered).")
     String bottleneck;
 
-    @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AccOverheadRun.BUFFER,
-            description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
-    int buffer;
+    @Option(names = "--buffer", paramLabel = "PACKETS",
+            description = "Bottleneck buffer in packets (default: " + AccOverheadRun.BUFFER + "; not with --preregistered).")
+    Integer buffer;
+
+    @Option(names = "--preregistered",
+            description = "The pre-registered run (issue 29): no link shaped, so ACC's processing cost shows in the throughput; "
+                    + "the summary adds the comparison judged by preregistration/acc-overhead.yaml and the load average.")
+    boolean preregistered;
 
     @Option(names = "--print-scenario", paramLabel = "on|off:DELAY",
             description = "Print one run's scenario as YAML (e.g. on:50, for 'aspen lab') and run nothing.")
@@ -49,15 +56,23 @@ final class AccOverheadCommand extends ExperimentSubcommand {
 
     private AccOverheadRun.Setup setup() {
         double seconds = seconds("--duration", duration);
-        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || delays.stream().anyMatch(d -> d < 0) || buffer < 1) {
+        if (preregistered && (bottleneck != null || buffer != null)) {
+            throw usage("--bottleneck and --buffer shape the path; --preregistered runs it unshaped: leave them out");
+        }
+        int b = buffer == null ? AccOverheadRun.BUFFER : buffer;
+        if (seeds.seeds < 1 || seconds <= 2 || delays.isEmpty() || delays.stream().anyMatch(d -> d < 0) || b < 1) {
             throw usage("--seeds must be at least 1, --duration more than 2s, --buffer at least 1, --delays non-negative");
         }
-        return new AccOverheadRun.Setup(seconds, bottleneck, buffer);
+        if (delays.stream().distinct().count() != delays.size()) {
+            throw usage("--delays: each delay once, not " + delays);
+        }
+        return preregistered ? AccOverheadRun.Setup.unshaped(seconds)
+                : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : bottleneck, b);
     }
 
     @Override
     Experiment<?, ?, ?> experiment() {
-        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, setup()));
+        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, setup(), preregistered));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -47,5 +48,19 @@ class AccOverheadTest {
         byte[] png = Files.readAllBytes(dir.resolve("figure9-throughput.png"));
         assertArrayEquals(PNG_MAGIC, Arrays.copyOf(png, 8));
         assertTrue(out.toString().contains("ACC-on runs that set filters: 1 of 1"), out.toString());
+    }
+
+    @Test
+    void preregisteredRefusesShapingOptionsAndPrintsAnUnshapedScenario() {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        assertEquals(2, cl.execute("experiment", "acc-overhead", "--preregistered", "--bottleneck", "4Mbps", "--print-scenario", "on:0"));
+        assertTrue(err.toString().contains("--bottleneck and --buffer shape the path; --preregistered runs it unshaped"), err.toString());
+        assertEquals(0, cl.execute("experiment", "acc-overhead", "--preregistered", "--print-scenario", "on:50"), err.toString());
+        assertFalse(out.toString().contains("bandwidth"), out.toString());
+        assertTrue(out.toString().contains("acc: monitor"), out.toString());
     }
 }

@@ -2,8 +2,11 @@ package org.aspen.experiments.acc;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,9 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.aspen.experiments.acc.AccOverheadRun.Setup;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Ratio;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
+import org.aspen.experiments.sweep.Verdicts;
 
 /**
  * {@code aspen experiment acc-overhead}: the ACC paper's Figures 8-9 over real UDP on loopback.
@@ -33,15 +39,28 @@ import org.aspen.experiments.sweep.Sweep;
  * {@link #ATTEMPTS} times in all. Files: {@code runs.csv}, {@code summary.csv} (mean, sd, 95% CI
  * per ACC setting, delay and metric), {@code summary.json} (with the on/off throughput ratio per
  * delay and whether every ACC-on run really set filters) and {@code figure9-throughput.png}.
+ *
+ * <p>With {@link Params#preregistered} (issue 29, {@code --preregistered}) the path is unshaped
+ * ({@link Setup#unshaped}: the throughput is what the node processes carry, so ACC's processing
+ * cost shows in it), and the summary adds the comparison rows judged by
+ * {@code preregistration/acc-overhead.yaml} ({@link #comparison}), the file's reference and the
+ * machine's load average at the start and the end (processing cost depends on it).
  */
 public final class AccOverheadExperiment implements Experiment<AccOverheadExperiment.RunSpec, AccOverheadRun,
         AccOverheadExperiment.Summary> {
     static final int ATTEMPTS = 3;
     private final Params params;
     private final AtomicInteger repeated = new AtomicInteger();
+    private volatile String loadAtStart;
 
-    /** The inserted delays (ms), runs per point (seeds 1..runs), and the set-up. */
-    public record Params(List<Integer> delays, int runs, Setup setup) {
+    /**
+     * The inserted delays (ms), runs per point (seeds 1..runs), the set-up, and whether the run is
+     * the pre-registered one (its comparison rows judged by {@code preregistration/acc-overhead.yaml}).
+     */
+    public record Params(List<Integer> delays, int runs, Setup setup, boolean preregistered) {
+        public Params(List<Integer> delays, int runs, Setup setup) {
+            this(delays, runs, setup, false);
+        }
     }
 
     /** One run's parameters. */
@@ -64,12 +83,26 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         }
     }
 
-    /** What {@code summary.json} holds. */
+    /**
+     * What {@code summary.json} holds; the last four only in a pre-registered run (left out
+     * otherwise, so older summaries keep their shape), and {@code bufferPackets} left out there
+     * (no link is shaped).
+     */
     public record Summary(String experiment, String runtime, int runsPerPoint, double durationSeconds, List<Integer> delaysMs,
-                          String bottleneck, int bufferPackets, double wallSeconds, long accRunsWithFiltersSet,
+                          String bottleneck, @JsonInclude(JsonInclude.Include.NON_NULL) Integer bufferPackets,
+                          double wallSeconds, long accRunsWithFiltersSet,
                           long accRunsWithPacketsFiltered, int accRuns, int runsRepeated,
                           Map<String, Double> accOnOverOffThroughputByDelayMs,
-                          Map<String, List<Double>> accOnOverOffThroughputCi95ByDelayMs, List<Point> points) {
+                          Map<String, List<Double>> accOnOverOffThroughputCi95ByDelayMs, List<Point> points,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String transport,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> loadAverage,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<PaperComparison> paperComparison,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration) {
+    }
+
+    /** The bottleneck as the summary names it. */
+    static String bottleneckName(Setup s) {
+        return s.noShaping() ? "none (unshaped: every link at unlimited rate)" : s.bottleneck();
     }
 
     public AccOverheadExperiment(Params params) {
@@ -114,6 +147,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
     /** One run, repeated when the EE stopped an AA (the run then measured something else). */
     @Override
     public AccOverheadRun run(RunSpec r) throws InterruptedException {
+        if (loadAtStart == null) {
+            loadAtStart = loadAverage();
+        }
         for (int attempt = 1; ; attempt++) {
             try {
                 return AccOverheadRun.measure(r.acc(), r.delayMs(), r.seed(), params.setup());
@@ -150,9 +186,68 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
             ratio.put(String.valueOf(d), r.value());
             ci.put(String.valueOf(d), r.ci95());
         }
-        return new Summary(name(), "real UDP on loopback", params.runs(), s.durationSeconds(), params.delays(), s.bottleneck(),
-                s.buffer(), Sweep.tenths(wallSeconds), on.stream().filter(r -> r.filtersStarted() > 0).count(),
-                on.stream().filter(r -> r.packetsFiltered() > 0).count(), on.size(), repeated.get(), ratio, ci, points);
+        boolean pre = params.preregistered();
+        Map<String, String> load = null;
+        if (pre) {
+            load = new LinkedHashMap<>();
+            load.put("start", loadAtStart == null ? "unknown (no run in this process)" : loadAtStart);
+            load.put("end", loadAverage());
+        }
+        Preregistration p = pre ? Preregistration.load(name()) : null;
+        return new Summary(name(), "real UDP on loopback", params.runs(), s.durationSeconds(), params.delays(), bottleneckName(s),
+                s.noShaping() ? null : s.buffer(), Sweep.tenths(wallSeconds), on.stream().filter(r -> r.filtersStarted() > 0).count(),
+                on.stream().filter(r -> r.packetsFiltered() > 0).count(), on.size(), repeated.get(), ratio, ci, points,
+                pre ? "rdp" : null, load, pre ? comparison(p, rs, params.delays()) : null, pre ? p.ref() : null);
+    }
+
+    /** The three readings of the pre-registration, judged on the runs {@code rs}: points labelled "D ms". */
+    static List<PaperComparison> comparison(Preregistration p, List<AccOverheadRun> rs, List<Integer> delays) {
+        Map<String, double[]> overhead = new LinkedHashMap<>();
+        Map<String, double[]> filters = new LinkedHashMap<>();
+        Map<String, double[]> level = new LinkedHashMap<>();
+        for (int d : delays) {
+            String label = d + " ms";
+            overhead.put(label, overheads(rs, d));
+            filters.put(label, rs.stream().filter(r -> r.acc() && r.delayMs() == d)
+                    .mapToDouble(r -> r.filtersStarted() > 0 ? 1 : 0).toArray());
+            level.put(label, rs.stream().filter(r -> r.delayMs() == d).mapToDouble(AccOverheadExperiment::level).toArray());
+        }
+        return List.of(
+                p.row("Fig. 9: ACC's throughput overhead, unshaped path", overhead, cells(overhead, "%.3f")),
+                p.row("Fig. 9: ACC exercised (filters set)", filters, cells(filters, "%.2f")),
+                p.row("Fig. 9: the two endpoints' throughputs", level, cells(level, "%.2f")));
+    }
+
+    /** Per repetition (seed) at {@code delayMs}: 1 - ACC-on throughput / ACC-off throughput; repetitions missing a side are left out. */
+    static double[] overheads(List<AccOverheadRun> rs, int delayMs) {
+        List<Double> out = new ArrayList<>();
+        rs.stream().filter(r -> !r.acc() && r.delayMs() == delayMs).sorted(Comparator.comparingLong(AccOverheadRun::seed)).forEach(off ->
+                rs.stream().filter(r -> r.acc() && r.delayMs() == delayMs && r.seed() == off.seed()).findFirst()
+                        .ifPresent(on -> out.add(1 - on.throughputKbps() / off.throughputKbps())));
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The smaller flow's goodput over the larger's (1 when both are 0). */
+    static double level(AccOverheadRun r) {
+        double hi = Math.max(r.flow1Kbps(), r.flow2Kbps());
+        return hi == 0 ? 1 : Math.min(r.flow1Kbps(), r.flow2Kbps()) / hi;
+    }
+
+    /** Aspen's cell: each point's figure, {@link Verdicts#cell} (real UDP: every run's timing differs). */
+    private static String cells(Map<String, double[]> byPoint, String format) {
+        List<String> parts = new ArrayList<>();
+        byPoint.forEach((label, v) -> parts.add(label + ": " + Verdicts.cell(v, true, format)));
+        return String.join("; ", parts);
+    }
+
+    /** The first three fields of /proc/loadavg (1, 5 and 15 minutes), or "unknown" off Linux. */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     /** Mean throughput with ACC on over that with ACC off at one delay, with its 95% interval (NaN when a side is missing). */
@@ -204,7 +299,8 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 .write(done.dir().resolve("summary.csv"), rows);
         Setup s = params.setup();
         AccPlots.writeOverhead(done.summary().points(), "Figure 9: ACC overhead over real UDP on loopback ("
-                + s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer() + "-packet drop-tail buffer)",
+                + (s.noShaping() ? "no link shaped" : s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer()
+                + "-packet drop-tail buffer") + ")",
                 done.dir().resolve("figure9-throughput.png"));
     }
 
@@ -227,6 +323,11 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                     t.sd(), p.stat("filtersStarted").mean(), p.stat("packetsFiltered").mean(),
                     p.acc() ? String.format(Locale.ROOT, "%.3f", r.value()) : "",
                     p.acc() && r.hasInterval() ? String.format(Locale.ROOT, "%.2f-%.2f", r.low(), r.high()) : "");
+        }
+        if (s.paperComparison() != null) {
+            o.printf(Locale.ROOT, "path: %s; transport: %s; load average at start %s, at end %s%n", s.bottleneck(), s.transport(),
+                    s.loadAverage().get("start"), s.loadAverage().get("end"));
+            o.print(PaperComparison.markdown(s.paperComparison()));
         }
     }
 }

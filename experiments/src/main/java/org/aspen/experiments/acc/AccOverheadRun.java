@@ -21,7 +21,7 @@ import org.aspen.lab.scenario.Scenario;
  *
  * The paper used hosts on switched 100 Mb/s Ethernet; here every node is a UDP socket on
  * loopback, every link 10 Mb/s but the {@link #BOTTLENECK} c -> d with a {@link #BUFFER}-packet
- * drop-tail queue.
+ * drop-tail queue, or, with {@link Setup#unshaped}, every link at unlimited rate.
  */
 public record AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
                              long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
@@ -46,10 +46,22 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         METRICS.put("bottleneckDrops", AccOverheadRun::bottleneckDrops);
     }
 
-    /** Run length, bottleneck rate and buffer. */
+    /**
+     * Run length, bottleneck rate and buffer; {@code bottleneck} null for an unshaped path (every
+     * link at unlimited rate, {@code buffer} unused: {@link #unshaped}).
+     */
     public record Setup(double durationSeconds, String bottleneck, int buffer) {
         public static Setup defaults(double durationSeconds) {
             return new Setup(durationSeconds, BOTTLENECK, BUFFER);
+        }
+
+        /** No link shaped: the throughput is what the node processes carry (issue 29, {@code --preregistered}). */
+        public static Setup unshaped(double durationSeconds) {
+            return new Setup(durationSeconds, null, 0);
+        }
+
+        public boolean noShaping() {
+            return bottleneck == null;
         }
     }
 

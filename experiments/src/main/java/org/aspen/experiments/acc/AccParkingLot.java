@@ -12,6 +12,7 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * <pre>{@code
  * ScenarioBuilder b = new ScenarioBuilder("acc-overhead", "10.000s");
  * new AccParkingLot("4Mbps", 25, 50, true).addTo(b);      // 50 ms delay on c, ACC on
+ * new AccParkingLot(null, 0, 50, true).addTo(b);          // the same, no link shaped (issue 29)
  * }</pre>
  *
  * Every link is 10 Mb/s without delay except c -> d, the bottleneck ({@code bottleneck}, a
@@ -19,6 +20,9 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * With {@code delayMs} above 0 the flakeway on c delays every RDP packet arriving there (in both
  * directions: the round trip grows by twice the delay). With {@code acc}, c runs the ACC monitor
  * and i1, i2 the filters. Static routes: no routing traffic competes with the measurement.
+ * With {@code bottleneck} null no link is shaped (unlimited rate, the default buffer): the
+ * throughput is then what the node processes carry, as in the paper, whose Ethernet "is not a
+ * bottleneck" ({@code buffer} is ignored).
  */
 public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
 
@@ -30,9 +34,13 @@ public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean 
         b.node("c", "10.0.0.3", acc ? "monitor" : null, delayMs > 0 ? List.of(delayRule()) : List.of());
         b.node("d", "10.0.2.1");
         for (String[] l : new String[][] {{"s1", "i1"}, {"s2", "i2"}, {"i1", "c"}, {"i2", "c"}}) {
-            b.link(l[0], l[1], "10Mbps", null);
+            b.link(l[0], l[1], unshaped() ? null : "10Mbps", null);
         }
-        b.link("c", "d", bottleneck, null, buffer, null);
+        if (unshaped()) {
+            b.link("c", "d", null, null);
+        } else {
+            b.link("c", "d", bottleneck, null, buffer, null);
+        }
         String[][] routes = {
                 {"s1", "10.0.0.0/8", "i1"}, {"s2", "10.0.0.0/8", "i2"},
                 {"i1", "s1", "s1"}, {"i1", "10.0.0.0/8", "c"}, {"i2", "s2", "s2"}, {"i2", "10.0.0.0/8", "c"},
@@ -43,6 +51,11 @@ public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean 
             b.route(r[0], r[1], r[2]);
         }
         return b;
+    }
+
+    /** No link shaped: every link at unlimited rate. */
+    public boolean unshaped() {
+        return bottleneck == null;
     }
 
     /** The flakeway rule on c: every RDP packet waits {@code delayMs}. */

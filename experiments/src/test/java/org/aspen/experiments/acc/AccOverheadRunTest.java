@@ -1,8 +1,14 @@
 package org.aspen.experiments.acc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import java.util.ArrayList;
+import java.util.List;
+import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.PaperComparison.Verdict;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -22,5 +28,53 @@ class AccOverheadRunTest {
         assertNull(off.node("c").acc());
         assertNull(off.node("i1").acc());
         assertTrue(off.node("c").flakeway().isEmpty(), "no delay rule at 0 ms");
+    }
+
+    @Test
+    void unshapedScenarioShapesNoLink() {
+        Scenario on = AccOverheadRun.scenario(true, 25, AccOverheadRun.Setup.unshaped(10));
+        assertEquals(5, on.links().size());
+        on.links().forEach(l -> assertNull(l.bandwidth(), "unlimited rate: " + l));
+        on.links().forEach(l -> assertNull(l.buffer(), "the default buffer: " + l));
+        assertEquals("monitor", on.node("c").acc());
+        assertEquals("25ms", on.node("c").flakeway().get(0).get("delay"));
+    }
+
+    private static AccOverheadRun run(boolean acc, int delay, long seed, double flow1, double flow2, long filters) {
+        return new AccOverheadRun(acc, delay, seed, flow1 + flow2, flow1, flow2, 0, 0, 0, 0, filters, 0, 0, 1);
+    }
+
+    @Test
+    void overheadIsOneMinusOnOverOffPerRepetitionAndLevelIsSmallerOverLarger() {
+        List<AccOverheadRun> rs = List.of(
+                run(false, 0, 1, 500, 500, 0), run(true, 0, 1, 480, 470, 3),    // 1 - 950/1000 = 0.05
+                run(false, 0, 2, 400, 400, 0), run(true, 0, 2, 404, 404, 2),    // 1 - 808/800 = -0.01
+                run(true, 0, 3, 100, 100, 1));                                  // no ACC-off partner: left out
+        assertArrayEquals(new double[] {0.05, -0.01}, AccOverheadExperiment.overheads(rs, 0), 1e-12);
+        assertEquals(470.0 / 480, AccOverheadExperiment.level(rs.get(1)), 1e-12);
+    }
+
+    @Test
+    void comparisonJudgesTheThreeReadingsOfThePreregistration() {
+        Preregistration p = Preregistration.load("acc-overhead");
+        List<AccOverheadRun> rs = new ArrayList<>();
+        for (int d : new int[] {0, 25, 50, 100}) {
+            // overheads 0.01 and 0.02 (mean 0.015, under 0.03): matches; every ACC run set a filter;
+            // the smaller flow over the larger 1, 0.98, 1, 0.96 at every delay (mean 0.985, above 0.85): matches
+            rs.add(run(false, d, 1, 500, 500, 0));
+            rs.add(run(true, d, 1, 490, 500, 4));
+            rs.add(run(false, d, 2, 500, 500, 0));
+            rs.add(run(true, d, 2, 480, 500, d == 100 ? 0 : 1));
+        }
+        List<PaperComparison> rows = AccOverheadExperiment.comparison(p, rs, List.of(0, 25, 50, 100));
+        assertEquals(3, rows.size());
+        assertEquals(Verdict.MATCHES, rows.get(0).verdict(), rows.get(0).why());
+        assertEquals("overhead-under-5pc", rows.get(0).rule());
+        assertTrue(rows.get(0).aspen().startsWith("0 ms: 0.015 ± "), rows.get(0).aspen());
+        // filters set in 2 of 2 ACC runs at 0-50 ms, 1 of 2 at 100 ms (0.5, not more than 0.9 from 0): direction
+        assertEquals(Verdict.DIRECTION, rows.get(1).verdict(), rows.get(1).why());
+        assertTrue(rows.get(1).aspen().contains("0 ms: 1.00 (one deterministic run)"), rows.get(1).aspen());
+        assertEquals(Verdict.MATCHES, rows.get(2).verdict(), rows.get(2).why());
+        assertNull(rows.get(0).aspenRdp(), "the transport is RDP, the text's: no sensitivity column");
     }
 }
