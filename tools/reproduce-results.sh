@@ -56,7 +56,7 @@ acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --
 acc-overhead|structure|expensive|--structure|acc-overhead --seeds 10 --duration 30s
 acc-overhead-50ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 50 --duration 30s
 acc-overhead-100ms-20runs|structure|expensive|--structure|acc-overhead --seeds 20 --delays 100 --duration 30s
-aecn|exact|cheap||aecn --baseline rdp
+aecn|exact|cheap||aecn --baseline ns2 --preregistered
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
 aecn-ns2|exact|cheap||aecn --baseline ns2
