@@ -67,7 +67,7 @@ acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
 acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead~quick|within|cheap|--subset --within accOnOverOffThroughputByDelayMs:0=0.5|acc-overhead --preregistered --seeds 3 --delays 100,0 --duration 5s
-aecn|exact|cheap||aecn --baseline rdp
+aecn|exact|cheap||aecn --baseline ns2 --preregistered
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
 aecn-ns2|exact|cheap||aecn --baseline ns2

@@ -55,6 +55,51 @@ class AecnExperimentTest {
         assertTrue(out.toString().contains("| AECN threshold 40% |"), out.toString());
     }
 
+    @Test
+    void preregisteredRunsBothBaselinesAndJudgesByTheFile(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "aecn", "--scale", "0.01", "--rtts", "100", "--seeds", "2", "--baseline", "ns2",
+                "--preregistered", "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        // per baseline: seed 1's 2 x (Reno + 4 etas) + 4 buffers, and Experiment 3's 2 runs per seed
+        int runs = 2 * (2 * (1 + AecnExperiment.ETAS.length) + AecnExperiment.EXP2_BUFFERS.length + 2 * 2);
+        List<String> csv = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals(1 + runs, csv.size(), "header + one row per run");
+        assertTrue(csv.get(0).startsWith("baseline,experiment,label,seed,"), csv.get(0));
+        assertEquals(runs / 2, csv.stream().filter(l -> l.startsWith("rdp,")).count());
+        JsonNode j = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertEquals("experiments/src/main/resources/preregistration/aecn.yaml", j.get("preregistration").get("file").asText());
+        assertEquals(40, j.get("preregistration").get("gitBlob").asText().length());
+        assertEquals("ns2", j.get("baseline").asText());
+        assertEquals("rdp", j.get("sensitivityBaseline").asText());
+        assertEquals(8, j.get("paperComparison").size());
+        for (JsonNode row : j.get("paperComparison")) {
+            assertTrue(row.get("rule").isTextual() && row.get("aspenRdp").isTextual(), row.toString());
+            assertTrue(!row.get("aspen").asText().contains("± 0.0 ") && !row.get("aspen").asText().endsWith("± 0.0"), row.toString());
+        }
+        for (JsonNode r : j.get("runs")) {
+            assertTrue(Files.exists(dir.resolve(r.get("series").asText())), r.toString());
+            assertEquals(r.get("baseline").asText().equals("rdp"), r.get("series").asText().startsWith("rdp-"), r.toString());
+        }
+        String table = Files.readString(dir.resolve("table1.md"));
+        assertTrue(table.contains("| Aspen (ns2) 40 ms | Aspen RDP 40 ms |") && table.contains("| Aspen RDP | verdict | rule | why |"),
+                table);
+    }
+
+    @Test
+    void preregisteredNeedsAnNs2Baseline() {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        cl.setOut(new PrintWriter(new StringWriter()));
+        int code = cl.execute("experiment", "aecn", "--baseline", "rdp", "--preregistered", "--out", "unused");
+        assertEquals(2, code, err.toString());
+        assertTrue(err.toString().contains("--preregistered runs an ns-2 baseline (ns2 or ns2-2.35) with rdp beside it, not --baseline rdp"),
+                err.toString());
+    }
+
     private static List<String> iterate(java.util.Iterator<String> it) {
         List<String> l = new java.util.ArrayList<>();
         it.forEachRemaining(l::add);

@@ -13,9 +13,10 @@ import org.aspen.experiments.aecn.AecnRun.Setup;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
-import org.aspen.experiments.sweep.PaperComparison.Verdict;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
+import org.aspen.experiments.sweep.Verdicts;
 
 /**
  * {@code aspen experiment aecn}: the AntiECN paper's three experiments, scaled, with Table I. One
@@ -31,6 +32,11 @@ import org.aspen.experiments.sweep.Sweep;
  * sensitivity run asks for another. Scaled by k: C, every buffer in packets and the start spread are
  * multiplied by k; the RTT and packet size are kept. Windows then scale by k and so do Reno's ramps
  * in RTTs; every run lasts the same number of RTTs at both RTTs.
+ *
+ * <p>{@linkplain Params#preregistered Pre-registered} (issue 29): the primary baseline's sweep and the
+ * same sweep on Aspen RDP (the "Aspen RDP" column, its files prefixed {@code rdp-}), judged by
+ * {@code preregistration/aecn.yaml}; the single-flow runs (Experiments 1 and 2), which the seed does
+ * not change, run once (seed 1), Experiment 3 once per seed.
  */
 public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, AecnExperiment.Result, AecnExperiment.Summary> {
     public static final double[] ETAS = {0.40, 0.50, 0.60, 0.75};
@@ -51,8 +57,23 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
      * @param seeds     runs per point, seeds 1..seeds
      * @param avqBuffer AVQ's virtual buffer in full-size packets (scaled by k, floor 10), or 0 for the
      *                  real buffer, one BDP (AVQ's design: the virtual queue has the real queue's buffer)
+     * @param baseline  the senders' transport (the primary one when pre-registered)
+     * @param preregistered judged by {@code preregistration/aecn.yaml}, with the same sweep on Aspen RDP
+     *                  beside it; needs an ns-2 baseline
      */
-    public record Params(double scale, int rtts, int seeds, int avqBuffer, AecnBaseline baseline) {
+    public record Params(double scale, int rtts, int seeds, int avqBuffer, AecnBaseline baseline, boolean preregistered) {
+        public Params {
+            if (preregistered && !baseline.ns2()) {
+                throw new IllegalArgumentException("--preregistered runs an ns-2 baseline (ns2 or ns2-2.35) with rdp beside it, not --baseline "
+                        + baseline.id());
+            }
+        }
+
+        /** Not pre-registered (every committed result before issue #29). */
+        public Params(double scale, int rtts, int seeds, int avqBuffer, AecnBaseline baseline) {
+            this(scale, rtts, seeds, avqBuffer, baseline, false);
+        }
+
         /** On Aspen RDP (the committed results before issue #28). */
         public Params(double scale, int rtts, int seeds, int avqBuffer) {
             this(scale, rtts, seeds, avqBuffer, AecnBaseline.RDP);
@@ -63,7 +84,12 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         }
 
         public Params withBaseline(AecnBaseline b) {
-            return new Params(scale, rtts, seeds, avqBuffer, b);
+            return new Params(scale, rtts, seeds, avqBuffer, b, preregistered && b.ns2());
+        }
+
+        /** This sweep, judged by its pre-registration with the same sweep on Aspen RDP beside it. */
+        public Params preregister() {
+            return new Params(scale, rtts, seeds, avqBuffer, baseline, true);
         }
 
         public long bandwidth() {
@@ -98,11 +124,16 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
     /**
      * A run, the part of the paper it belongs to ({@code exp1}, {@code exp1long}: Experiment 1 over a
-     * longer run, {@code exp2}, {@code exp3}; the files call it {@code experiment}) and its label.
+     * longer run, {@code exp2}, {@code exp3}; the files call it {@code experiment}) and its label;
+     * {@code sensitivity}: a run of the pre-registered sweep's "Aspen RDP" column.
      */
-    public record RunSpec(String part, String label, Setup setup) {
+    public record RunSpec(String part, String label, Setup setup, boolean sensitivity) {
+        public RunSpec(String part, String label, Setup setup) {
+            this(part, label, setup, false);
+        }
+
         String file() {
-            return part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "")
+            return (sensitivity ? setup.baseline().id() + "-" : "") + part + "-" + setup.rttMs() + "ms-" + label.replace("%", "").replace(' ', '-').replace("=", "")
                     + "-seed" + setup.seed() + ".csv";
         }
     }
@@ -115,7 +146,9 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     public record RunRow(String experiment, String label, long seed, int rttMs, double eta, int virtualBufferPackets,
                          int avqBufferPackets, int flows, double simulatedSeconds, double utilisation, double improvementPct,
                          double slowStartEndPackets, long ecnMarks, long drops, long retransmissions, long aecnKept,
-                         long aggressiveAcks, double jain, String series) {
+                         long aggressiveAcks, double jain, String series,
+                         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                         String baseline) {
     }
 
     /**
@@ -123,9 +156,10 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
      * column and eta: mean, sd, 95 % interval over the seeds) and every run.
      */
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-    public record Summary(String experiment, List<PaperComparison> paperComparison, double scale, long bandwidthBps,
+    public record Summary(String experiment, List<PaperComparison> paperComparison, Preregistration.Ref preregistration,
+                          double scale, long bandwidthBps,
                           int rttsPerRun, int seeds, double avqGamma, String avqBuffer, String baseline,
-                          Map<String, Object> agent, double wallSeconds,
+                          String sensitivityBaseline, Map<String, Object> agent, double wallSeconds,
                           Map<String, Map<String, Stat>> tableOneImprovementPct, List<RunRow> runs) {
     }
 
@@ -144,26 +178,43 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
     /**
      * Per seed: Experiment 1 (Reno and each eta at both RTTs), 2 (virtual buffers), 3 (three flows,
-     * Reno and AECN).
+     * Reno and AECN). Pre-registered: Experiments 1 and 2 for seed 1 only (the seed does not change
+     * a single flow's run), Experiment 3 for every seed, first on the primary baseline, then the
+     * same on Aspen RDP.
      */
     @Override
     public List<RunSpec> plan() {
-        Params p = params;
         List<RunSpec> l = new ArrayList<>();
-        for (long seed = 1; seed <= p.seeds(); seed++) {
-            for (int rtt : RTTS) {
-                l.add(new RunSpec("exp1", "reno", p.setup(rtt, 0, p.bdp(rtt), 1, seed)));
-                for (double eta : ETAS) {
-                    l.add(new RunSpec("exp1", label(eta), p.setup(rtt, eta, p.bdp(rtt), 1, seed)));
-                }
-            }
-            for (int b : EXP2_BUFFERS) {
-                l.add(new RunSpec("exp2", "B=" + b, p.setup(40, 0.5, p.packets(b), 1, seed)));
-            }
-            l.add(new RunSpec("exp3", "reno", p.setup(40, 0, p.bdp(40), 3, seed)));
-            l.add(new RunSpec("exp3", "aecn 50%", p.setup(40, 0.5, p.bdp(40), 3, seed)));
+        if (!params.preregistered()) {
+            plan(params, false, false, l);
+        } else {
+            plan(params, true, false, l);
+            plan(params.withBaseline(AecnBaseline.RDP), true, true, l);
         }
         return l;
+    }
+
+    private static void plan(Params p, boolean singleFlowsOnce, boolean sensitivity, List<RunSpec> l) {
+        for (long seed = 1; seed <= p.seeds(); seed++) {
+            if (seed == 1 || !singleFlowsOnce) {
+                for (int rtt : RTTS) {
+                    l.add(new RunSpec("exp1", "reno", p.setup(rtt, 0, p.bdp(rtt), 1, seed), sensitivity));
+                    for (double eta : ETAS) {
+                        l.add(new RunSpec("exp1", label(eta), p.setup(rtt, eta, p.bdp(rtt), 1, seed), sensitivity));
+                    }
+                }
+                for (int b : EXP2_BUFFERS) {
+                    l.add(new RunSpec("exp2", "B=" + b, p.setup(40, 0.5, p.packets(b), 1, seed), sensitivity));
+                }
+            }
+            l.add(new RunSpec("exp3", "reno", p.setup(40, 0, p.bdp(40), 3, seed), sensitivity));
+            l.add(new RunSpec("exp3", "aecn 50%", p.setup(40, 0.5, p.bdp(40), 3, seed), sensitivity));
+        }
+    }
+
+    /** The runs of the primary baseline ({@code false}) or of the "Aspen RDP" column ({@code true}). */
+    static List<Result> of(List<Result> results, boolean sensitivity) {
+        return results.stream().filter(r -> r.what().sensitivity() == sensitivity).toList();
     }
 
     static String label(double eta) {
@@ -187,11 +238,12 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
 
     @Override
     public Summary summarise(List<Result> results, double wallSeconds) {
+        List<Result> primary = of(results, false);
         Map<String, Map<String, Stat>> table = new LinkedHashMap<>();
         for (int rtt : RTTS) {
             Map<String, Stat> col = new LinkedHashMap<>();
             for (double eta : ETAS) {
-                col.put(String.format(Locale.ROOT, "%.2f", eta), gain(results, "exp1", rtt, label(eta)));
+                col.put(String.format(Locale.ROOT, "%.2f", eta), gain(primary, "exp1", rtt, label(eta)));
             }
             table.put(rtt + "ms", col);
         }
@@ -202,11 +254,17 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
             runs.add(new RunRow(r.what().part(), r.what().label(), s.seed(), s.rttMs(), s.eta(), s.virtualBufferPackets(),
                     s.avqBufferPackets(), s.flows(), s.durationSeconds(), round(x.utilisation()), round(improvement(results, r)),
                     x.slowStartEnd(), x.ecnMarks(), x.drops(), x.retransmissions(), x.aecnKept(), x.aggressiveAcks(),
-                    round(x.jain()), r.what().file()));
+                    round(x.jain()), r.what().file(), params.preregistered() ? s.baseline().id() : null));
         }
-        return new Summary(name(), AecnComparison.rows(results, table, params), params.scale(), params.bandwidth(), params.rtts(),
+        if (params.preregistered()) {
+            Preregistration pre = Preregistration.load(name());
+            return new Summary(name(), AecnPreregistered.rows(pre, primary, of(results, true), params), pre.ref(),
+                    params.scale(), params.bandwidth(), params.rtts(), params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(),
+                    params.baseline().id(), AecnBaseline.RDP.id(), params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
+        }
+        return new Summary(name(), AecnComparison.rows(results, table, params), null, params.scale(), params.bandwidth(), params.rtts(),
                 params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), params.baseline().ns2() ? params.baseline().id() : null,
-                params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
+                null, params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
     }
 
     /** The gain in % of the runs labelled {@code label} in {@code part} at {@code rtt} over the seeds. */
@@ -219,10 +277,14 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
                 && r.what().label().equals(label)).toList();
     }
 
-    /** Percentage improvement of the run's utilisation over Reno's in the same experiment, RTT and seed (0 for Reno). */
+    /**
+     * Percentage improvement of the run's utilisation over Reno's in the same experiment, RTT, seed
+     * and baseline (0 for Reno).
+     */
     static double improvement(List<Result> results, Result r) {
         String base = r.what().part().equals("exp2") ? "exp1" : r.what().part();
         Result reno = results.stream().filter(x -> x.what().part().equals(base) && x.what().label().equals("reno")
+                && x.what().sensitivity() == r.what().sensitivity()
                 && x.what().setup().rttMs() == r.what().setup().rttMs() && x.what().setup().seed() == r.what().setup().seed())
                 .findFirst().orElse(null);
         if (reno == null || reno.run().utilisation() == 0) {
@@ -238,8 +300,11 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
     @Override
     public void write(Outcome<Result, Summary> done) throws IOException {
         List<Result> results = done.runs();
-        new CsvTable<Result>()
-                .column("experiment", r -> r.what().part())
+        CsvTable<Result> runsCsv = new CsvTable<>();
+        if (params.preregistered()) {
+            runsCsv.column("baseline", r -> r.what().setup().baseline().id());
+        }
+        runsCsv.column("experiment", r -> r.what().part())
                 .column("label", r -> r.what().label())
                 .column("seed", r -> CsvTable.format("%d", r.what().setup().seed()))
                 .column("rtt_ms", r -> CsvTable.format("%d", r.what().setup().rttMs()))
@@ -264,7 +329,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         for (Result r : results) {
             series(r.what().setup().flows()).write(done.dir().resolve(r.what().file()), r.run().samples());
         }
-        AecnPlots.writeAll(results.stream().filter(r -> r.what().setup().seed() == 1).toList(), params, done.dir());
+        AecnPlots.writeAll(of(results, false).stream().filter(r -> r.what().setup().seed() == 1).toList(), params, done.dir());
         Files.writeString(done.dir().resolve("table1.md"), tableOne(results) + "\n" + PaperComparison.markdown(done.summary().paperComparison()));
     }
 
@@ -278,8 +343,30 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         return t.column("utilisation", s -> CsvTable.format("%.4f", s.utilisation()));
     }
 
-    /** Table I as markdown: improvement in overall throughput over Reno (mean +- 95 % interval over the seeds), paper beside. */
-    static String tableOne(List<Result> results) {
+    /**
+     * Table I as markdown: improvement in overall throughput over Reno (mean +- 95 % interval over the
+     * seeds), paper beside; pre-registered, the primary baseline's and Aspen RDP's beside the paper's
+     * ({@link Verdicts#cell}: the single-flow runs are one deterministic run).
+     */
+    String tableOne(List<Result> results) {
+        if (params.preregistered()) {
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "| | paper 40 ms | Aspen (%1$s) 40 ms | Aspen RDP 40 ms "
+                    + "| paper 200 ms | Aspen (%1$s) 200 ms | Aspen RDP 200 ms |%n|---|---|---|---|---|---|---|%n"
+                    + "| No AECN (Reno) | — | — | — | — | — | — |%n", params.baseline().id()));
+            for (int i = 0; i < ETAS.length; i++) {
+                b.append(String.format(Locale.ROOT, "| AECN threshold %.0f%% |", ETAS[i] * 100));
+                for (int c = 0; c < RTTS.length; c++) {
+                    b.append(String.format(Locale.ROOT, " %.0f%% |", PAPER_TABLE_ONE[c][i]));
+                    for (boolean rdp : new boolean[] {false, true}) {
+                        List<Result> side = of(results, rdp);
+                        double[] g = select(side, "exp1", RTTS[c], label(ETAS[i])).stream().mapToDouble(r -> improvement(side, r)).toArray();
+                        b.append(' ').append(Verdicts.cell(g, false, "%.1f %%")).append(" |");
+                    }
+                }
+                b.append('\n');
+            }
+            return b.toString();
+        }
         StringBuilder b = new StringBuilder("| | paper 40 ms | Aspen 40 ms | paper 200 ms | Aspen 200 ms |\n|---|---|---|---|---|\n"
                 + "| No AECN (Reno) | — | — | — | — |\n");
         for (int i = 0; i < ETAS.length; i++) {
@@ -299,11 +386,16 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
         o.printf(Locale.ROOT, "aecn: %d runs (scale %.3g: C = %.0f Mb/s, %d RTTs each, AVQ buffer %s) in %.1f s; files in %s%n",
                 results.size(), params.scale(), params.bandwidth() / 1e6, params.rtts(), params.avqBufferLabel(), done.wallSeconds(),
                 done.dir());
+        if (params.preregistered()) {
+            o.printf(Locale.ROOT, "pre-registration %s (git blob %s); the runs marked rdp are the Aspen RDP column%n",
+                    done.summary().preregistration().file(), done.summary().preregistration().gitBlob());
+        }
         o.printf(Locale.ROOT, "%-5s %-10s %4s %6s %8s %12s %8s %8s %6s %6s %7s%n", "exp", "run", "seed", "RTT ms", "VB pkts",
                 "utilisation", "vs Reno", "SS end", "marks", "drops", "Jain");
         for (Result r : results) {
             Setup s = r.what().setup();
-            o.printf(Locale.ROOT, "%-5s %-10s %4d %6d %8d %12.3f %7.1f%% %8.0f %6d %6d %7.3f%n", r.what().part(), r.what().label(),
+            o.printf(Locale.ROOT, "%-5s %-10s %4d %6d %8d %12.3f %7.1f%% %8.0f %6d %6d %7.3f%n",
+                    (r.what().sensitivity() ? "rdp " : "") + r.what().part(), r.what().label(),
                     s.seed(), s.rttMs(), s.virtualBufferPackets(), r.run().utilisation(), improvement(results, r),
                     r.run().slowStartEnd(), r.run().ecnMarks(), r.run().drops(), r.run().jain());
         }

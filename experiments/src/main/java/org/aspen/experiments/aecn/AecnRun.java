@@ -117,6 +117,35 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         return sq == 0 ? 1 : sum * sum / (flowBytes.length * sq);
     }
 
+    /**
+     * Jain's index of the flows' mean cwnd over the samples taken at or after {@code fromSeconds}
+     * (1 = equal windows; NaN when no sample is that late). Experiment 3's "after an initial
+     * transient, the congestion windows of the flows become roughly identical", with the transient
+     * read as the run's first half: {@code cwndJain(setup().durationSeconds() / 2)}.
+     */
+    public double cwndJain(double fromSeconds) {
+        double[] mean = new double[setup.flows()];
+        int n = 0;
+        for (Sample x : samples) {
+            if (x.seconds() >= fromSeconds) {
+                for (int i = 0; i < mean.length; i++) {
+                    mean[i] += x.cwnd()[i];
+                }
+                n++;
+            }
+        }
+        if (n == 0) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        double sq = 0;
+        for (double m : mean) {
+            sum += m;
+            sq += m * m;
+        }
+        return sq == 0 ? 1 : sum * sum / (mean.length * sq);
+    }
+
     /** Builds the network, runs it for the set-up's duration, sampling as it goes, and returns the totals. */
     public static AecnRun simulate(Setup s) {
         long wall0 = HostTime.nanos();
