@@ -66,6 +66,7 @@ abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --bas
 abcd|exact|cheap||abcd --baseline ns2 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
 abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
+abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
 purple|exact|cheap||purple --baseline rdp
 purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
