@@ -67,6 +67,7 @@ abcd|exact|cheap||abcd --baseline ns2 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
 abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
 abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
+abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --preregistered
 purple|exact|cheap||purple --baseline rdp
 purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
