@@ -75,8 +75,11 @@ aecn-ns2-2.35|exact|cheap||aecn --baseline ns2-2.35
 acns|exact|cheap||acns --baseline ns2 --preregistered
 acns-ns2-buffer300|exact|cheap||acns --baseline ns2 --configs reno,acns --buffer 300
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --baseline rdp
-abcd|exact|cheap||abcd --baseline rdp
+abcd|exact|cheap||abcd --baseline ns2 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
+abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
+abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
+abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --preregistered
 purple|exact|cheap||purple --baseline rdp
 purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment

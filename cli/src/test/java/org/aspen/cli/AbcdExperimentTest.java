@@ -71,6 +71,40 @@ class AbcdExperimentTest {
     }
 
     @Test
+    void thePreregisteredRunJudgesTheNs2BaselineWithRdpBesideItAndChecksTheEstimator(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "abcd", "--seeds", "1", "--delays", "100,200,300", "--duration", "4s",
+                "--preregistered", "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        assertEquals(1 + 9, Files.readAllLines(dir.resolve("runs.csv")).size(), "header + 3 configs x 3 delays on ns-2");
+        assertEquals(1 + 9, Files.readAllLines(dir.resolve("runs-rdp.csv")).size(), "and the same sweep on Aspen RDP");
+        // one CBR alone on the link: every triplet is exact, the monitor reads 2000 kb/s less the rate
+        assertEquals(List.of("cbr_kbps,set_kbps,readings,mean_kbps,min_kbps,max_kbps,max_error_percent",
+                "500,1500,191,1500.000,1500,1500,0.000", "1000,1000,191,1000.000,1000,1000,0.000",
+                "1500,500,191,500.000,500,500,0.000"), Files.readAllLines(dir.resolve("estimator.csv")));
+        String summary = Files.readString(dir.resolve("summary.json"));
+        assertTrue(summary.contains("\"file\" : \"experiments/src/main/resources/preregistration/abcd.yaml\""), summary);
+        assertTrue(summary.contains("\"rdpPoints\"") && summary.contains("\"estimatorCheck\""), summary);
+        assertTrue(out.toString().contains("| result | paper | Aspen (ns-2 baseline) | Aspen RDP | verdict | rule | why |"), out.toString());
+        assertTrue(out.toString().contains("| Section 5.1: available-bandwidth estimate on CBR, largest error | no more than 6.0 % | "
+                + "0.5 Mb/s CBR: 0.00 % (one deterministic run)"), out.toString());
+    }
+
+    @Test
+    void preregisteredNeedsAnNs2BaselineAndTheWindowAMillisecond() {
+        CliTest.Run r = CliTest.run("experiment", "abcd", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline rdp",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "abcd", "--averaging-ms", "0", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --averaging-ms: ABCD's averaging window must be at least 1 ms, not 0",
+                r.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
     void unknownConfigIsAUsageError() {
         CommandLine cl = Aspen.commandLine();
         cl.setErr(new PrintWriter(new StringWriter()));

@@ -157,6 +157,8 @@ class ExperimentCommandTest {
                 org.aspen.experiments.abcd.AbcdRun.Config.TABLE1, 50), params("experiment", "abcd", "--seeds", "30", "--baseline", "rdp"));
         assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults().withBaseline(
                 org.aspen.experiments.abcd.AbcdBaseline.NS2_235), params("experiment", "abcd", "--baseline", "ns2-2.35"));
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults().withBaseline(ns2).withAveragingMs(500)
+                .withPreregistered(true), params("experiment", "abcd", "--averaging-ms", "500", "--preregistered"));
     }
 
     @Test

@@ -22,6 +22,7 @@ import org.aspen.experiments.sweep.DelayGrid;
 import org.aspen.experiments.sweep.DelayGrid.PointMetric;
 import org.aspen.experiments.sweep.DelayGrid.RunSpec;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
 import org.knowm.xchart.BitmapEncoder;
@@ -42,7 +43,7 @@ import org.knowm.xchart.style.Styler;
  * config and delay: mean, sd and 95% CI of drops, total throughput and each flow's throughput, flows
  * ranked by throughput within each run), {@code summary.json} and two PNG bar charts.
  */
-public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun, AbcdExperiment.Summary> {
+public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.Arm>, AbcdRun, AbcdExperiment.Summary> {
     public static final List<Integer> DELAYS = List.of(100, 200, 300);
     public static final int DEFAULT_SEEDS = 3;
     public static final double DEFAULT_SECONDS = 200;
@@ -51,13 +52,31 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
     /**
      * Seeds 1..seeds, run length, R1-R2 delays and configs in the tables' order, bottleneck buffer
-     * (1000-byte packets), the senders' transport and bottleneck queue.
+     * (1000-byte packets), the senders' transport and bottleneck queue, ABCD's averaging window W
+     * (ms), and whether the run is issue 29's pre-registered one: judged by
+     * {@code preregistration/abcd.yaml}, with the same sweep on Aspen RDP beside the ns-2 baseline
+     * and the section 5.1 estimator check on CBR ({@link AbcdCbrCheck}).
      */
     public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
-                         AbcdBaseline baseline) {
+                         AbcdBaseline baseline, long averagingMs, boolean preregistered) {
+        public Params {
+            if (preregistered && !baseline.ns2()) {
+                throw new IllegalArgumentException("--preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline "
+                        + baseline.id());
+            }
+            if (averagingMs < 1) {
+                throw new IllegalArgumentException("--averaging-ms: ABCD's averaging window must be at least 1 ms, not " + averagingMs);
+            }
+        }
+
         /** On Aspen RDP (what the committed results before issue #28 ran). */
         public Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer) {
             this(seeds, seconds, delays, configs, buffer, AbcdBaseline.RDP);
+        }
+
+        /** ABCD's default window (2 s), not pre-registered. */
+        public Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer, AbcdBaseline baseline) {
+            this(seeds, seconds, delays, configs, buffer, baseline, AbcdConfig.DEFAULT.averagingMs(), false);
         }
 
         /** The defaults: 3 seeds, 200 s, delays 100, 200, 300 ms, Reno, ACC and ACC-ABCD, 50 packets, Aspen RDP. */
@@ -67,7 +86,35 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
 
         /** The same on another transport and queue. */
         public Params withBaseline(AbcdBaseline b) {
-            return new Params(seeds, seconds, delays, configs, buffer, b);
+            return new Params(seeds, seconds, delays, configs, buffer, b, averagingMs, preregistered);
+        }
+
+        /** The same with ABCD's averaging window W, ms. */
+        public Params withAveragingMs(long ms) {
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, ms, preregistered);
+        }
+
+        /** The same, pre-registered or not. */
+        public Params withPreregistered(boolean p) {
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, p);
+        }
+
+        /** ABCD's settings of every run: the defaults with this window. */
+        public AbcdConfig abcd() {
+            return AbcdConfig.DEFAULT.withAveragingMs(averagingMs);
+        }
+    }
+
+    /**
+     * A config on a baseline: the runs of the primary sweep, or with {@code preregistered} also of
+     * the same sweep on Aspen RDP. Ordered by baseline, then config, so a plan holds the primary
+     * sweep first.
+     */
+    public record Arm(AbcdBaseline baseline, Config config) implements Comparable<Arm> {
+        @Override
+        public int compareTo(Arm o) {
+            int b = baseline.compareTo(o.baseline);
+            return b != 0 ? b : config.compareTo(o.config);
         }
     }
 
@@ -95,7 +142,11 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Object queue,
                           Map<String, String> abcd, Map<String, String> acc,
-                          double wallSeconds, List<PaperComparison> paperComparison, List<Point> points) {
+                          double wallSeconds,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
+                          List<PaperComparison> paperComparison, List<Point> points,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<Point> rdpPoints,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<AbcdCbrCheck> estimatorCheck) {
     }
 
     public AbcdExperiment(Params params) {
@@ -112,19 +163,33 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
     }
 
     @Override
-    public List<RunSpec<Config>> plan() {
-        return DelayGrid.plan(params.configs(), params.delays(), params.seeds());
+    public List<RunSpec<Arm>> plan() {
+        List<Arm> arms = new ArrayList<>();
+        for (Config c : params.configs()) {
+            arms.add(new Arm(params.baseline(), c));
+        }
+        if (params.preregistered()) {
+            for (Config c : params.configs()) {
+                arms.add(new Arm(AbcdBaseline.RDP, c));
+            }
+        }
+        return DelayGrid.plan(arms, params.delays(), params.seeds());
     }
 
     @Override
-    public Comparator<RunSpec<Config>> startOrder() {
+    public Comparator<RunSpec<Arm>> startOrder() {
         return DelayGrid.largestDelayFirst();
     }
 
     @Override
-    public AbcdRun run(RunSpec<Config> r) {
-        return AbcdRun.simulate(r.config(), r.delayMs(), r.seed(),
-                new AbcdRun.Setup(params.seconds(), params.buffer(), AbcdConfig.DEFAULT, params.baseline()));
+    public AbcdRun run(RunSpec<Arm> r) {
+        return AbcdRun.simulate(r.config().config(), r.delayMs(), r.seed(),
+                new AbcdRun.Setup(params.seconds(), params.buffer(), params.abcd(), r.config().baseline()));
+    }
+
+    /** How many runs the primary sweep has: the first of the plan (the rest, with {@code preregistered}, are Aspen RDP's). */
+    private int primaryRuns() {
+        return params.configs().size() * params.delays().size() * params.seeds();
     }
 
     /** The metrics of table1.csv, by name: flows ranked by throughput within each run before averaging. */
@@ -148,16 +213,56 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
     @Override
     public Summary summarise(List<AbcdRun> runs, double wallSeconds) {
         AbcdBaseline b = params.baseline();
-        List<Point> points = DelayGrid.points(params.configs(), params.delays(), runs, AbcdRun::config, AbcdRun::delayMs,
-                metrics(), (c, d, rs, stats) -> new Point(c, d, stats));
+        List<AbcdRun> primary = runs.subList(0, primaryRuns());
+        List<Point> points = points(primary);
+        List<Point> rdpPoints = null;
+        List<AbcdCbrCheck> cbr = null;
+        Preregistration pre = null;
+        List<PaperComparison> rows;
+        if (params.preregistered()) {
+            List<AbcdRun> rdp = runs.subList(primaryRuns(), runs.size());
+            rdpPoints = points(rdp);
+            cbr = new ArrayList<>();
+            for (long rate : AbcdCbrCheck.RATES_BPS) {
+                cbr.add(AbcdCbrCheck.run(rate, params.abcd(), b, AbcdCbrCheck.SECONDS));
+            }
+            pre = Preregistration.load(name());
+            rows = AbcdPreregistered.rows(pre, primary, rdp, cbr);
+        } else {
+            rows = AbcdComparison.rows(params, points);
+        }
         return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
                 AbcdRun.BUFFER_SOURCE, AccDumbbell.Placement.PAPER.id(), b.ns2() ? b.id() : null, b.ns2() ? b.source() : null,
-                b.agent(), b.queue(), AbcdConfig.DEFAULT.toParams(), AccConfig.DEFAULT.toParams(),
-                Sweep.tenths(wallSeconds), AbcdComparison.rows(params, points), points);
+                b.agent(), b.queue(), params.abcd().toParams(), AccConfig.DEFAULT.toParams(),
+                Sweep.tenths(wallSeconds), pre == null ? null : pre.ref(), rows, points, rdpPoints, cbr);
+    }
+
+    private List<Point> points(List<AbcdRun> runs) {
+        return DelayGrid.points(params.configs(), params.delays(), runs, AbcdRun::config, AbcdRun::delayMs,
+                metrics(), (c, d, rs, stats) -> new Point(c, d, stats));
     }
 
     @Override
     public void write(Outcome<AbcdRun, Summary> done) throws IOException {
+        writeRuns(done.dir().resolve("runs.csv"), done.runs().subList(0, primaryRuns()));
+        writeTable(done.dir().resolve("table1.csv"), done.summary().points());
+        if (params.preregistered()) {
+            writeRuns(done.dir().resolve("runs-rdp.csv"), done.runs().subList(primaryRuns(), done.runs().size()));
+            writeTable(done.dir().resolve("table1-rdp.csv"), done.summary().rdpPoints());
+            new CsvTable<AbcdCbrCheck>()
+                    .column("cbr_kbps", c -> CsvTable.format("%d", c.rateKbps()))
+                    .column("set_kbps", c -> CsvTable.format("%d", c.setKbps()))
+                    .column("readings", c -> CsvTable.format("%d", c.samples()))
+                    .column("mean_kbps", c -> CsvTable.format("%.3f", c.meanKbps()))
+                    .column("min_kbps", c -> CsvTable.format("%d", c.minKbps()))
+                    .column("max_kbps", c -> CsvTable.format("%d", c.maxKbps()))
+                    .column("max_error_percent", c -> CsvTable.format("%.3f", c.maxErrorPercent()))
+                    .write(done.dir().resolve("estimator.csv"), done.summary().estimatorCheck());
+        }
+        writePlots(done);
+    }
+
+    private static void writeRuns(java.nio.file.Path file, List<AbcdRun> list) throws IOException {
         CsvTable<AbcdRun> runs = new CsvTable<AbcdRun>()
                 .column("config", r -> r.config().id())
                 .column("delay_ms", r -> CsvTable.format("%d", r.delayMs()))
@@ -175,7 +280,10 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
             int k = i;
             runs.column("flow" + (i + 1) + "_kbps", r -> CsvTable.format("%.3f", r.flowKbps()[k]));
         }
-        runs.column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds())).write(done.dir().resolve("runs.csv"), done.runs());
+        runs.column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds())).write(file, list);
+    }
+
+    private static void writeTable(java.nio.file.Path file, List<Point> points) throws IOException {
         new CsvTable<PointMetric<Point>>()
                 .column("config", r -> r.point().config().id())
                 .column("delay_ms", r -> CsvTable.format("%d", r.point().delayMs()))
@@ -184,8 +292,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 .column("mean", r -> CsvTable.format("%.4f", r.stat().mean()))
                 .column("sd", r -> CsvTable.format("%.4f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.4f", r.stat().ci95()))
-                .write(done.dir().resolve("table1.csv"), DelayGrid.rows(done.summary().points(), Point::stats));
-        writePlots(done);
+                .write(file, DelayGrid.rows(points, Point::stats));
     }
 
     private void writePlots(Outcome<AbcdRun, Summary> done) throws IOException {
@@ -239,6 +346,14 @@ public final class AbcdExperiment implements Experiment<RunSpec<Config>, AbcdRun
                 }
                 o.println();
             }
+        }
+        if (params.preregistered()) {
+            for (AbcdCbrCheck c : done.summary().estimatorCheck()) {
+                o.printf(Locale.ROOT, "estimator on CBR %d kb/s: set %d kb/s, readings %d, mean %.1f, min %d, max %d, largest error %.3f %%%n",
+                        c.rateKbps(), c.setKbps(), c.samples(), c.meanKbps(), c.minKbps(), c.maxKbps(), c.maxErrorPercent());
+            }
+            o.print(PaperComparison.markdown(done.summary().paperComparison()));
+            return;
         }
         for (PaperComparison row : done.summary().paperComparison()) {
             o.println(row);

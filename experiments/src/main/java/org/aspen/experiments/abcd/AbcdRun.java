@@ -196,6 +196,9 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         if (c == Config.ABCD || c == Config.ABCD_SENDER) {
             java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
             params.put("inLink", "r2-r3");
+            if (setup.abcd().averagingMs() != AbcdConfig.DEFAULT.averagingMs()) {
+                params.put("averagingMs", Long.toString(setup.abcd().averagingMs()));
+            }
             if (c == Config.ABCD_SENDER) {
                 params.put("resize", "false");
             } else {
