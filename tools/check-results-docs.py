@@ -56,6 +56,8 @@ WALL_LIST_RE = re.compile(r"\bwall(?:[- ]clock)?\s+times\s*(?::|were|are)?\s*" +
                           r"((?:\s*(?:,|,?\s+and)\s+\d+(?:\.\d+)?\s?s\b)+)", re.I)
 SENTENCE_END_RE = re.compile(r"[.!?]\s+(?=[A-Z`(\[*_])")
 PLACEHOLDER_RE = re.compile(r"^[A-Z][A-Z0-9_-]*(\.[a-z0-9]+)?$")
+# a placeholder inside a name (`series-CONFIG.csv`): read as a glob, which must match a held file
+EMBEDDED_PLACEHOLDER_RE = re.compile(r"(?<![A-Za-z])[A-Z][A-Z0-9_]{2,}(?![A-Za-z])")
 
 
 class Parser(argparse.ArgumentParser):
@@ -305,7 +307,12 @@ class Checker:
         if scope is None:
             self.problem(doc, line, "cites `%s` before naming any docs/results directory it could be in" % name)
             return
-        if self.repo.holds_under(scope, name):
+        first = name.split("/", 1)[0]
+        if "/" in name and first != scope and self.repo.holds(first):
+            # `abcd-30seeds/runs.csv`: a path under docs/results/, not under the directory in force
+            self.check_path(doc, line, name, blocks, i)
+            return
+        if self.repo.holds_under(scope, name) or self.repo.holds_under(scope, EMBEDDED_PLACEHOLDER_RE.sub("*", name)):
             return
         if self.regenerated(blocks, i, lambda out: scope == out or scope.startswith(out + "/") or out.startswith(scope + "/")):
             return
