@@ -38,7 +38,7 @@ done
 # name | how to compare (exact, structure, skip) | cheap or expensive | results-diff.py options | the documented command's
 # arguments.
 commands='
-acc|exact|cheap||acc-figure4 --baseline rdp
+acc|exact|cheap||acc-figure4 --baseline ns2 --preregistered --seeds 5
 acc-upstream|exact|cheap||acc-figure4 --long-link upstream --baseline rdp
 acc-downstream|exact|cheap||acc-figure4 --configs red,red-ecn,acc --long-link downstream --baseline rdp
 acc-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline rdp
