@@ -49,7 +49,9 @@ done
 # results-diff.py options | the documented command's arguments. NAME~quick is a cheaper run compared
 # with NAME's committed directory.
 commands='
-acc|exact|cheap||acc-figure4 --baseline rdp
+acc|exact|cheap||acc-figure4 --baseline ns2 --preregistered --seeds 5
+acc-ns2-2mbps-10flows|exact|cheap||acc-figure4 --baseline ns2 --preregistered --bottleneck 2Mbps --flows 10 --seeds 5
+acc-10seeds|exact|cheap||acc-figure4 --baseline ns2 --preregistered
 acc-upstream|exact|cheap||acc-figure4 --long-link upstream --baseline rdp
 acc-downstream|exact|cheap||acc-figure4 --configs red,red-ecn,acc --long-link downstream --baseline rdp
 acc-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline rdp

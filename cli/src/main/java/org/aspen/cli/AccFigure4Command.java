@@ -6,6 +6,7 @@ import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.acc.AccBaseline;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Experiment;
+import org.aspen.experiments.acc.AccFigure4Preregistered;
 import org.aspen.experiments.acc.AccFigure4Run;
 import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.sweep.Experiment;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Option;
  * <pre>{@code
  * aspen experiment acc-figure4 --seeds 10 --duration 200s --out results/acc
  * aspen experiment acc-figure4 --print-scenario acc:300 > acc.yaml && aspen lab --sim acc.yaml
+ * aspen experiment acc-figure4 --baseline ns2 --preregistered --out docs/results/acc   # issue 29's judged run
  * }</pre>
  */
 @Command(name = "acc-figure4",
@@ -86,6 +88,16 @@ final class AccFigure4Command extends ExperimentSubcommand {
                     + "(default: ${DEFAULT-VALUE}).")
     String baseline;
 
+    @Option(names = "--flows", paramLabel = "N", defaultValue = "" + AccFigure4Run.FLOWS,
+            description = "Bulk flows s1..sN -> d1..dN (default: ${DEFAULT-VALUE}, ACC's own; the ACC-ABCD sensitivity runs 10).")
+    int flows;
+
+    @Option(names = "--preregistered",
+            description = "Judge the sweep by experiments/.../preregistration/acc-figure4.yaml and run the same sweep on "
+                    + "Aspen RDP beside it (the 'Aspen RDP' column; files rdp-runs.csv, rdp-summary.csv); "
+                    + "the baseline must be an ns-2 one.")
+    boolean preregistered;
+
     @Option(names = "--print-scenario", paramLabel = "CONFIG:DELAY",
             description = "Print one run's scenario as YAML (e.g. acc:300, for 'aspen lab --sim') and run nothing.")
     String printScenario;
@@ -93,7 +105,10 @@ final class AccFigure4Command extends ExperimentSubcommand {
     private AccFigure4Run.Setup setup() {
         double seconds = seconds("--duration", duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
-        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig(), baseline(baseline));
+        if (flows < 1) {
+            throw usage("--flows: needs at least one bulk flow, not " + flows);
+        }
+        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig(), baseline(baseline), flows);
     }
 
     private AccBaseline baseline(String id) {
@@ -123,7 +138,15 @@ final class AccFigure4Command extends ExperimentSubcommand {
         for (String c : configs) {
             cs.add(config(c));
         }
-        return new AccFigure4Experiment(new AccFigure4Experiment.Params(seeds.seeds, delays, cs, setup));
+        AccFigure4Experiment.Params params = new AccFigure4Experiment.Params(seeds.seeds, delays, cs, setup);
+        if (preregistered) {
+            if (!setup.baseline().ns2()) {
+                throw usage("--preregistered: --baseline must be ns2, ns2-2.35 or ns2-wide (Aspen RDP runs beside it), not '"
+                        + baseline + "'");
+            }
+            return new AccFigure4Preregistered(params);
+        }
+        return new AccFigure4Experiment(params);
     }
 
     @Override

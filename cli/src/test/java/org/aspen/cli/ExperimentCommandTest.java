@@ -162,6 +162,21 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void accFigure4PreregisteredNeedsAnNs2BaselineAndFlowsAtLeastOne() {
+        CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistered: --baseline must be ns2, ns2-2.35 or ns2-wide (Aspen RDP runs beside it), not 'rdp'",
+                r.err().lines().findFirst().orElseThrow());
+        CliTest.Run f = CliTest.run("experiment", "acc-figure4", "--flows", "0", "--print-scenario", "acc:10");
+        assertEquals(Aspen.USAGE, f.code());
+        assertEquals("aspen: --flows: needs at least one bulk flow, not 0", f.err().lines().findFirst().orElseThrow());
+        assertEquals(new org.aspen.experiments.acc.AccFigure4Experiment.Params(10, List.of(10, 50, 100, 200, 300),
+                List.of(AccFigure4Run.Config.values()), new AccFigure4Run.Setup(200, "2Mbps", 50,
+                org.aspen.experiments.acc.AccDumbbell.Placement.BETWEEN).withBaseline(org.aspen.experiments.acc.AccBaseline.NS2)
+                .withFlows(10)), params("experiment", "acc-figure4", "--preregistered", "--bottleneck", "2Mbps", "--flows", "10"));
+    }
+
+    @Test
     void anUnknownAbcdBaselineIsAUsageErrorNamingTheKnownOnes() {
         CliTest.Run r = CliTest.run("experiment", "abcd", "--baseline", "ns3", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());

@@ -92,7 +92,12 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
 
     /** The ACC Figures 4-7 dumbbell: two bulk pairs, y1 and y2 in the receivers' /24, ACC off. */
     public static AccDumbbell figure4(Placement placement, int longLinkMs, String bottleneck, int buffer, Object queue) {
-        return new AccDumbbell(placement, 2, longLinkMs, bottleneck, buffer, queue, null, false);
+        return figure4(placement, 2, longLinkMs, bottleneck, buffer, queue);
+    }
+
+    /** The same with {@code pairs} bulk pairs (the ACC-ABCD sensitivity of acc-figure4 runs 10). */
+    public static AccDumbbell figure4(Placement placement, int pairs, int longLinkMs, String bottleneck, int buffer, Object queue) {
+        return new AccDumbbell(placement, pairs, longLinkMs, bottleneck, buffer, queue, null, false);
     }
 
     /** The same dumbbell with ACC on these settings (null: off). */

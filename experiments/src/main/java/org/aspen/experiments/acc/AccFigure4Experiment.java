@@ -20,6 +20,7 @@ import org.aspen.experiments.sweep.DelayGrid.PointMetric;
 import org.aspen.experiments.sweep.DelayGrid.RunSpec;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Ratio;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
@@ -65,7 +66,25 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                           Map<String, Double> accOverRenoThroughputByDelayMs,
                           Map<String, List<Double>> accOverRenoThroughputCi95ByDelayMs,
                           Map<String, Double> accOverRedEcnThroughputByDelayMs,
-                          Map<String, List<Double>> accOverRedEcnThroughputCi95ByDelayMs) {
+                          Map<String, List<Double>> accOverRedEcnThroughputCi95ByDelayMs, Integer bulkFlows,
+                          Preregistration.Ref preregistration, Summary rdpSensitivity) {
+        /**
+         * This summary judged by a pre-registration: its rows, the file that gave them, and the
+         * same sweep on Aspen RDP (whose own rows are left out: the rows' RDP cells judge it).
+         */
+        Summary preregistered(List<PaperComparison> rows, Preregistration.Ref ref, Summary rdp, double wall) {
+            return new Summary(experiment, seeds, durationSeconds, delaysMs, bottleneck, bufferPackets, longLink, baseline,
+                    baselineSource, agent, red, redSource, acc, wall, rows, points, accOverRenoThroughputByDelayMs,
+                    accOverRenoThroughputCi95ByDelayMs, accOverRedEcnThroughputByDelayMs, accOverRedEcnThroughputCi95ByDelayMs,
+                    bulkFlows, ref, rdp.withoutRows());
+        }
+
+        private Summary withoutRows() {
+            return new Summary(experiment, seeds, durationSeconds, delaysMs, bottleneck, bufferPackets, longLink, "rdp",
+                    baselineSource, agent, red, redSource, acc, wallSeconds, null, points, accOverRenoThroughputByDelayMs,
+                    accOverRenoThroughputCi95ByDelayMs, accOverRedEcnThroughputByDelayMs, accOverRedEcnThroughputCi95ByDelayMs,
+                    bulkFlows, null, null);
+        }
     }
 
     public AccFigure4Experiment(Params params) {
@@ -117,7 +136,8 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                 s.baseline().ns2() ? "docs/ns2-baseline.md (ACC)" : AccFigure4Run.RED_SOURCE,
                 params.configs().contains(Config.ACC) ? s.acc().toParams() : null, Sweep.tenths(wallSeconds),
                 AccComparison.rows(params, points, overRed), points,
-                values(overRed), intervals(overRed), values(overRedEcn), intervals(overRedEcn));
+                values(overRed), intervals(overRed), values(overRedEcn), intervals(overRedEcn),
+                s.flows() == AccFigure4Run.FLOWS ? null : s.flows(), null, null);
     }
 
     /** ACC's goodput over {@code base}'s per delay, or null when either did not run. */
@@ -157,8 +177,13 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
 
     @Override
     public void write(Outcome<AccFigure4Run, Summary> done) throws IOException {
+        write(done, "", true);
+    }
+
+    /** runs.csv and summary.csv, their names prefixed with {@code prefix}, and the plots when {@code plots}. */
+    void write(Outcome<AccFigure4Run, Summary> done, String prefix, boolean plots) throws IOException {
         Path dir = done.dir();
-        runsTable().write(dir.resolve("runs.csv"), done.runs());
+        runsTable().write(dir.resolve(prefix + "runs.csv"), done.runs());
         new CsvTable<PointMetric<Point>>()
                 .column("config", r -> r.point().config().id())
                 .column("delay_ms", r -> CsvTable.format("%d", r.point().delayMs()))
@@ -168,8 +193,10 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                 .column("mean", r -> CsvTable.format("%.5f", r.stat().mean()))
                 .column("sd", r -> CsvTable.format("%.5f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.5f", r.stat().ci95()))
-                .write(dir.resolve("summary.csv"), DelayGrid.rows(done.summary().points(), Point::stats));
-        writePlots(done.summary().points(), dir);
+                .write(dir.resolve(prefix + "summary.csv"), DelayGrid.rows(done.summary().points(), Point::stats));
+        if (plots) {
+            writePlots(done.summary().points(), dir);
+        }
     }
 
     static CsvTable<AccFigure4Run> runsTable() {
@@ -231,6 +258,14 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
 
     @Override
     public void print(PrintWriter o, Outcome<AccFigure4Run, Summary> done) {
+        printTables(o, done);
+        for (PaperComparison row : done.summary().paperComparison()) {
+            o.println(row);
+        }
+    }
+
+    /** The per-point table and ACC's ratios, without the comparison rows. */
+    void printTables(PrintWriter o, Outcome<AccFigure4Run, Summary> done) {
         List<Config> cs = params.configs();
         List<Integer> delays = params.delays();
         o.printf(Locale.ROOT, "acc-figure4: %d configs x %d delays x %d seeds in %.1f s; files in %s%n", cs.size(), delays.size(),
@@ -256,9 +291,6 @@ public final class AccFigure4Experiment implements Experiment<RunSpec<Config>, A
                         : String.format(Locale.ROOT, "  %dms %.2f", d, r.value()));
             }
             o.println(line);
-        }
-        for (PaperComparison row : done.summary().paperComparison()) {
-            o.println(row);
         }
     }
 }

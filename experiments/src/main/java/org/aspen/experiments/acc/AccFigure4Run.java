@@ -52,7 +52,8 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
     public static final String BOTTLENECK = "1.5Mbps";
     public static final int BUFFER = 50;
     public static final int SEGMENT = 940;
-    private static final int FLOWS = 2;
+    /** Bulk flows in ACC's own set-up (docs/results-acc.md, "The set-up"). */
+    public static final int FLOWS = 2;
 
     /** The close causes Figure 7 is split by (ECN for RED+ECN); the lab reports them by {@code CloseCause} name. */
     public enum Cause {
@@ -175,7 +176,19 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
      * long link is, and the ACC monitor's settings (the paper's by default).
      */
     public record Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc,
-                        AccBaseline baseline) {
+                        AccBaseline baseline, int flows) {
+        public Setup {
+            if (flows < 1) {
+                throw new IllegalArgumentException("a set-up needs at least one bulk flow, not " + flows);
+            }
+        }
+
+        /** ACC's own two bulk flows. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc,
+                     AccBaseline baseline) {
+            this(durationSeconds, bottleneck, buffer, placement, acc, baseline, FLOWS);
+        }
+
         public Setup(double durationSeconds, String bottleneck, int buffer, Placement placement, AccConfig acc) {
             this(durationSeconds, bottleneck, buffer, placement, acc, AccBaseline.RDP);
         }
@@ -191,7 +204,12 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
 
         /** The same set-up on another transport and queues. */
         public Setup withBaseline(AccBaseline b) {
-            return new Setup(durationSeconds, bottleneck, buffer, placement, acc, b);
+            return new Setup(durationSeconds, bottleneck, buffer, placement, acc, b, flows);
+        }
+
+        /** The same set-up with {@code n} bulk flows (senders s1..sn, receivers d1..dn). */
+        public Setup withFlows(int n) {
+            return new Setup(durationSeconds, bottleneck, buffer, placement, acc, baseline, n);
         }
     }
 
@@ -200,10 +218,10 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
         Placement p = setup.placement();
         AccBaseline base = setup.baseline();
         String name = "acc-figure3-" + c.id() + "-" + delayMs + "ms" + (p == Placement.PAPER ? "" : "-" + p.id())
-                + (base == AccBaseline.RDP ? "" : "-" + base.id());
+                + (base == AccBaseline.RDP ? "" : "-" + base.id()) + (setup.flows() == FLOWS ? "" : "-" + setup.flows() + "flows");
         ScenarioBuilder b = new ScenarioBuilder(name, String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AccDumbbell.figure4(p, delayMs, setup.bottleneck(), setup.buffer(), base.queue(c)).withAcc(c.acc ? setup.acc() : null).addTo(b);
-        for (int i = 1; i <= FLOWS; i++) {
+        AccDumbbell.figure4(p, setup.flows(), delayMs, setup.bottleneck(), setup.buffer(), base.queue(c)).withAcc(c.acc ? setup.acc() : null).addTo(b);
+        for (int i = 1; i <= setup.flows(); i++) {
             b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 100 * (i - 1)) + "ms")
                     .segment(base.segment()).ecn(c.ecn).transport(base.transport(), base.agent()).build());
         }
