@@ -66,6 +66,7 @@ abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --bas
 abcd|exact|cheap||abcd --baseline rdp
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
 purple|exact|cheap||purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2
+purple-uncongested-update|exact|cheap||purple --baseline ns2 --parts bdp,short --aqms purple --seeds 2 --uncongested update
 purple-ns2-smoke|exact|cheap||purple --baseline ns2 --parts bdp --aqms purple --flows 10 --seeds 1 --duration 40s
 purple-ns2-smoke-before-cwr|skip|cheap||made by the command of purple-ns2-smoke at commit b7841d2, before the ns-2 baselines set SetCWRonRetransmit (docs/results-purple.md, "The ns-2 smoke run")
 purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
