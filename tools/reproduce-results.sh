@@ -82,7 +82,10 @@ abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
 abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
 abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
 abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --preregistered
-purple|exact|cheap||purple --baseline rdp
+purple|exact|cheap||purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2
+purple-uncongested-update|exact|cheap||purple --baseline ns2 --parts bdp,short --aqms purple --seeds 2 --uncongested update
+purple-ns2-smoke|exact|cheap||purple --baseline ns2 --parts bdp --aqms purple --flows 10 --seeds 1 --duration 40s
+purple-ns2-smoke-before-cwr|skip|cheap||made by the command of purple-ns2-smoke at commit b7841d2, before the ns-2 baselines set SetCWRonRetransmit (docs/results-purple.md, "The ns-2 smoke run")
 purple-readings|exact|cheap||purple --parts bdp,short --aqms purple-realised,purple-clamped,purple-same-period --seeds 3 --baseline rdp
 soak|skip|cheap||a memory measurement over wall-clock minutes (aspen bench soak, docs/soak.md), not an experiment
 '

@@ -16,7 +16,7 @@ import org.aspen.rdp.RdpPackets;
  * <pre>{@code
  * PurpleBaseline b = PurpleBaseline.byId("ns2");
  * Object red = b.queue(Aqm.RED, Part.BDP);   // {kind: ns2-red, thresh: 10, maxthresh: 600, linterm: 50, ...}
- * Map<String, Object> agent = b.agent();      // {window: 10000, minrto: 1.0, rtxcur_init: 6.0, maxrto: 64}
+ * Map<String, Object> agent = b.agent();      // {window: 10000, minrto: 1.0, rtxcur_init: 6.0, maxrto: 64, SetCWRonRetransmit: 1}
  * }</pre>
  *
  * <ul>
@@ -80,6 +80,10 @@ public enum PurpleBaseline {
             m.put("rtxcur_init", 6.0);            // 6 s before 2006-01-23 (CHANGES.html:357)
             m.put("maxrto", 64);                  // 64 s before 2007-03-28 (CHANGES.html:4896)
         }
+        // CWR on the next packet even when it is a retransmission (tcp.cc:694-697): ns-2.35's default
+        // (ns-default.tcl:1027-1028, true since 2008/06/05); before the variable was added (2005/06/19) output()
+        // set cong_action on the next packet whatever it was (our reading for 2002). PURPLE counts CWR as p.
+        m.put("SetCWRonRetransmit", 1);
         return m;
     }
 
@@ -123,7 +127,7 @@ public enum PurpleBaseline {
     public String source() {
         return switch (this) {
             case NS2 -> "docs/ns2-baseline.md, PURPLE: ns-2's Agent/TCP/Reno with ECN, packetSize_ 1500 + 40, window_ 10000, "
-                    + "ns-2's defaults of 2002 (minrto_ 1, rtxcur_init_ 6, maxrto_ 64); Queue/RED with the text's values "
+                    + "ns-2's defaults of 2002 (minrto_ 1, rtxcur_init_ 6, maxrto_ 64), SetCWRonRetransmit_ 1; Queue/RED with the text's values "
                     + "(linterm_ 50, q_weight_ 0.002, setbit_, mean_pktsize_ 1500, gentle, packet mode); A-RED: adaptive_ 1 "
                     + "with the 2002 defaults (bottom_ 0.01); PURPLE's router unchanged";
             case NS2_235 -> "docs/ns2-baseline.md, PURPLE sensitivity: ns-2.35's defaults where the text gives no value";

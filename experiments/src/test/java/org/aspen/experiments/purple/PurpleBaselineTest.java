@@ -34,7 +34,7 @@ class PurpleBaselineTest {
         Scenario red = PurpleRun.scenario(Part.BDP, Aqm.RED, 10, ns2);
         for (Scenario.FlowSpec f : red.workload().flows()) {
             assertEquals("ns2-reno", f.transport());
-            assertEquals(Map.of("window", 10_000, "minrto", 1.0, "rtxcur_init", 6.0, "maxrto", 64), f.ns2());
+            assertEquals(Map.of("window", 10_000, "minrto", 1.0, "rtxcur_init", 6.0, "maxrto", 64, "SetCWRonRetransmit", 1), f.ns2());
             assertEquals(1480, f.segment(), "packetSize_ 1500 + 40 header bytes: 1540 on the wire");
             assertTrue(f.ecn());
         }
@@ -56,7 +56,8 @@ class PurpleBaselineTest {
     void theSensitivityReadingKeepsTheTextsValuesAndNs235sDefaults() {
         PurpleRun.Setup s235 = SETUP.withBaseline(PurpleBaseline.NS2_235);
         Scenario red = PurpleRun.scenario(Part.BDP, Aqm.RED, 10, s235);
-        assertNull(red.workload().flows().get(0).ns2(), "window_ 20, minrto_ 0.2, rtxcur_init_ 3, maxrto_ 60");
+        // window_ 20, minrto_ 0.2, rtxcur_init_ 3, maxrto_ 60 by default; SetCWRonRetransmit_ true is ns-2.35's too (ns-default.tcl:1027)
+        assertEquals(Map.of("SetCWRonRetransmit", 1), red.workload().flows().get(0).ns2());
         assertEquals(1480, red.workload().flows().get(0).segment());
         assertEquals(Map.of("kind", "ns2-red", "thresh", 10, "maxthresh", 600, "linterm", 50, "q_weight", 0.002,
                 "setbit", true, "mean_pktsize", 1500), red.link("r1-r2").queue());
