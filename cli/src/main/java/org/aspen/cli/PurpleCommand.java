@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
  * {@code aspen experiment purple}: the PURPLE paper's Section 3 ({@link PurpleExperiment}).
  *
  * <pre>{@code
- * aspen experiment purple --out docs/results/purple      # the defaults: the run in docs/results-purple.md
+ * aspen experiment purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2 --threads 1 --out docs/results/purple
+ * aspen experiment purple --baseline rdp --out old      # the defaults on RDP: docs/results/purple before issue 29
  * aspen experiment purple --duration 60s --warmup 20s --seeds 3 --out shorter
  * aspen experiment purple --parts bdp,short --aqms purple,purple-realised,purple-clamped,purple-same-period --out sensitivity
  * aspen experiment purple --print-scenario short:purple:40 > p.yaml && aspen lab --sim p.yaml
@@ -82,6 +83,17 @@ final class PurpleCommand extends ExperimentSubcommand {
                     + "PURPLE's router is the same in all (default: ${DEFAULT-VALUE}).")
     String baseline;
 
+    @Option(names = "--uncongested", paramLabel = "READING", defaultValue = "update",
+            description = "PURPLE on an uncongested link (gamma > 1), the paper's \"a router does not modify p\": update "
+                    + "(equation 3 whatever gamma, every result before issue 29) or no-mark (p_k = 0 while gamma > 1, "
+                    + "issue 29's pre-registered reading) (default: ${DEFAULT-VALUE}).")
+    String uncongested;
+
+    @Option(names = "--preregistered",
+            description = "Judge the comparison rows by preregistration/purple.yaml (issue 29), run the same sweep on "
+                    + "--baseline rdp for the 'Aspen RDP' column, and Figure 4 with every seed (default: off).")
+    boolean preregistered;
+
     @Option(names = "--print-scenario", paramLabel = "PART:AQM:FLOWS",
             description = "Print one run's scenario as YAML (e.g. short:purple:40, for 'aspen lab --sim') and run "
                     + "nothing.")
@@ -107,7 +119,11 @@ final class PurpleCommand extends ExperimentSubcommand {
         if (b == null) {
             throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
         }
-        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds("--duration", duration), seconds("--warmup", warmup), bundleSize, b);
+        if (!uncongested.equals("update") && !uncongested.equals("no-mark")) {
+            throw usage("--uncongested: unknown reading '" + uncongested + "' (known: update, no-mark)");
+        }
+        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds("--duration", duration), seconds("--warmup", warmup), bundleSize, b,
+                uncongested.equals("no-mark"));
         if (seeds.seeds < 1 || threads.threads < 1 || setup.durationSeconds() < setup.warmupSeconds() + 2
                 || flows.stream().anyMatch(n -> n < 1) || bundle2.stream().anyMatch(n -> n < 1) || bundleSize < 1
                 || setup.bottleneckBps() <= 0) {
@@ -121,7 +137,7 @@ final class PurpleCommand extends ExperimentSubcommand {
     Experiment<?, ?, ?> experiment() {
         PurpleRun.Setup setup = setup();
         return new PurpleExperiment(new PurpleExperiment.Params(parts.stream().map(this::part).toList(),
-                aqms.stream().map(this::aqm).toList(), flows, bundle2, seeds.seeds, setup));
+                aqms.stream().map(this::aqm).toList(), flows, bundle2, seeds.seeds, setup, preregistered));
     }
 
     @Override

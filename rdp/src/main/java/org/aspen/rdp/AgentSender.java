@@ -52,6 +52,14 @@ public interface AgentSender {
         return -1;
     }
 
+    /**
+     * Whether a pending CWR goes on the next segment even when it is a retransmission (ns-2's
+     * SetCWRonRetransmit_, tcp.cc:694); false (the default): on the next new segment, as RDP does.
+     */
+    default boolean cwrOnRetransmit() {
+        return false;
+    }
+
     /** Sends what the window allows (the application queued data, or the path opened). */
     void sendMuch();
 

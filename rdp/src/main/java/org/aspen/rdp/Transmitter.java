@@ -112,7 +112,8 @@ final class Transmitter {
     private void sendData(int seq, boolean retransmission) {
         Segment s = Segment.data(c.localPort, c.remotePort, seq, c.rx.rcvCur(), buf.data(seq));
         s.state = cs.senderState();
-        if (!retransmission && cs.cwrPending()) {
+        // ns-2's agents with SetCWRonRetransmit_ set CWR on a retransmission too (tcp.cc:694)
+        if ((!retransmission || (agent != null && agent.cwrOnRetransmit())) && cs.cwrPending()) {
             s.flags |= Segment.CWR;
             cs.clearCwr();
         }

@@ -17,6 +17,39 @@ import org.junit.jupiter.api.Test;
 class Ns2RenoTest {
     static final Ns2Params P = Ns2Params.defaults().with(Map.of("boot_time", 0.0));
 
+    /**
+     * Where the CWR after the fast retransmit of 60 goes (the run of the test above): on the first new
+     * segment, 80, by default (RDP's rule, every ns-2 baseline result before issue 29), and with
+     * SetCWRonRetransmit_ 1 on the next packet whatever it is, the resent 60 (tcp.cc:694-697), and
+     * then on nothing else. Each entry is {seqno, copy}.
+     */
+    @Test
+    void theCwrAfterAReductionGoesOnTheRetransmissionOnlyWithSetCwrOnRetransmit() {
+        for (boolean onRetransmit : new boolean[] {false, true}) {
+            Ns2Params params = P.with(Map.of("SetCWRonRetransmit", onRetransmit ? 1 : 0));
+            assertEquals(onRetransmit, params.setCwrOnRetransmit());
+            Ns2Path path = new Ns2Path(61, () -> new Ns2Reno(params), 200, s -> s == 60);
+            java.util.List<java.util.List<Integer>> cwr = new java.util.ArrayList<>();
+            java.util.Map<Integer, Integer> copies = new java.util.HashMap<>();
+            java.util.function.Predicate<byte[]> inner = path.net.forward.get(0).dropFrame;
+            path.net.forward.get(0).dropFrame = f -> {
+                Segment s = RdpPackets.decode(org.aspen.vnet.packet.Packet.wrapValidated(f));
+                if (s != null && s.dataLength > 0) {
+                    int seqno = s.seq - path.sender[0].iss;
+                    int copy = copies.merge(seqno, 1, Integer::sum);
+                    if (s.has(Segment.CWR)) {
+                        cwr.add(java.util.List.of(seqno, copy));
+                    }
+                }
+                return inner.test(f);
+            };
+            path.run(20_000_000_000L);
+            assertEquals(200 * 1000, path.stats().bytesAcked());
+            assertEquals(onRetransmit ? java.util.List.of(java.util.List.of(60, 2)) : java.util.List.of(java.util.List.of(80, 1)), cwr,
+                    "SetCWRonRetransmit " + onRetransmit);
+        }
+    }
+
     @Test
     void oneLossIsFastRetransmittedHalvingToTenAndDeflatesOnTheNextNewAck() {
         Ns2Path path = new Ns2Path(61, () -> new Ns2Reno(P), 200, s -> s == 60).run(20_000_000_000L);

@@ -53,7 +53,7 @@ public final class PurpleBundles {
         int buffer = part == PurpleRun.Part.BDP ? PurpleRun.BDP_PACKETS : PurpleRun.SHORT_BUFFER;
         for (int i = 1; i < routers.length; i++) {
             b.link(routers[i - 1], routers[i], s.bottleneckBps() + "bps",
-                    String.format(Locale.ROOT, "%.0fms", PurpleRun.BOTTLENECK_DELAY_MS), buffer, s.baseline().queue(aqm, part));
+                    String.format(Locale.ROOT, "%.0fms", PurpleRun.BOTTLENECK_DELAY_MS), buffer, s.queue(aqm, part));
         }
         String access = (10 * s.bottleneckBps()) + "bps";
         Map<String, Integer> attached = new LinkedHashMap<>();

@@ -1,8 +1,10 @@
 package org.aspen.experiments.purple;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiPredicate;
 import java.util.function.ToDoubleFunction;
 import org.aspen.experiments.purple.PurpleExperiment.Params;
@@ -11,7 +13,9 @@ import org.aspen.experiments.purple.PurpleRun.Aqm;
 import org.aspen.experiments.purple.PurpleRun.Part;
 import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.PaperComparison.Verdict;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Stat;
+import org.aspen.experiments.sweep.Verdicts;
 
 /**
  * The PURPLE results doc's opening table, built from a sweep's points: Figures 2-3 (BDP queue),
@@ -25,6 +29,10 @@ import org.aspen.experiments.sweep.Stat;
  * shorter", "fewest drops"). Fixed rules: a claim matches when it holds at every flow count with
  * the two 95 % intervals apart, is "direction" when it holds on the means at most flow counts, and
  * contradicts otherwise. A part or queue not in the sweep is {@code not-run}.
+ *
+ * <p>With {@code --preregistered} (issue 29) the rows are instead the readings of
+ * {@code preregistration/purple.yaml}, judged by {@link #preregistered}: each point's effect seed by seed
+ * (PURPLE's figure over or minus the other queue's, same seed), on the primary baseline and on Aspen RDP.
  */
 final class PurpleComparison {
     private PurpleComparison() {
@@ -48,6 +56,93 @@ final class PurpleComparison {
         rows.add(lower(points, params, Part.MULTI, "rto", Aqm.ARED, "Figure 7: RTOs, multi-bottleneck, PURPLE vs A-RED",
                 "significantly fewer, every bundle", "%.0f", runs));
         return rows;
+    }
+
+    /** The pre-registered experiment's name: {@code preregistration/purple.yaml}. */
+    static final String NAME = "purple";
+
+    /** An effect of one reading: how PURPLE's runs and the other queue's (same part, flows and seed) give one value. */
+    interface Effect {
+        double of(PurpleRun purple, PurpleRun other);
+    }
+
+    /**
+     * The pre-registered rows (issue 29): the readings of {@code pre}, each judged on the primary baseline's
+     * runs ({@code primary}) with its "Aspen RDP" cell judged by the same rule on {@code rdp}.
+     */
+    static List<PaperComparison> preregistered(Preregistration pre, List<PurpleRun> primary, List<PurpleRun> rdp, Params params) {
+        double w = params.setup().warmupSeconds();
+        Effect delayRatio = (a, b) -> a.delayMs() / b.delayMs();
+        Effect dropDiff = (a, b) -> a.dropRate() - b.dropRate();
+        Effect goodputRatio = (a, b) -> a.goodputMbps() / b.goodputMbps();
+        Effect rtoDiff = (a, b) -> a.timeouts() - b.timeouts();
+        Effect queueRatio = (a, b) -> a.seriesMean(w, PurpleRun.SeriesPoint::queuePackets) / b.seriesMean(w, PurpleRun.SeriesPoint::queuePackets);
+        Effect shareCv = (a, b) -> signalCv(a, w) / signalCv(b, w);
+        List<PaperComparison> rows = new ArrayList<>();
+        rows.add(row(pre, "Figure 2: mean queueing delay, BDP queue, PURPLE vs RED", Part.BDP, Aqm.RED, delayRatio, "%.2f",
+                "PURPLE's delay over RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 3: drops, BDP queue, PURPLE vs RED", Part.BDP, Aqm.RED, dropDiff, "%.5f",
+                "PURPLE's drop share minus RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 3: drops, BDP queue, PURPLE vs A-RED", Part.BDP, Aqm.ARED, dropDiff, "%.5f",
+                "PURPLE's drop share minus A-RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 2: goodput, BDP queue, PURPLE vs A-RED", Part.BDP, Aqm.ARED, goodputRatio, "%.2f",
+                "PURPLE's goodput over A-RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 4: average queue, 100 flows, 100-packet queue, PURPLE vs RED", Part.FIG4, Aqm.RED, queueRatio, "%.2f",
+                "PURPLE's mean queue over RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 4: steadiness of the marking rate, 100 flows, PURPLE vs RED", Part.FIG4, Aqm.RED, shareCv, "%.2f",
+                "variation of the realised marked-or-dropped share, PURPLE's over RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 5: mean queueing delay, 100-packet queue, PURPLE vs RED", Part.SHORT, Aqm.RED, delayRatio, "%.2f",
+                "PURPLE's delay over RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 7: RTOs, multi-bottleneck, PURPLE vs RED", Part.MULTI, Aqm.RED, rtoDiff, "%.0f",
+                "PURPLE's RTOs minus RED's", primary, rdp, params));
+        rows.add(row(pre, "Figure 7: RTOs, multi-bottleneck, PURPLE vs A-RED", Part.MULTI, Aqm.ARED, rtoDiff, "%.0f",
+                "PURPLE's RTOs minus A-RED's", primary, rdp, params));
+        return rows;
+    }
+
+    private static PaperComparison row(Preregistration pre, String result, Part part, Aqm other, Effect effect, String format,
+                                       String what, List<PurpleRun> primary, List<PurpleRun> rdp, Params params) {
+        Map<String, double[]> ns2 = effects(primary, part, other, effect, params);
+        Map<String, double[]> aspenRdp = effects(rdp, part, other, effect, params);
+        return pre.row(result, ns2, text(what, ns2, format), aspenRdp, text(what, aspenRdp, format));
+    }
+
+    /** Per flow count ("10 flows"), the effect seed by seed; none where the part or a queue was not run. */
+    static Map<String, double[]> effects(List<PurpleRun> runs, Part part, Aqm other, Effect effect, Params params) {
+        Map<String, double[]> m = new LinkedHashMap<>();
+        for (int n : params.xs(part)) {
+            List<PurpleRun> a = PurpleExperiment.select(runs, part, Aqm.PURPLE, n);
+            List<PurpleRun> b = PurpleExperiment.select(runs, part, other, n);
+            List<Double> v = new ArrayList<>();
+            for (PurpleRun x : a) {
+                b.stream().filter(y -> y.seed() == x.seed()).findFirst().ifPresent(y -> v.add(effect.of(x, y)));
+            }
+            if (!v.isEmpty()) {
+                m.put(n + " flows", v.stream().mapToDouble(Double::doubleValue).toArray());
+            }
+        }
+        return m;
+    }
+
+    /** The cell: what the effect is, then per flow count its mean with the 95 % interval over the seeds ({@link Verdicts#cell}). */
+    private static String text(String what, Map<String, double[]> effects, String format) {
+        if (effects.isEmpty()) {
+            return "-";
+        }
+        StringBuilder b = new StringBuilder(what).append(": ");
+        String sep = "";
+        for (Map.Entry<String, double[]> e : effects.entrySet()) {
+            b.append(sep).append(e.getKey()).append(' ').append(Verdicts.cell(e.getValue(), true, format));
+            sep = "; ";
+        }
+        return b.toString();
+    }
+
+    /** Coefficient of variation (sd / mean) of the realised marked-or-dropped share after {@code from} seconds (NaN when none). */
+    static double signalCv(PurpleRun r, double from) {
+        double[] xs = r.series().stream().filter(s -> s.seconds() > from).mapToDouble(PurpleRun.SeriesPoint::signalShare).toArray();
+        Stat s = Stat.of(xs);
+        return s.mean() == 0 ? Double.NaN : s.sd() / s.mean();
     }
 
     private static Stat stat(List<Point> points, Part part, Aqm aqm, int n, String metric) {

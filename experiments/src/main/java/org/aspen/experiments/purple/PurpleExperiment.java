@@ -19,6 +19,7 @@ import org.aspen.experiments.purple.PurpleRun.Setup;
 import org.aspen.experiments.sweep.CsvTable;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Sweep;
 
@@ -42,21 +43,35 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
      * @param flows   greedy flows through the single bottleneck (parts bdp and short)
      * @param bundle2 flows in bundle 2 (part multi)
      * @param seeds   runs per point, seeds 1..seeds
+     * @param preregistered issue 29: judge the rows by {@code preregistration/purple.yaml}, run the same sweep on
+     *                      Aspen RDP for its "Aspen RDP" column, and Figure 4 with every seed
      */
-    public record Params(List<Part> parts, List<Aqm> aqms, List<Integer> flows, List<Integer> bundle2, int seeds, Setup setup) {
+    public record Params(List<Part> parts, List<Aqm> aqms, List<Integer> flows, List<Integer> bundle2, int seeds, Setup setup,
+                         boolean preregistered) {
+        /** Without the pre-registration: the rows of {@link PurpleComparison#rows}, one baseline, Figure 4 from seed 1. */
+        public Params(List<Part> parts, List<Aqm> aqms, List<Integer> flows, List<Integer> bundle2, int seeds, Setup setup) {
+            this(parts, aqms, flows, bundle2, seeds, setup, false);
+        }
+
+        /** The baselines run: the set-up's, and with the pre-registration also Aspen RDP (the sensitivity column). */
+        public List<PurpleBaseline> baselines() {
+            return preregistered && setup.baseline() != PurpleBaseline.RDP ? List.of(setup.baseline(), PurpleBaseline.RDP)
+                    : List.of(setup.baseline());
+        }
+
         /** The flow counts swept in {@code part}. */
         public List<Integer> xs(Part part) {
             return part == Part.MULTI ? bundle2 : part == Part.FIG4 ? List.of(PurpleRun.FIGURE4_FLOWS) : flows;
         }
 
-        /** Seeds run in {@code part}: the time series of Figure 4 is one run per queue. */
+        /** Seeds run in {@code part}: the time series of Figure 4 is one run per queue (every seed when pre-registered). */
         int seeds(Part part) {
-            return part == Part.FIG4 ? 1 : seeds;
+            return part == Part.FIG4 && !preregistered ? 1 : seeds;
         }
     }
 
     /** One run's parameters. */
-    public record RunSpec(Part part, Aqm aqm, int flows, long seed) {
+    public record RunSpec(Part part, Aqm aqm, int flows, long seed, PurpleBaseline baseline) {
     }
 
     /** Per part, AQM and flow count: each metric over the seeds ({@link PurpleRun#METRICS}); JSON has the means. */
@@ -71,7 +86,9 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
 
     /**
      * What {@code summary.json} holds. The baseline, its source and the Agent/TCP variables it sets appear only
-     * for the ns-2 baselines (RDP's files are as before issue #28).
+     * for the ns-2 baselines (RDP's files are as before issue #28); the reading of the uncongested link only when it
+     * is issue 29's ({@code no-mark}); the pre-registration and the RDP sensitivity sweep's points only with
+     * {@code --preregistered}.
      */
     public record Summary(String experiment, List<PaperComparison> paperComparison, long bottleneckBps, double nominalRttMs,
                           double durationSeconds, double warmupSeconds, int seeds, int bundleSize,
@@ -79,8 +96,10 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                           @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> red,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> ared, double wallSeconds,
-                          List<Point> points) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> ared,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String uncongested,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration, double wallSeconds,
+                          List<Point> points, @JsonInclude(JsonInclude.Include.NON_NULL) List<Point> rdpPoints) {
     }
 
     public PurpleExperiment(Params params) {
@@ -99,16 +118,18 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
     @Override
     public List<RunSpec> plan() {
         List<RunSpec> plan = new ArrayList<>();
-        for (Part p : params.parts()) {
-            for (int n : params.xs(p)) {
-                for (Aqm a : params.aqms()) {
-                    for (long seed = 1; seed <= params.seeds(p); seed++) {
-                        plan.add(new RunSpec(p, a, n, seed));
+        for (PurpleBaseline b : params.baselines()) {
+            for (Part p : params.parts()) {
+                for (int n : params.xs(p)) {
+                    for (Aqm a : params.aqms()) {
+                        for (long seed = 1; seed <= params.seeds(p); seed++) {
+                            plan.add(new RunSpec(p, a, n, seed, b));
+                        }
                     }
                 }
             }
         }
-        plan.sort(Comparator.comparing(RunSpec::part).thenComparing(RunSpec::aqm).thenComparing(RunSpec::flows)
+        plan.sort(Comparator.comparing((RunSpec r) -> params.baselines().indexOf(r.baseline())).thenComparing(RunSpec::part).thenComparing(RunSpec::aqm).thenComparing(RunSpec::flows)
                 .thenComparing(RunSpec::seed));
         return plan;
     }
@@ -122,15 +143,47 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
 
     @Override
     public PurpleRun run(RunSpec r) throws InterruptedException {
-        return PurpleRun.simulate(r.part(), r.aqm(), r.flows(), r.seed(), params.setup());
+        return PurpleRun.simulate(r.part(), r.aqm(), r.flows(), r.seed(), params.setup().withBaseline(r.baseline()));
     }
 
     static List<PurpleRun> select(List<PurpleRun> runs, Part p, Aqm a, int n) {
         return runs.stream().filter(r -> r.part() == p && r.aqm() == a && r.flows() == n).toList();
     }
 
+    /** The runs on the primary baseline (all of them without the pre-registration). */
+    List<PurpleRun> primary(List<PurpleRun> runs) {
+        return runs.stream().filter(r -> r.baseline() == params.setup().baseline()).toList();
+    }
+
+    /** The runs of the RDP sensitivity sweep (none without the pre-registration, or when RDP is the primary). */
+    List<PurpleRun> sensitivity(List<PurpleRun> runs) {
+        return runs.stream().filter(r -> r.baseline() != params.setup().baseline()).toList();
+    }
+
     @Override
-    public Summary summarise(List<PurpleRun> runs, double wallSeconds) {
+    public Summary summarise(List<PurpleRun> all, double wallSeconds) {
+        List<PurpleRun> runs = primary(all);
+        List<Point> points = points(runs);
+        Setup s = params.setup();
+        PurpleBaseline base = s.baseline();
+        List<PaperComparison> rows;
+        Preregistration.Ref ref = null;
+        List<Point> rdpPoints = null;
+        if (params.preregistered()) {
+            Preregistration pre = Preregistration.load(PurpleComparison.NAME);
+            rows = PurpleComparison.preregistered(pre, runs, sensitivity(all), params);
+            ref = pre.ref();
+            rdpPoints = sensitivity(all).isEmpty() ? null : points(sensitivity(all));
+        } else {
+            rows = PurpleComparison.rows(points, runs, params);
+        }
+        return new Summary(name(), rows, s.bottleneckBps(), s.rttMs(), s.durationSeconds(),
+                s.warmupSeconds(), params.seeds(), s.bundleSize(), base.ns2() ? base.id() : null,
+                base.ns2() ? base.source() : null, base.agent(), queueOf(base, Aqm.RED), queueOf(base, Aqm.ARED),
+                s.noMarkUncongested() ? "no-mark" : null, ref, Sweep.tenths(wallSeconds), points, rdpPoints);
+    }
+
+    private List<Point> points(List<PurpleRun> runs) {
         List<Point> points = new ArrayList<>();
         for (Part p : params.parts()) {
             for (Aqm a : params.aqms()) {
@@ -142,12 +195,7 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 }
             }
         }
-        Setup s = params.setup();
-        PurpleBaseline base = s.baseline();
-        return new Summary(name(), PurpleComparison.rows(points, runs, params), s.bottleneckBps(), s.rttMs(), s.durationSeconds(),
-                s.warmupSeconds(), params.seeds(), s.bundleSize(), base.ns2() ? base.id() : null,
-                base.ns2() ? base.source() : null, base.agent(), queueOf(base, Aqm.RED), queueOf(base, Aqm.ARED),
-                Sweep.tenths(wallSeconds), points);
+        return points;
     }
 
     /** The ns-2 baseline's RED or A-RED (the short-queue part's thresholds for RED), or null on RDP. */
@@ -158,8 +206,11 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
 
     @Override
     public void write(Outcome<PurpleRun, Summary> done) throws IOException {
-        new CsvTable<PurpleRun>()
-                .column("part", r -> r.part().id)
+        CsvTable<PurpleRun> runsCsv = new CsvTable<PurpleRun>();
+        if (params.preregistered()) {
+            runsCsv.column("baseline", r -> r.baseline().id());
+        }
+        runsCsv.column("part", r -> r.part().id)
                 .column("aqm", r -> r.aqm().id())
                 .column("flows", r -> CsvTable.format("%d", r.flows()))
                 .column("seed", r -> CsvTable.format("%d", r.seed()))
@@ -180,8 +231,41 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 .column("mean_p", r -> CsvTable.format("%.6f", r.seriesMean(params.setup().warmupSeconds(), PurpleRun.SeriesPoint::total)))
                 .column("wall_s", r -> CsvTable.format("%.1f", r.wallSeconds()))
                 .write(done.dir().resolve("runs.csv"), done.runs());
+        writeSummaryCsv(done.summary().points(), done.dir().resolve("summary.csv"));
+        if (done.summary().rdpPoints() != null) {
+            writeSummaryCsv(done.summary().rdpPoints(), done.dir().resolve("summary-rdp.csv"));
+        }
+        CsvTable<PurpleRun.SeriesPoint> series = new CsvTable<PurpleRun.SeriesPoint>()
+                .column("time_s", x -> CsvTable.format("%.1f", x.seconds()))
+                .column("queue_packets", x -> CsvTable.format("%d", x.queuePackets()))
+                .column("average_queue", x -> CsvTable.format("%.3f", x.averageQueue()))
+                .column("local_probability", x -> CsvTable.format("%.6f", x.localProbability()))
+                .column("p", x -> CsvTable.format("%.6f", x.total()))
+                .column("p_before", x -> CsvTable.format("%.6f", x.before()))
+                .column("p_beyond", x -> CsvTable.format("%.6f", x.beyond()))
+                .column("gamma", x -> CsvTable.format("%.4f", x.gamma()));
+        if (params.preregistered()) {
+            series.column("signal_share", x -> CsvTable.format("%.6f", x.signalShare()));
+        }
+        Files.createDirectories(done.dir().resolve("series"));
+        for (PurpleRun r : done.runs()) {
+            // the primary baseline's files keep their names; the RDP sweep's start with "rdp-"
+            String prefix = r.baseline() == params.setup().baseline() ? "" : r.baseline().id() + "-";
+            String seed = params.preregistered() && r.part() == Part.FIG4 ? "-seed" + r.seed() : "";
+            if (r.part() == Part.FIG4) {
+                series.write(done.dir().resolve(prefix + "figure4-" + r.aqm().id() + seed + ".csv"), r.series());
+            } else if (r.seed() == 1) {   // the bottleneck over time, seed 1 of every point: series/PART-AQM-FLOWS.csv
+                series.write(done.dir().resolve("series").resolve(prefix + r.part().id + "-" + r.aqm().id() + "-" + r.flows() + ".csv"),
+                        r.series());
+            }
+        }
+        PurplePlots.writeAll(primary(done.runs()), params, done.dir());
+        Files.writeString(done.dir().resolve("comparison.md"), PaperComparison.markdown(done.summary().paperComparison()));
+    }
+
+    private static void writeSummaryCsv(List<Point> points, java.nio.file.Path file) throws IOException {
         List<PointMetric> rows = new ArrayList<>();
-        for (Point p : done.summary().points()) {
+        for (Point p : points) {
             p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
         }
         new CsvTable<PointMetric>()
@@ -193,27 +277,7 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
                 .column("mean", r -> CsvTable.format("%.6f", r.stat().mean()))
                 .column("sd", r -> CsvTable.format("%.6f", r.stat().sd()))
                 .column("ci95", r -> CsvTable.format("%.6f", r.stat().ci95()))
-                .write(done.dir().resolve("summary.csv"), rows);
-        CsvTable<PurpleRun.SeriesPoint> series = new CsvTable<PurpleRun.SeriesPoint>()
-                .column("time_s", x -> CsvTable.format("%.1f", x.seconds()))
-                .column("queue_packets", x -> CsvTable.format("%d", x.queuePackets()))
-                .column("average_queue", x -> CsvTable.format("%.3f", x.averageQueue()))
-                .column("local_probability", x -> CsvTable.format("%.6f", x.localProbability()))
-                .column("p", x -> CsvTable.format("%.6f", x.total()))
-                .column("p_before", x -> CsvTable.format("%.6f", x.before()))
-                .column("p_beyond", x -> CsvTable.format("%.6f", x.beyond()))
-                .column("gamma", x -> CsvTable.format("%.4f", x.gamma()));
-        Files.createDirectories(done.dir().resolve("series"));
-        for (PurpleRun r : done.runs()) {
-            if (r.part() == Part.FIG4) {
-                series.write(done.dir().resolve("figure4-" + r.aqm().id() + ".csv"), r.series());
-            } else if (r.seed() == 1) {   // the bottleneck over time, seed 1 of every point: series/PART-AQM-FLOWS.csv
-                series.write(done.dir().resolve("series").resolve(r.part().id + "-" + r.aqm().id() + "-" + r.flows() + ".csv"),
-                        r.series());
-            }
-        }
-        PurplePlots.writeAll(done.runs(), params, done.dir());
-        Files.writeString(done.dir().resolve("comparison.md"), PaperComparison.markdown(done.summary().paperComparison()));
+                .write(file, rows);
     }
 
     private record PointMetric(Point point, String metric, Stat stat) {
@@ -221,7 +285,7 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
 
     @Override
     public void print(PrintWriter o, Outcome<PurpleRun, Summary> done) {
-        List<PurpleRun> runs = done.runs();
+        List<PurpleRun> runs = primary(done.runs());
         o.printf(Locale.ROOT, "%-6s %-7s %6s %9s %6s %9s %9s %9s %6s%n", "part", "queue", "flows", "goodput", "util", "delay_ms",
                 "mark", "drop", "rto");
         for (Part p : params.parts()) {
@@ -236,7 +300,7 @@ public final class PurpleExperiment implements Experiment<PurpleExperiment.RunSp
         }
         o.println();
         o.print(PaperComparison.markdown(done.summary().paperComparison()));
-        o.printf(Locale.ROOT, "%d runs in %.0f s; written to %s%n", runs.size(), done.wallSeconds(), done.dir());
+        o.printf(Locale.ROOT, "%d runs in %.0f s; written to %s%n", done.runs().size(), done.wallSeconds(), done.dir());
     }
 
     /** The mean as the table and plots show it (a stream's average, compensated summation). */

@@ -38,6 +38,10 @@ final class PurplePlots {
                 figure4(runs, params, "Figure 4: local mark (and drop) probability, 100 flows (" + rate + ")",
                         "PURPLE p_k; RED, A-RED: share marked or dropped", PurpleRun.SeriesPoint::localProbability,
                         dir.resolve("figure4-probability.png"));
+                if (params.preregistered()) {   // issue 29: the same quantity for every queue
+                    figure4(runs, params, "Figure 4: share of arrivals marked or dropped per 100 ms, 100 flows (" + rate + ")",
+                            "share marked or dropped", PurpleRun.SeriesPoint::signalShare, dir.resolve("figure4-signal-share.png"));
+                }
                 continue;
             }
             if (p == Part.MULTI) {
@@ -64,6 +68,9 @@ final class PurplePlots {
         chart.getStyler().setMarkerSize(0);
         for (Aqm a : params.aqms()) {
             for (PurpleRun r : PurpleExperiment.select(runs, Part.FIG4, a, PurpleRun.FIGURE4_FLOWS)) {
+                if (r.seed() != 1) {
+                    continue;       // seed 1's series, as in the paper's one run per queue
+                }
                 List<Double> x = new ArrayList<>();
                 List<Double> v = new ArrayList<>();
                 for (PurpleRun.SeriesPoint s : r.series()) {

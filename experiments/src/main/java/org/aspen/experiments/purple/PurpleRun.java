@@ -39,7 +39,7 @@ import org.aspen.vnet.runtime.Network;
  */
 public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodputMbps, double utilisation, double delayMs,
                         double markRate, double dropRate, long timeouts, long[] bundleTimeouts, double[] bundleGoodputMbps,
-                        List<SeriesPoint> series, double wallSeconds) {
+                        List<SeriesPoint> series, double wallSeconds, PurpleBaseline baseline) {
 
     /** The mean of {@code f} over the samples after the warm-up (NaN when none). */
     public double seriesMean(double warmupSeconds, ToDoubleFunction<SeriesPoint> f) {
@@ -167,19 +167,42 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
     }
 
     /**
-     * Bottleneck rate, run length, the warm-up left out of the figures, the size of bundles 1 and 3, and the
-     * senders' transport with the RED and A-RED routers ({@link PurpleBaseline}).
+     * Bottleneck rate, run length, the warm-up left out of the figures, the size of bundles 1 and 3, the
+     * senders' transport with the RED and A-RED routers ({@link PurpleBaseline}), and the reading of "On an
+     * uncongested link, a router does not modify p": {@code noMarkUncongested} (every PURPLE queue marks
+     * nothing while gamma &gt; 1, issue 29's pre-registered reading) or equation (3) whatever gamma (false,
+     * every result before issue 29).
      */
     public record Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize,
-                        PurpleBaseline baseline) {
+                        PurpleBaseline baseline, boolean noMarkUncongested) {
         /** The set-up on Aspen RDP (what the committed results before issue #28 ran). */
         public Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize) {
             this(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, PurpleBaseline.RDP);
         }
 
+        /** The set-up on {@code baseline}, equation (3) applied whatever gamma. */
+        public Setup(long bottleneckBps, double durationSeconds, double warmupSeconds, int bundleSize, PurpleBaseline baseline) {
+            this(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, baseline, false);
+        }
+
         /** The same set-up on another transport and queues. */
         public Setup withBaseline(PurpleBaseline b) {
-            return new Setup(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, b);
+            return new Setup(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, b, noMarkUncongested);
+        }
+
+        /** The same set-up with the other reading of the uncongested link. */
+        public Setup withNoMarkUncongested(boolean on) {
+            return new Setup(bottleneckBps, durationSeconds, warmupSeconds, bundleSize, baseline, on);
+        }
+
+        /** The bottleneck's discipline: the baseline's, PURPLE's with {@code no_mark_uncongested} when this set-up asks for it. */
+        @SuppressWarnings("unchecked")
+        public Object queue(Aqm aqm, Part part) {
+            Object q = baseline.queue(aqm, part);
+            if (noMarkUncongested && q instanceof Map<?, ?> m && "purple".equals(m.get("kind"))) {
+                ((Map<String, Object>) q).put("no_mark_uncongested", true);
+            }
+            return q;
         }
 
         /** The nominal RTT: 660 full-size packets are one bandwidth-delay product. */
@@ -196,16 +219,17 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
      * One sample at the (first) bottleneck: time, the queue now, the AQM's own average queue, and the
      * local probability: PURPLE's p_k, for RED and A-RED the share of arrivals marked or dropped since
      * the last sample (they keep no single probability over time); for PURPLE also p, p_&lt;k, p_&gt;k and
-     * gamma of its last step (NaN for the others).
+     * gamma of its last step (NaN for the others); and for every queue the realised share of arrivals marked or
+     * dropped since the last sample ({@code signalShare}: the same quantity for all, Figure 4 like for like).
      */
     public record SeriesPoint(double seconds, int queuePackets, double averageQueue, double localProbability, double total,
-                              double before, double beyond, double gamma) {
+                              double before, double beyond, double gamma, double signalShare) {
     }
 
     /** The run's scenario. */
     public static Scenario scenario(Part part, Aqm aqm, int flows, Setup s) {
         ScenarioBuilder b = new ScenarioBuilder("purple-" + part.id + '-' + aqm.id() + '-' + flows
-                + (s.baseline() == PurpleBaseline.RDP ? "" : "-" + s.baseline().id()),
+                + (s.baseline() == PurpleBaseline.RDP ? "" : "-" + s.baseline().id()) + (s.noMarkUncongested() ? "-no-mark" : ""),
                 String.format(Locale.ROOT, "%.3fs", s.durationSeconds()));
         PurpleBundles.addTo(b, part, aqm, flows, s);
         return b.build();
@@ -232,7 +256,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
         long[] rto = {(long) d.rto()[0], (long) d.rto()[1], (long) d.rto()[2]};
         return new PurpleRun(part, aqm, flows, seed, bundleGoodput[0] + bundleGoodput[1] + bundleGoodput[2], d.busy() / t / queues,
                 d.queueTime() / t / queues * s.packetMs(), d.marks() / arrivals, d.drops() / arrivals, rto[0] + rto[1] + rto[2],
-                rto, bundleGoodput, sampler.points, HostTime.secondsSince(t0));
+                rto, bundleGoodput, sampler.points, HostTime.secondsSince(t0), s.baseline());
     }
 
     /** Samples the bottleneck every {@link #SERIES_STEP_NANOS} on its node's loop while the run goes on. */
@@ -257,14 +281,14 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
                     LinkCounters c = link.counters();
                     long signals = c.marked + c.totalDrops();
                     long arrivals = c.enqueued + c.totalDrops();
-                    double p = d instanceof Purple purple ? purple.localProbability()
-                            : arrivals == last[1] ? 0 : (signals - last[0]) / (double) (arrivals - last[1]);
+                    double share = arrivals == last[1] ? 0 : (signals - last[0]) / (double) (arrivals - last[1]);
+                    double p = d instanceof Purple purple ? purple.localProbability() : share;
                     last[0] = signals;
                     last[1] = arrivals;
                     Purple pu = d instanceof Purple x ? x : null;
                     points.add(new SeriesPoint(at / 1e9, d.packets(), d.averageQueue(), p, pu == null ? Double.NaN : pu.totalProbability(),
                             pu == null ? Double.NaN : pu.beforeProbability(), pu == null ? Double.NaN : pu.beyondProbability(),
-                            pu == null ? Double.NaN : pu.gamma()));
+                            pu == null ? Double.NaN : pu.gamma(), share));
                 });
             }
         }

@@ -36,16 +36,23 @@ import java.util.Map;
  * @param bootTime               ns-2's {@code boot_time_} (tcp.cc:470, uniform in [0, tcpTick) from the
  *                               seeded random source); NaN draws it, a value in [0, tcpTick) fixes it
  *                               (scripted tests, cross-validation)
+ * @param setCwrOnRetransmit     {@code SetCWRonRetransmit_}: CWR on the first packet after a window
+ *                               reduction even when it is a retransmission (tcp.cc:694-697). ns-2.35's
+ *                               default is true (ns-default.tcl:1027-1028: "added on 2005/06/19",
+ *                               "default changed on 2008/06/05"); ours is false, CWR on the first new
+ *                               packet only, as every ns-2 baseline result before issue 29 ran. Opt in
+ *                               with {@code SetCWRonRetransmit: 1}.
  */
 public record Ns2Params(double window, double windowInit, int maxcwnd, double tcpTick, double minrto, double maxrto,
                         double rtxcurInit, double srttInit, double rttvarInit, int srttBits, int rttvarBits,
                         int rttvarExp, int numdupacks, boolean singledup, boolean bugFix, boolean syn,
-                        boolean newrenoChanges1, boolean partialWindowDeflation, double bootTime) {
+                        boolean newrenoChanges1, boolean partialWindowDeflation, double bootTime,
+                        boolean setCwrOnRetransmit) {
     /** The names {@link #with} accepts (ns-2's, without the trailing underscore). */
     public static final List<String> NAMES = List.of("window", "windowInit", "maxcwnd", "tcpTick",
             "minrto", "maxrto", "rtxcur_init", "srtt_init", "rttvar_init", "T_SRTT_BITS", "T_RTTVAR_BITS",
             "rttvar_exp", "numdupacks", "singledup", "bugFix", "syn", "newreno_changes1", "partial_window_deflation",
-            "boot_time");
+            "boot_time", "SetCWRonRetransmit");
 
     public Ns2Params {
         check(window >= 1, "window", "must be at least 1 packet");
@@ -70,10 +77,10 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
         }
     }
 
-    /** ns-2.35's defaults (ns-default.tcl lines above); boot_time drawn. */
+    /** ns-2.35's defaults (ns-default.tcl lines above) but SetCWRonRetransmit_ (false here); boot_time drawn. */
     public static Ns2Params defaults() {
         return new Ns2Params(20, 2, 0, 0.01, 0.2, 60, 3.0, 0, 12, 3, 2, 2, 3, true, true, true, true, true,
-                Double.NaN);
+                Double.NaN, false);
     }
 
     /**
@@ -83,7 +90,7 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
     public Ns2Params with(Map<String, ? extends Number> overrides) {
         double[] v = {window, windowInit, maxcwnd, tcpTick, minrto, maxrto, rtxcurInit, srttInit, rttvarInit,
             srttBits, rttvarBits, rttvarExp, numdupacks, b(singledup), b(bugFix), b(syn), b(newrenoChanges1),
-            b(partialWindowDeflation), bootTime};
+            b(partialWindowDeflation), bootTime, b(setCwrOnRetransmit)};
         for (Map.Entry<String, ? extends Number> e : overrides.entrySet()) {
             int i = NAMES.indexOf(e.getKey());
             if (i < 0) {
@@ -91,18 +98,18 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
                         + String.join(", ", NAMES) + ")");
             }
             double x = e.getValue().doubleValue();
-            boolean integral = i == 2 || (i >= 9 && i <= 17);
+            boolean integral = i == 2 || (i >= 9 && i <= 17) || i == 19;
             if (Double.isNaN(x) || Double.isInfinite(x) || (integral && x != Math.rint(x))) {
                 throw new IllegalArgumentException("ns2." + e.getKey() + " must be " + (integral ? "an integer" : "a number")
                         + ", got " + e.getValue());
             }
-            if (i >= 13 && i <= 17 && x != 0 && x != 1) {
+            if (((i >= 13 && i <= 17) || i == 19) && x != 0 && x != 1) {
                 throw new IllegalArgumentException("ns2." + e.getKey() + " must be 0 or 1, got " + e.getValue());
             }
             v[i] = x;
         }
         return new Ns2Params(v[0], v[1], (int) v[2], v[3], v[4], v[5], v[6], v[7], v[8], (int) v[9], (int) v[10],
-                (int) v[11], (int) v[12], v[13] != 0, v[14] != 0, v[15] != 0, v[16] != 0, v[17] != 0, v[18]);
+                (int) v[11], (int) v[12], v[13] != 0, v[14] != 0, v[15] != 0, v[16] != 0, v[17] != 0, v[18], v[19] != 0);
     }
 
     private static double b(boolean x) {

@@ -94,6 +94,12 @@ public class Ns2Reno implements CongestionControl, AgentSender {
     }
 
     /** The parameters this agent runs with. */
+    /** SetCWRonRetransmit_ (tcp.cc:694-697). */
+    @Override
+    public boolean cwrOnRetransmit() {
+        return p.setCwrOnRetransmit();
+    }
+
     public Ns2Params params() {
         return p;
     }

@@ -159,7 +159,7 @@ public final class Purple extends FifoDiscipline {
             update(now);
         } else if (params.micro()) {
             gamma = allocatable() / offeredBps;                                     // gamma = X' / O, X' by (4)
-            pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
+            pLocal = step();                                                        // (3)
         }
         if (arrivedSinceTick || packets() > 0) {
             arrivedSinceTick = false;
@@ -195,9 +195,21 @@ public final class Purple extends FifoDiscipline {
         periodCe = 0;
         periodCwr = 0;
         gamma = allocatable() / offeredBps;                                         // Algorithm 2: gamma = L / O (X' / O)
-        pLocal = PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
+        pLocal = step();                                                            // (3)
         lastUpdate = now;
         updates++;
+    }
+
+    /**
+     * Equation (3) with the current gamma, p, p_&lt;k and p_&gt;k; with {@code noMarkUncongested} 0 while
+     * gamma &gt; 1 (Section 2.1: "On an uncongested link, a router does not modify p, as it has been set
+     * because of a preceding congested link"; issue 29's reading).
+     */
+    private double step() {
+        if (params.noMarkUncongested() && gamma > 1) {
+            return 0;                                                               // Section 2.1: uncongested, p not modified
+        }
+        return PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
     }
 
     /** p, or the floor while the link is overloaded and no reduction has been seen yet (else p_k would stay 0). */
@@ -309,6 +321,9 @@ public final class Purple extends FifoDiscipline {
         m.put("realised_p_k", params.realisedLocal());
         m.put("clamp_beyond", params.clampBeyond());
         m.put("same_period", params.samePeriod());
+        if (params.noMarkUncongested()) {
+            m.put("no_mark_uncongested", true);
+        }
         m.put("p_k", pLocal);
         m.put("p", p);
         m.put("p_before", pBefore);

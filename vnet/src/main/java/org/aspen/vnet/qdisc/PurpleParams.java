@@ -27,13 +27,17 @@ package org.aspen.vnet.qdisc;
  * @param samePeriod      sensitivity reading: p and p_&lt;k counted over the preceding period, the
  *                        window of p_k, not over the last {@code history} CWR and CE events (the
  *                        paper's definitions, false)
+ * @param noMarkUncongested the reading of "On an uncongested link, a router does not modify p" (Section
+ *                        2.1) chosen by issue 29's pre-registration: while gamma &gt; 1 the router marks
+ *                        nothing (p_k = 0); false (the default, every result before issue 29) applies
+ *                        equation (3) whatever gamma
  */
 public record PurpleParams(double alpha, boolean micro, int history, int rttSamples, double rttTrim, int rttFilters,
                            long rttMaxNanos, long initialRttNanos, long tickNanos, double loadWeight, double queueWeight,
                            double pFloor, long bandwidthBps, boolean realisedLocal, boolean clampBeyond,
-                           boolean samePeriod) {
+                           boolean samePeriod, boolean noMarkUncongested) {
     public static final PurpleParams DEFAULTS = new PurpleParams(1, true, 16, 32, 0.10, 8, 2_000_000_000L,
-            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0, false, false, false);
+            100_000_000L, 1_000_000L, 1 / 32.0, 1 / 32.0, 0.001, 0, false, false, false, false);
 
     public PurpleParams {
         if (!(alpha > 0)) {
@@ -59,19 +63,25 @@ public record PurpleParams(double alpha, boolean micro, int history, int rttSamp
 
     public PurpleParams withMicro(boolean on) {
         return new PurpleParams(alpha, on, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, samePeriod);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, samePeriod, noMarkUncongested);
     }
 
     /** The same with the sensitivity readings of p_k,last and of the p_&gt;k clamp ({@code docs/purple.md}). */
     public PurpleParams withReadings(boolean realised, boolean clamp) {
         return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realised, clamp, samePeriod);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realised, clamp, samePeriod, noMarkUncongested);
     }
 
     /** The same with the sensitivity reading of the windows: p, p_&lt;k and p_k all over the preceding period. */
     public PurpleParams withSamePeriod(boolean on) {
         return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
-                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, on);
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, on, noMarkUncongested);
+    }
+
+    /** The same with the reading of the uncongested link: no marks while gamma &gt; 1 ({@code true}), or (3) whatever gamma. */
+    public PurpleParams withNoMarkUncongested(boolean on) {
+        return new PurpleParams(alpha, micro, history, rttSamples, rttTrim, rttFilters, rttMaxNanos, initialRttNanos,
+                tickNanos, loadWeight, queueWeight, pFloor, bandwidthBps, realisedLocal, clampBeyond, samePeriod, on);
     }
 
     /**

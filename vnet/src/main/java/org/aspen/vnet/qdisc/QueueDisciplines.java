@@ -29,8 +29,9 @@ import org.aspen.vnet.link.QueueLimit;
  *     age [normalised; or seconds], flow_timeout [5s], inner [{kind: droptail}] (docs/acns.md)</li>
  * <li>{@code purple}: alpha [1], micro [true], history [16], rtt_samples [32], rtt_trim [10%],
  *     rtt_filters [8], rtt_max [2s], rtt [100ms] (before the first sample), tick [1ms], w_load [1/32],
- *     w_q [1/32], p_floor [0.001], bandwidth [the link's], realised_p_k [false], clamp_beyond [false]
- *     (the last two: sensitivity readings, docs/purple.md)</li>
+ *     w_q [1/32], p_floor [0.001], bandwidth [the link's], realised_p_k [false], clamp_beyond [false],
+ *     same_period [false] (the last three: sensitivity readings, docs/purple.md), no_mark_uncongested
+ *     [false] (true: p_k = 0 while gamma &gt; 1, issue 29's reading of "a router does not modify p")</li>
  * <li>{@code avq}: gamma [0.98], alpha [0.15], bandwidth [the link's], virtual_buffer (bytes) or
  *     virtual_buffer_packets (1000-byte packets) [the buffer limit]</li>
  * <li>{@code ns2-red}: ns-2.35's Queue/RED ({@link Ns2Red}), its Tcl variables without the underscore,
@@ -161,8 +162,9 @@ public final class QueueDisciplines {
         boolean realised = p.bool("realised_p_k", d.realisedLocal());
         boolean clamp = p.bool("clamp_beyond", d.clampBeyond());
         boolean samePeriod = p.bool("same_period", d.samePeriod());
+        boolean noMark = p.bool("no_mark_uncongested", d.noMarkUncongested());
         PurpleParams pp = construct(p, () -> new PurpleParams(alpha, micro, history, samples, trim, filters, rttMax, rtt,
-                tick, wLoad, wq, floor, bw, realised, clamp, samePeriod));
+                tick, wLoad, wq, floor, bw, realised, clamp, samePeriod, noMark));
         return new Purple(limit, pp);
     }
 

@@ -162,6 +162,36 @@ class PurpleTest {
     }
 
     /**
+     * The reading of "On an uncongested link, a router does not modify p" ({@code no_mark_uncongested},
+     * issue 29) against equation (3) whatever gamma, on the drive above with p_k held at 0.3 (p = 16/301,
+     * p_&gt;k = p - 0.3). Half the link's rate offered (gamma = 2): (3) gives p / 4 - (p - 0.3) =
+     * 0.3 - 0.75 p = 0.26013, the reading 0. 8 Mb/s offered to a 7 Mb/s link (gamma = 0.875) and twice
+     * the link's rate (gamma = 0.5): both give (3), 0.3 + p (1 / 0.875^2 - 1) = 0.31628 and
+     * 4p - p + 0.3 = 0.45947. (At exactly the link's rate O = L only to 1e-13, so gamma lies a rounding
+     * error either side of 1: no case there.)
+     */
+    @Test
+    void anUncongestedLinkMarksNothingUnderTheNoMarkReading() {
+        double p = 16 / 301.0;
+        // {packets per ms, link in bit/s, gamma, p_k by (3), p_k under the reading}
+        double[][] cases = {{1, 16_000_000, 2.0, 0.3 - 0.75 * p, 0}, {1, 7_000_000, 0.875, 0.3 + p * (1 / (0.875 * 0.875) - 1), 0.3 + p * (1 / (0.875 * 0.875) - 1)},
+            {2, 8_000_000, 0.5, 3 * p + 0.3, 3 * p + 0.3}};
+        for (double[] c : cases) {
+            for (boolean noMark : new boolean[] {false, true}) {
+                StubContext ctx = new StubContext(1, (long) c[1]);
+                Purple d = purple(ctx, 100_000, Map.of("micro", false, "rtt", "10s", "no_mark_uncongested", noMark));
+                d.forceLocalProbability(0.3);
+                driveWithoutRttSamples(ctx, d, 1500, (int) c[0]);
+                d.update(ctx.now());
+                assertEquals(c[2], d.gamma(), 1e-9);
+                assertEquals(p - 0.3, d.beyondProbability(), 1e-12);
+                assertEquals(noMark ? c[4] : c[3], d.localProbability(), 1e-9, "gamma " + c[2] + ", no_mark " + noMark);
+                assertEquals(noMark, d.describe().containsKey("no_mark_uncongested"));
+            }
+        }
+    }
+
+    /**
      * The windows' sensitivity reading ({@code same_period}) on one scripted period: {@code perMs}
      * packets each ms for 1500 ms, every 10th arriving CE-marked and every 20th with CWR (from a port
      * of its own, so no RTT filter fires and the only update is the one called here), p_k held at 0.1.
