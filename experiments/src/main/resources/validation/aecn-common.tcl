@@ -35,7 +35,7 @@ set l [$ns link $r $d]
 [$l queue] link [$l link]
 watch-link bottleneck $r $d
 # packetSize_ 988 + tcpip_base_hdr_size_ 52 (lib.tcl) = 1040 bytes: the reading's packetSize_ 1000 plus 40;
-# SetCWRonRetransmit_ false: CWR on the next new packet only (tcp.cc:694), as RDP's transmitter puts it and as
-# the 2002 code did (the variable came in 2005, true from 2008: ns-default.tcl:1027-1028)
-tcp-flow bulk Reno $s $d 0.0 {window_ 100000 ecn_ 1 packetSize_ 988 minrto_ 1 rtxcur_init_ 6 maxrto_ 64 SetCWRonRetransmit_ false}
+# SetCWRonRetransmit_ left at ns-2.35's true (ns-default.tcl:1027): CWR on the next packet after a cut, even a
+# retransmission (tcp.cc:694), as the 2002 code did (its output() set CWR whenever cong_action_ was) and as ns2-reno
+tcp-flow bulk Reno $s $d 0.0 {window_ 100000 ecn_ 1 packetSize_ 988 minrto_ 1 rtxcur_init_ 6 maxrto_ 64}
 finish-at $duration

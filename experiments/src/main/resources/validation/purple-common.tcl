@@ -59,10 +59,11 @@ for {set h 0} {$h < 10} {incr h} {
     foreach {a b} [list $s($h) $r1 $r1 $s($h) $r2 $d($h) $d($h) $r2] { $ns queue-limit $a $b 20001 }
 }
 watch-link bottleneck $r1 $r2
-# packetSize_ 1448 + tcpip_base_hdr_size_ 52 (lib.tcl) = 1500 bytes on the wire; SetCWRonRetransmit_ false: CWR on
-# the next new packet (tcp.cc:694), as RDP's transmitter and the 2002 code (the variable came in 2005, true from 2008)
+# packetSize_ 1448 + tcpip_base_hdr_size_ 52 (lib.tcl) = 1500 bytes on the wire; SetCWRonRetransmit_ left at
+# ns-2.35's true (ns-default.tcl:1027): CWR on the next packet even a retransmission (tcp.cc:694), as the 2002 code
+# (output() set CWR whenever cong_action_ was) and ns2-reno
 for {set i 0} {$i < 40} {incr i} {
     set h [expr {$i % 10}]
-    tcp-flow f$i Reno $s($h) $d($h) [expr {(10 + $i * 25) / 1000.0}] {ecn_ 1 packetSize_ 1448 minrto_ 1 rtxcur_init_ 6 maxrto_ 64 SetCWRonRetransmit_ false}
+    tcp-flow f$i Reno $s($h) $d($h) [expr {(10 + $i * 25) / 1000.0}] {ecn_ 1 packetSize_ 1448 minrto_ 1 rtxcur_init_ 6 maxrto_ 64}
 }
 finish-at $duration

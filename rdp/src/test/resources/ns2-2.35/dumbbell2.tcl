@@ -5,7 +5,9 @@
 # trace; each data packet's seqno@ms as it leaves the queue (dropped ones never do) makes the fixture:
 #   ns dumbbell2.tcl Reno "60 65 70" && \
 #   awk '$1=="-" && $5=="tcp" && $11>0 {printf "%s@%d ", $11, $2*1000+0.5}' out.tr | sed 's/ $//' > Reno-60_65_70.txt
-# (then a final newline: echo >> Reno-60_65_70.txt)
+# (then a final newline: echo >> Reno-60_65_70.txt); the packets with the congestion-action flag ('A', the
+# 4th flag, trace/trace.cc:256), i.e. CWR, make <run>.cwr.txt the same way:
+#   awk '$1=="-" && $5=="tcp" && $11>0 && substr($7,4,1)=="A" {printf "%s@%d ", $11, $2*1000+0.5}' out.tr | sed 's/ $//' > Reno-60_65_70.cwr.txt
 set agent [lindex $argv 0]
 set drops [lindex $argv 1]
 set ns [new Simulator]

@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the link dropping its n-th data packet as ns-2's ErrorModel/List counts (the SYN is 0): one loss, three
  * in a window, five in a row with a lost resend, a burst plus one, six holes (more than Sack1's three
  * blocks), holes in eight windows, a burst of twelve, and losses of resends in recovery. Sack1 runs
- * against Agent/TCPSink/Sack1.
+ * against Agent/TCPSink/Sack1. The segments that carry CWR are compared too, against the packets whose
+ * trace flags show ns-2's congestion action ('A', trace/trace.cc:256), recorded beside each run as
+ * {@code <run>.cwr.txt}: with ns-2.35's SetCWRonRetransmit_ (true), the first resend after a cut carries it.
  */
 class Ns2AgainstNsTest {
     static final Ns2Params P = Ns2Params.defaults().with(Map.of("boot_time", 0.0));
@@ -65,16 +67,25 @@ class Ns2AgainstNsTest {
         path.dropLinkCount = dropped::contains;
         path.run(20_000_000_000L);
         List<String> aspen = new ArrayList<>();
+        List<String> aspenCwr = new ArrayList<>();
         for (int i = 0; i < path.sent.size(); i++) {
             if (!dropped.contains(i + 1)) {   // ns-2's queue trace never shows a packet its error model dropped
-                aspen.add(path.sent.get(i) + "@" + Math.round(path.sentAt.get(i) / 1e6));
+                String event = path.sent.get(i) + "@" + Math.round(path.sentAt.get(i) / 1e6);
+                aspen.add(event);
+                if (path.cwr.get(i)) {
+                    aspenCwr.add(event);
+                }
             }
         }
-        String name = "/ns2-2.35/" + agent + "-" + drops.replace(' ', '_') + ".txt";
-        try (InputStream in = Ns2AgainstNsTest.class.getResourceAsStream(name)) {
-            List<String> ns2 = List.of(new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim().split(" "));
-            assertEquals(ns2, aspen);
-        }
+        String name = "/ns2-2.35/" + agent + "-" + drops.replace(' ', '_');
+        assertEquals(fixture(name + ".txt"), aspen);
+        assertEquals(fixture(name + ".cwr.txt"), aspenCwr, "the segments carrying CWR");
         assertEquals(200 * 1000, path.stats().bytesAcked());
+    }
+
+    private static List<String> fixture(String name) throws IOException {
+        try (InputStream in = Ns2AgainstNsTest.class.getResourceAsStream(name)) {
+            return List.of(new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim().split(" "));
+        }
     }
 }

@@ -25,6 +25,8 @@ final class Ns2Path {
     /** ns-2 seqno of each data segment sent, in order. */
     final List<Integer> sent = new ArrayList<>();
     final List<Long> sentAt = new ArrayList<>();
+    /** Whether each data segment sent carried CWR (ns-2's cong_action), in order. */
+    final List<Boolean> cwr = new ArrayList<>();
     /** Sender's flight (segments outstanding, this one included) as each data segment left. */
     int maxFlight;
     /** While true every data segment is logged and dropped (a silent path). */
@@ -64,6 +66,7 @@ final class Ns2Path {
             int seqno = seg.seq - sender[0].iss;
             sent.add(seqno);
             sentAt.add(net.sim.nanos());
+            cwr.add(seg.has(Segment.CWR));
             maxFlight = Math.max(maxFlight, sender[0].congestionState().flight());
             return (copies.merge(seqno, 1, Integer::sum) == 1 && dropFirstCopy.test(seqno)) || silent
                     || dropLinkCount.test(sent.size());

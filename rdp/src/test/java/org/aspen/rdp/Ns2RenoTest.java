@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -18,10 +19,23 @@ class Ns2RenoTest {
     static final Ns2Params P = Ns2Params.defaults().with(Map.of("boot_time", 0.0));
 
     /**
-     * Where the CWR after the fast retransmit of 60 goes (the run of the test above): on the first new
-     * segment, 80, by default (RDP's rule, every ns-2 baseline result before issue 29), and with
-     * SetCWRonRetransmit_ 1 on the next packet whatever it is, the resent 60 (tcp.cc:694-697), and
-     * then on nothing else. Each entry is {seqno, copy}.
+     * ns-2's SetCWRonRetransmit_ is the default: ns-default.tcl:1027 sets it true, and before it existed
+     * (2005) tcp.cc's output() put CWR on whatever packet went next; so with no override the CWR after
+     * the fast retransmit of 60 rides on the resent 60 (copy 2), as the next test shows.
+     */
+    @Test
+    void theDefaultIsNs2sSetCwrOnRetransmitTrue() {
+        assertTrue(Ns2Params.defaults().setCwrOnRetransmit());
+        assertTrue(new Ns2Reno(P).cwrOnRetransmit());
+        assertEquals(P, P.with(Map.of("SetCWRonRetransmit", 1)));
+        assertFalse(new Ns2Reno(P.with(Map.of("SetCWRonRetransmit", 0))).cwrOnRetransmit());
+    }
+
+    /**
+     * Where the CWR after the fast retransmit of 60 goes (the run of oneLossIsFastRetransmittedHalvingToTen...): with
+     * SetCWRonRetransmit_ 1 (the default, ns-2's) on the next packet whatever it is, the resent 60
+     * (tcp.cc:694-697), and then on nothing else; with SetCWRonRetransmit_ 0 (RDP's rule, every ns-2
+     * baseline result before issue 29's fix) on the first new segment, 80. Each entry is {seqno, copy}.
      */
     @Test
     void theCwrAfterAReductionGoesOnTheRetransmissionOnlyWithSetCwrOnRetransmit() {

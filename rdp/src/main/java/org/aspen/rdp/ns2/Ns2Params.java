@@ -37,11 +37,14 @@ import java.util.Map;
  *                               seeded random source); NaN draws it, a value in [0, tcpTick) fixes it
  *                               (scripted tests, cross-validation)
  * @param setCwrOnRetransmit     {@code SetCWRonRetransmit_}: CWR on the first packet after a window
- *                               reduction even when it is a retransmission (tcp.cc:694-697). ns-2.35's
- *                               default is true (ns-default.tcl:1027-1028: "added on 2005/06/19",
- *                               "default changed on 2008/06/05"); ours is false, CWR on the first new
- *                               packet only, as every ns-2 baseline result before issue 29 ran. Opt in
- *                               with {@code SetCWRonRetransmit: 1}.
+ *                               reduction even when it is a retransmission (tcp.cc:694-697). True, as
+ *                               ns-2.35 (ns-default.tcl:1027-1028: "added on 2005/06/19", "default
+ *                               changed on 2008/06/05"; tcp-full.cc:1111) and as every ns-2 before the
+ *                               variable existed, whose output() set CWR whenever cong_action_ was set
+ *                               (tcp.cc rev 1.99, 2000). Only 2005-06 to 2008-06 defaulted to false, an
+ *                               era no paper's reading falls in. {@code SetCWRonRetransmit: 0} gives CWR
+ *                               on the first new packet only (RDP's rule; every ns-2 result before
+ *                               issue 29's model fix), for comparison.
  */
 public record Ns2Params(double window, double windowInit, int maxcwnd, double tcpTick, double minrto, double maxrto,
                         double rtxcurInit, double srttInit, double rttvarInit, int srttBits, int rttvarBits,
@@ -77,10 +80,10 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
         }
     }
 
-    /** ns-2.35's defaults (ns-default.tcl lines above) but SetCWRonRetransmit_ (false here); boot_time drawn. */
+    /** ns-2.35's defaults (ns-default.tcl lines above; SetCWRonRetransmit_ true, line 1027); boot_time drawn. */
     public static Ns2Params defaults() {
         return new Ns2Params(20, 2, 0, 0.01, 0.2, 60, 3.0, 0, 12, 3, 2, 2, 3, true, true, true, true, true,
-                Double.NaN, false);
+                Double.NaN, true);
     }
 
     /**

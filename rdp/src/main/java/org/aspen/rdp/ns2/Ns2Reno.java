@@ -93,13 +93,13 @@ public class Ns2Reno implements CongestionControl, AgentSender {
         return this;
     }
 
-    /** The parameters this agent runs with. */
-    /** SetCWRonRetransmit_ (tcp.cc:694-697). */
+    /** SetCWRonRetransmit_ (tcp.cc:694-697): true by default, as ns-2 (Ns2Params#setCwrOnRetransmit). */
     @Override
     public boolean cwrOnRetransmit() {
         return p.setCwrOnRetransmit();
     }
 
+    /** The parameters this agent runs with. */
     public Ns2Params params() {
         return p;
     }
