@@ -57,7 +57,7 @@ WALL_LIST_RE = re.compile(r"\bwall(?:[- ]clock)?\s+times\s*(?::|were|are)?\s*" +
 SENTENCE_END_RE = re.compile(r"[.!?]\s+(?=[A-Z`(\[*_])")
 PLACEHOLDER_RE = re.compile(r"^[A-Z][A-Z0-9_-]*(\.[a-z0-9]+)?$")
 # a placeholder inside a name (`series-CONFIG.csv`): read as a glob, which must match a held file
-EMBEDDED_PLACEHOLDER_RE = re.compile(r"(?<![A-Za-z])[A-Z][A-Z0-9_]{2,}(?![A-Za-z])")
+EMBEDDED_PLACEHOLDER_RE = re.compile(r"(?<![A-Za-z])[A-Z][A-Z0-9_]{2,}(?![A-Za-z])|(?<=[a-z])N(?![A-Za-z])")
 
 
 class Parser(argparse.ArgumentParser):
@@ -296,7 +296,7 @@ class Checker:
         return False
 
     def check_path(self, doc, line, rel, blocks, i):
-        if self.repo.holds(rel):
+        if self.repo.holds(rel) or self.repo.holds(EMBEDDED_PLACEHOLDER_RE.sub("*", rel)):
             return
         if self.regenerated(blocks, i, lambda out: rel == out or rel.startswith(out + "/")):
             return

@@ -111,6 +111,26 @@ class CheckResultsDocsScriptTest {
     }
 
     @Test
+    void placeholdersInsideANameAreGlobsAndADirectoryPrefixNamesAnotherResultsDirectory(@TempDir Path root) throws Exception {
+        results(root);
+        ToolScripts.write(root, "docs/results/purple/figure4-red-seed1.csv", "t\n0\n");
+        ToolScripts.write(root, "docs/results-names.md", """
+                # Names
+
+                In docs/results/acc: `figure4-AQM-seedN.csv` is not there, `purple/figure4-AQM-seedN.csv` is,
+                and so is `series-CONFIG.csv`'s only match, none.
+                """);
+        ToolScripts.Run r = check(root);
+        // figure4-AQM-seedN.csv under acc: the glob figure4-*-seed*.csv matches nothing there; under
+        // purple (named by its prefix, not the directory in force) it matches figure4-red-seed1.csv.
+        assertEquals(List.of(
+                "docs/results-names.md:3: cites `figure4-AQM-seedN.csv`, which docs/results/acc/ (the directory in force) does not hold (not on disk), and no 'aspen experiment ... --out docs/results/acc' is given in this paragraph or the block before or after it",
+                "docs/results-names.md:4: cites `series-CONFIG.csv`, which docs/results/acc/ (the directory in force) does not hold (not on disk), and no 'aspen experiment ... --out docs/results/acc' is given in this paragraph or the block before or after it",
+                "check-results-docs: 2 problems in 1 doc (4 citations, 0 run times)"), r.lines());
+        assertEquals(1, r.code());
+    }
+
+    @Test
     void aDocThatDoesNotExistIsBadUsage(@TempDir Path root) throws Exception {
         results(root);
         ToolScripts.write(root, "docs/results-good.md", GOOD);
