@@ -271,12 +271,14 @@ P
 run_aspen() {   # bytes -> one JSON line
   local bytes=$1 rc
   rm -f "$work/recv.json" "$work/send.json"
-  timeout "$timeout_s" "$IP" netns exec "$B" "${java_cmd[@]}" recv --port 9000 --node 127.0.0.1:7100 \
+  # the receiver's own limit leaves a minute more than the run's for its JVM to start on a loaded machine
+  timeout "$((timeout_s + 60))" "$IP" netns exec "$B" "${java_cmd[@]}" recv --port 9000 --node 127.0.0.1:7100 \
       ${segment:+--segment "$segment"} --json >"$work/recv.json" 2>&1 & local nr=$!
   # the receiver's JVM starts and listens (its --json output has no 'listening' line): until then the
-  # send is refused at once ("end":"REFUSED"), and is tried again
+  # send is refused at once ("end":"REFUSED"), and is tried again, while the receiver still runs
   for _ in $(seq 20); do
     sleep 1
+    kill -0 "$nr" 2>/dev/null || break
     timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
         --node 127.0.0.1:7100 --timeout "${timeout_s}s" ${recovery:+--recovery "$recovery"} --json --details \
         >"$work/send.json" 2>&1
