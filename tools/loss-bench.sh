@@ -46,7 +46,8 @@ Options:
   --segment N       cap Aspen's segment at N bytes ('aspen recv --segment'); unset, from the path
   --recovery KIND   Aspen's sender recovery, modern or classic ('aspen send --recovery'); unset, its default (modern)
   --peer NAME       aeron, jgroups-tq or none (default aeron)
-  --peers-dir DIR   the peers benchmark (default ../shared/bench/peers); its run.sh builds target/ there
+  --peers-dir DIR   the peers benchmark (default ../shared/bench/peers); built and run from a private copy
+                    under ~/.cache/aspen-loss-bench/peers, so DIR is only read
   --jar FILE        Aspen's jar (default cli/target/aspen.jar; ./aspen builds it)
   --json FILE       also write every run and the medians as JSON
   --dry-run         print the plan and exit without creating anything
@@ -164,8 +165,9 @@ fi
 if [ "$peer" != none ] && [ ! -x "$peers_dir/run.sh" ]; then
   echo "loss-bench: no $peers_dir/run.sh; the peer is left out (--peer none)" >&2
   peer=none
-elif [ "$peer" != none ] && [ ! -w "$peers_dir" ]; then
-  # a read-only shared/ copy: its run.sh builds into target/, so build and run a private copy (kept for next time)
+elif [ "$peer" != none ]; then
+  # the peers' run.sh builds into target/ and logs into target/logs beside itself, so build and run a
+  # private copy (kept for next time): shared/ is read-only, and for root `[ -w ]` says yes to any directory
   cache="${XDG_CACHE_HOME:-$HOME/.cache}/aspen-loss-bench/peers"
   if [ ! -x "$cache/run.sh" ] || [ -n "$(find "$peers_dir/src" "$peers_dir/pom.xml" -newer "$cache/run.sh" -print -quit)" ]; then
     rm -rf "$cache" && mkdir -p "$cache" && cp -r "$peers_dir/." "$cache/" && chmod -R u+w "$cache" \
@@ -269,12 +271,14 @@ P
 run_aspen() {   # bytes -> one JSON line
   local bytes=$1 rc
   rm -f "$work/recv.json" "$work/send.json"
-  timeout "$timeout_s" "$IP" netns exec "$B" "${java_cmd[@]}" recv --port 9000 --node 127.0.0.1:7100 \
+  # the receiver's own limit leaves a minute more than the run's for its JVM to start on a loaded machine
+  timeout "$((timeout_s + 60))" "$IP" netns exec "$B" "${java_cmd[@]}" recv --port 9000 --node 127.0.0.1:7100 \
       ${segment:+--segment "$segment"} --json >"$work/recv.json" 2>&1 & local nr=$!
   # the receiver's JVM starts and listens (its --json output has no 'listening' line): until then the
-  # send is refused at once ("end":"REFUSED"), and is tried again
+  # send is refused at once ("end":"REFUSED"), and is tried again, while the receiver still runs
   for _ in $(seq 20); do
     sleep 1
+    kill -0 "$nr" 2>/dev/null || break
     timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
         --node 127.0.0.1:7100 --timeout "${timeout_s}s" ${recovery:+--recovery "$recovery"} --json --details \
         >"$work/send.json" 2>&1

@@ -22,6 +22,15 @@ final class BenchForwardCommand implements Callable<Integer> {
     @Option(names = "--nio", description = "Run the VNet relay on NIO instead of epoll.")
     boolean nio;
 
+    @Option(names = "--offload-compare",
+            description = "Also run a second VNet relay with UDP segmentation and receive offload off, in the same steps.")
+    boolean offloadCompare;
+
+    @Option(names = "--sender-gso",
+            description = "The sender writes its bursts as UDP GSO writes of up to 64 frames (as an Aspen node's leave), "
+                    + "so a relay with receive offload can read them as aggregates.")
+    boolean senderGso;
+
     @CommandLine.Mixin
     JsonOption output = new JsonOption();
 
@@ -34,16 +43,17 @@ final class BenchForwardCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--size must be 64-9000 and --trial-ms at least 100");
         }
         var d = ForwardingBench.Options.DEFAULT;
-        ForwardingBench.Result r = ForwardingBench.run(new ForwardingBench.Options(size, trialMs, d.startPps(), d.maxSteps(), nio));
+        ForwardingBench.Result r = ForwardingBench.run(new ForwardingBench.Options(size, trialMs, d.startPps(), d.maxSteps(), nio,
+                offloadCompare, senderGso));
         return output.printResult(spec.commandLine().getOut(), r, () -> table(r));
     }
 
     /** The trials, one line each, then the summary. */
     private static String table(ForwardingBench.Result r) {
-        StringBuilder b = new StringBuilder("relay   offered      sent   relayed delivered   loss").append(System.lineSeparator());
+        StringBuilder b = new StringBuilder("relay     offered      sent   relayed delivered   loss  pkt/s/core").append(System.lineSeparator());
         for (ForwardingBench.Trial t : r.trials()) {
-            b.append(String.format(Locale.ROOT, "%-6s %8d %9d %9d %9d %6.2f%%%n", t.relay(), t.offeredPps(), t.sentPps(),
-                    t.relayedPps(), t.deliveredPps(), t.loss() * 100));
+            b.append(String.format(Locale.ROOT, "%-8s %8d %9d %9d %9d %6.2f%% %11d%n", t.relay(), t.offeredPps(), t.sentPps(),
+                    t.relayedPps(), t.deliveredPps(), t.loss() * 100, t.ppsPerCore()));
         }
         return b.append(r.summary()).append(System.lineSeparator()).toString();
     }

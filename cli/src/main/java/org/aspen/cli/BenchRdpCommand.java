@@ -28,6 +28,11 @@ final class BenchRdpCommand implements Callable<Integer> {
     @Option(names = "--rounds", defaultValue = "3", paramLabel = "N", description = "Interleaved rounds (default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--offload-compare",
+            description = "Also run each round's node-to-node transfers with UDP segmentation and receive offload off "
+                    + "at both nodes (aspen node --offload off), side by side with them on.")
+    boolean offloadCompare;
+
     @Override
     public Integer call() throws Exception {
         if (mib < 1 || mib > 4096 || segment < 64 || segment > 8192 || rounds < 1) {
@@ -40,7 +45,7 @@ final class BenchRdpCommand implements Callable<Integer> {
             cmd.addAll(args);
             return cmd;
         };
-        RdpBench.run(launcher, mib, segment, rounds, System.out);
+        RdpBench.run(launcher, mib, segment, rounds, offloadCompare, System.out);
         return Aspen.OK;
     }
 }

@@ -68,6 +68,11 @@ public final class NodeCommand implements Callable<Integer> {
                     + "127.0.0.1; default: the node's 'metrics' in the file, else none).")
     String metrics;
 
+    @Option(names = "--offload", defaultValue = "on", paramLabel = "on|off",
+            description = "UDP segmentation offload on send and receive offload (GRO) on the node's socket, where the "
+                    + "kernel has them (default: ${DEFAULT-VALUE}; docs/real-runtime.md).")
+    String offload;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -83,6 +88,9 @@ public final class NodeCommand implements Callable<Integer> {
         String envToken = System.getenv(ControlOptions.TOKEN_ENV);
         if (token == null && envToken != null && !envToken.isBlank()) {
             token = envToken.strip();
+        }
+        if (!offload.equals("on") && !offload.equals("off")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--offload must be on or off, not '" + offload + "'");
         }
         Scenario s = ScenarioLoader.load(config);
         long d = duration == null ? 0 : Values.durationNanos(duration);
@@ -117,7 +125,8 @@ public final class NodeCommand implements Callable<Integer> {
     /** Starts the node; an endpoint that needs a token and has none is refused naming the ways to give one. */
     private NodeHost startHost(Scenario s) throws InterruptedException {
         try {
-            return NodeHost.start(s, name, control, token, baseDir != null ? baseDir : config.toAbsolutePath().getParent());
+            return NodeHost.start(s, name, control, token, baseDir != null ? baseDir : config.toAbsolutePath().getParent(),
+                    org.aspen.vnet.udp.UdpOptions.DEFAULT.withOffload(offload.equals("on")));
         } catch (IllegalArgumentException e) {
             if (e.getMessage() != null && e.getMessage().contains("must have a token")) {
                 throw new IllegalArgumentException(e.getMessage() + ": give --token-file FILE, set " + ControlOptions.TOKEN_ENV

@@ -62,6 +62,12 @@ public final class NodePairBench {
      * from the path, as {@code aspen send} and {@code aspen recv} do without {@code --segment}), stops them.
      */
     public static Result run(NodeLauncher launcher, long bytes, int segment, long seed, Path work) throws Exception {
+        return run(launcher, bytes, segment, seed, work, true);
+    }
+
+    /** As {@link #run(NodeLauncher, long, int, long, Path)}, both nodes with UDP offload on or off ({@code aspen node --offload}). */
+    public static Result run(NodeLauncher launcher, long bytes, int segment, long seed, Path work, boolean offload)
+            throws Exception {
         Files.createDirectories(work);
         int[] ports = freePorts(4);
         Path config = work.resolve("pair.yaml");
@@ -75,9 +81,9 @@ public final class NodePairBench {
                 "  - {between: [a, b]}", ""));
         List<Process> procs = new ArrayList<>();
         try {
-            Process a = start(launcher, "a", config, work);
+            Process a = start(launcher, "a", config, work, offload);
             procs.add(a);
-            Process b = start(launcher, "b", config, work);
+            Process b = start(launcher, "b", config, work, offload);
             procs.add(b);
             InetSocketAddress ca = awaitUp(a, work.resolve("a.log"));
             InetSocketAddress cb = awaitUp(b, work.resolve("b.log"));
@@ -142,9 +148,10 @@ public final class NodePairBench {
         return m;
     }
 
-    private static Process start(NodeLauncher launcher, String name, Path config, Path work) throws IOException {
+    private static Process start(NodeLauncher launcher, String name, Path config, Path work, boolean offload)
+            throws IOException {
         List<String> cmd = launcher.command(List.of("node", "--config", config.toString(), "--name", name,
-                "--log-level", "warn"));
+                "--log-level", "warn", "--offload", offload ? "on" : "off"));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(work.resolve(name + ".log").toFile()).start();
     }
 

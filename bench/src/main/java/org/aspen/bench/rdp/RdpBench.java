@@ -43,8 +43,12 @@ public final class RdpBench {
     private RdpBench() {
     }
 
-    /** One round's three figures, interleaved so a noisy neighbour hurts all of them alike. */
-    private record Round(NodePairBench.Result rdp, NodePairBench.Result path, Throughput udp, Throughput tcp) {
+    /**
+     * One round's figures, interleaved so a noisy neighbour hurts all of them alike; {@code rdpOff} and
+     * {@code pathOff} (null unless offload is compared) are the same transfers with both nodes' UDP offload off.
+     */
+    private record Round(NodePairBench.Result rdp, NodePairBench.Result path, Throughput udp, Throughput tcp,
+                         NodePairBench.Result rdpOff, NodePairBench.Result pathOff) {
     }
 
     /** Bits/s of payload and the CPU seconds of the sending and receiving threads. */
@@ -55,6 +59,16 @@ public final class RdpBench {
     }
 
     public static void run(NodeLauncher launcher, int mib, int segment, int rounds, PrintStream out) throws Exception {
+        run(launcher, mib, segment, rounds, false, out);
+    }
+
+    /**
+     * As {@link #run(NodeLauncher, int, int, int, PrintStream)}; with {@code compareOffload} each round also
+     * runs both node-to-node transfers with UDP segmentation and receive offload off at both nodes
+     * ({@code aspen node --offload off}), on and off alternating which goes first, and prints both.
+     */
+    public static void run(NodeLauncher launcher, int mib, int segment, int rounds, boolean compareOffload, PrintStream out)
+            throws Exception {
         long bytes = (long) mib << 20;
         Path work = Files.createTempDirectory("aspen-bench-rdp");
         out.printf(Locale.ROOT, "RDP bulk transfer on loopback: %d MiB a round, %d-byte payloads, %d rounds%n"
@@ -63,8 +77,24 @@ public final class RdpBench {
                 mib, segment, rounds, segment, segment);
         List<Round> rs = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
-            NodePairBench.Result r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i));
-            NodePairBench.Result p = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("p" + i));
+            NodePairBench.Result r;
+            NodePairBench.Result p;
+            NodePairBench.Result rOff = null;
+            NodePairBench.Result pOff = null;
+            if (!compareOffload) {
+                r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i));
+                p = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("p" + i));
+            } else if (i % 2 == 0) {
+                r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i), true);
+                rOff = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("ro" + i), false);
+                p = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("p" + i), true);
+                pOff = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("po" + i), false);
+            } else {
+                rOff = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("ro" + i), false);
+                r = NodePairBench.run(launcher, bytes, segment, 1 + i, work.resolve("r" + i), true);
+                pOff = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("po" + i), false);
+                p = NodePairBench.run(launcher, bytes, 0, 1 + i, work.resolve("p" + i), true);
+            }
             Throughput u = udpBlast(bytes, segment);
             Throughput t = tcp(bytes, segment);
             out.printf(Locale.ROOT, "  round %d: node to node %.1f Mb/s (%s, %d rtx); from the path %.1f%n"
@@ -72,10 +102,15 @@ public final class RdpBench {
                     r.goodputBps() / 1e6, r.verified() ? "verified" : "NOT VERIFIED", r.retransmissions(),
                     p.goodputBps() / 1e6, p.segment(), p.verified() ? "verified" : "NOT VERIFIED", p.retransmissions(),
                     u.bps() / 1e6, t.bps() / 1e6);
-            if (!r.verified() || !p.verified()) {
+            if (compareOffload) {
+                out.printf(Locale.ROOT, "           offload off: node to node %.1f Mb/s (%s, %d rtx); from the path %.1f (%s, %d rtx)%n",
+                        rOff.goodputBps() / 1e6, rOff.verified() ? "verified" : "NOT VERIFIED", rOff.retransmissions(),
+                        pOff.goodputBps() / 1e6, pOff.verified() ? "verified" : "NOT VERIFIED", pOff.retransmissions());
+            }
+            if (!r.verified() || !p.verified() || (compareOffload && (!rOff.verified() || !pOff.verified()))) {
                 throw new IllegalStateException("round " + (i + 1) + ": a transfer did not arrive intact");
             }
-            rs.add(new Round(r, p, u, t));
+            rs.add(new Round(r, p, u, t, rOff, pOff));
         }
         NodePairBench.Result r = medianRun(rs, Round::rdp);
         NodePairBench.Result p = medianRun(rs, Round::path);
@@ -86,8 +121,16 @@ public final class RdpBench {
                 "arrival gaps");
         nodeRow(out, "rdp, node to node", r,
                 median(rs.stream().mapToDouble(x -> x.rdp().goodputBps() / x.udp().bps()).toArray()));
+        if (compareOffload) {
+            nodeRow(out, "  offload off", medianRun(rs, Round::rdpOff),
+                    median(rs.stream().mapToDouble(x -> x.rdpOff().goodputBps() / x.udp().bps()).toArray()));
+        }
         nodeRow(out, "rdp, from the path", p,
                 median(rs.stream().mapToDouble(x -> x.path().goodputBps() / x.udp().bps()).toArray()));
+        if (compareOffload) {
+            nodeRow(out, "  offload off", medianRun(rs, Round::pathOff),
+                    median(rs.stream().mapToDouble(x -> x.pathOff().goodputBps() / x.udp().bps()).toArray()));
+        }
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "raw UDP blast", udp / 1e6, 1.0,
                 median(rs.stream().mapToDouble(x -> x.udp().cpuSPerGB()).toArray()));
         out.printf(Locale.ROOT, "%-22s %8.1f  %8.2f  %8.2f%n", "kernel TCP", tcp / 1e6, tcpRatio,
@@ -96,6 +139,15 @@ public final class RdpBench {
                 + "(each whole process); from the path %.2f + %.2f in %d-byte segments;%n"
                 + "blast and TCP: 2 threads of this JVM; vs blast: median of the per-round ratios%n",
                 r.sendCpuSPerGB(), r.recvCpuSPerGB(), p.sendCpuSPerGB(), p.recvCpuSPerGB(), p.segment());
+        if (compareOffload) {
+            NodePairBench.Result ro = medianRun(rs, Round::rdpOff);
+            NodePairBench.Result po = medianRun(rs, Round::pathOff);
+            out.printf(Locale.ROOT, "offload on / off, median of the per-round goodput ratios: node to node %.2f,%n"
+                    + "from the path %.2f; offload off: CPU s/GB sender %.2f + receiver %.2f, from the path %.2f + %.2f%n",
+                    median(rs.stream().mapToDouble(x -> x.rdp().goodputBps() / x.rdpOff().goodputBps()).toArray()),
+                    median(rs.stream().mapToDouble(x -> x.path().goodputBps() / x.pathOff().goodputBps()).toArray()),
+                    ro.sendCpuSPerGB(), ro.recvCpuSPerGB(), po.sendCpuSPerGB(), po.recvCpuSPerGB());
+        }
         double inProcess = rdpNetty(Math.min(bytes, 64L << 20), segment);
         out.printf(Locale.ROOT, "%-22s %8.1f  (one JVM, RdpStack on UdpNetwork, no node%n"
                 + "%-22s           processes: not the user's path)%n", "rdp, in-process", inProcess / 1e6, "");

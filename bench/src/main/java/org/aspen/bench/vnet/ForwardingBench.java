@@ -44,9 +44,20 @@ public final class ForwardingBench {
      * @param startPps    first offered rate
      * @param maxSteps    longest ladder
      * @param forceNio    run the VNet relay on NIO instead of epoll
+     * @param compareOffload also run, in the same steps, a second VNet relay with UDP segmentation and
+     *                    receive offload off ({@code vnet-off}, {@link UdpOptions#withOffload})
+     * @param senderGso   the sender writes each tick's frames as UDP segmentation-offload writes of up to 64
+     *                    frames, as an upstream Aspen node's bursts leave (epoll on a kernel with GSO; else
+     *                    one datagram each): so that a relay with receive offload can take them as aggregates
      */
-    public record Options(int frameBytes, long trialMillis, long startPps, int maxSteps, boolean forceNio) {
+    public record Options(int frameBytes, long trialMillis, long startPps, int maxSteps, boolean forceNio,
+                          boolean compareOffload, boolean senderGso) {
         public static final Options DEFAULT = new Options(1000, 1000, 20_000, 14, false);
+
+        /** No offload comparison, a sender of one datagram per frame (the benchmark as it was). */
+        public Options(int frameBytes, long trialMillis, long startPps, int maxSteps, boolean forceNio) {
+            this(frameBytes, trialMillis, startPps, maxSteps, forceNio, false, false);
+        }
     }
 
     /**
@@ -57,9 +68,14 @@ public final class ForwardingBench {
                         double relayCpu, long ppsPerCore) {
     }
 
-    /** {@code plainPerCore}/{@code vnetPerCore}: median over the trials of packets relayed per CPU-second. */
+    /**
+     * {@code plainPerCore}/{@code vnetPerCore}: median over the trials of packets relayed per CPU-second;
+     * the {@code vnetOff} figures are the relay with offload off (0 unless {@link Options#compareOffload}).
+     */
     public record Result(List<Trial> trials, long plainLosslessPps, long vnetLosslessPps, long plainPeakPps,
-                         long vnetPeakPps, long plainPerCore, long vnetPerCore, boolean epoll, int frameBytes) {
+                         long vnetPeakPps, long plainPerCore, long vnetPerCore, boolean epoll, int frameBytes,
+                         boolean compareOffload, boolean senderGso, long vnetOffLosslessPps, long vnetOffPeakPps,
+                         long vnetOffPerCore) {
         public double perCoreRatio() {
             return plainPerCore == 0 ? 0 : vnetPerCore / (double) plainPerCore;
         }
@@ -79,7 +95,16 @@ public final class ForwardingBench {
                             + "ratio VNet/plain: %.2f lossless, %.2f peak%n"
                             + "relay CPU efficiency (median of trials): plain %,d pkt/s per core, VNet %,d pkt/s per core, ratio %.2f",
                     frameBytes, epoll ? "epoll" : "nio", plainLosslessPps, plainPeakPps, vnetLosslessPps, vnetPeakPps,
-                    losslessRatio(), peakRatio(), plainPerCore, vnetPerCore, perCoreRatio());
+                    losslessRatio(), peakRatio(), plainPerCore, vnetPerCore, perCoreRatio())
+                    + (senderGso ? String.format(Locale.ROOT, "%nsender: GSO writes of up to 64 frames") : "")
+                    + (!compareOffload ? "" : String.format(Locale.ROOT, "%nVNet relay, offload off: %,d pkt/s lossless, %,d pkt/s peak, "
+                            + "%,d pkt/s per core (ratio to plain %.2f)%noffload on / off: %.2f per core, %.2f lossless, %.2f peak",
+                    vnetOffLosslessPps, vnetOffPeakPps, vnetOffPerCore, ratio(vnetOffPerCore, plainPerCore),
+                    ratio(vnetPerCore, vnetOffPerCore), ratio(vnetLosslessPps, vnetOffLosslessPps), ratio(vnetPeakPps, vnetOffPeakPps)));
+        }
+
+        private static double ratio(long a, long b) {
+            return b == 0 ? 0 : a / (double) b;
         }
     }
 
@@ -98,9 +123,9 @@ public final class ForwardingBench {
             o = new Options(o.frameBytes(), o.trialMillis(), o.startPps(), o.maxSteps(), "nio".equals(args[2]));
         }
         Result r = run(o);
-        System.out.println("relay   offered      sent   relayed delivered    loss  relayCPU  pkt/s/core");
+        System.out.println("relay     offered      sent   relayed delivered    loss  relayCPU  pkt/s/core");
         for (Trial t : r.trials()) {
-            System.out.printf(Locale.ROOT, "%-6s %8d %9d %9d %9d %6.2f%% %8.2f %11d%n", t.relay(), t.offeredPps(), t.sentPps(),
+            System.out.printf(Locale.ROOT, "%-8s %8d %9d %9d %9d %6.2f%% %8.2f %11d%n", t.relay(), t.offeredPps(), t.sentPps(),
                     t.relayedPps(), t.deliveredPps(), t.loss() * 100, t.relayCpu(), t.ppsPerCore());
         }
         System.out.println(r.summary());
@@ -109,24 +134,37 @@ public final class ForwardingBench {
     public static Result run(Options o) throws IOException, InterruptedException {
         byte[] frame = RelayChain.frame(RelayChain.LEFT, RelayChain.RIGHT, o.frameBytes());
         List<Trial> trials = new ArrayList<>();
-        try (TrafficEnds ends = new TrafficEnds(frame); PlainRelay plain = new PlainRelay(ends.sinkAddress());
-             UdpNetwork vnet = RelayChain.start(1, ends.senderAddress(), ends.sinkAddress(),
-                     UdpOptions.singleNode().withForceNio(o.forceNio()))) {
+        UdpOptions relayOptions = UdpOptions.singleNode().withForceNio(o.forceNio());
+        try (TrafficEnds ends = new TrafficEnds(frame, o.senderGso()); PlainRelay plain = new PlainRelay(ends.sinkAddress());
+             UdpNetwork vnet = RelayChain.start(1, ends.senderAddress(), ends.sinkAddress(), relayOptions);
+             UdpNetwork vnetOff = o.compareOffload()
+                     ? RelayChain.start(1, ends.senderAddress(), ends.sinkAddress(), relayOptions.withOffload(false)) : null) {
             Relay vnetRelay = new VnetRelay(vnet);
+            Relay vnetOffRelay = vnetOff == null ? null : new VnetRelay(vnetOff);
             // warm-up: JIT both paths before anything is recorded (compiler threads are slow on a busy machine)
             for (int i = 0; i < 3; i++) {
                 trial(o, "plain", plain, ends, o.startPps());
                 trial(o, "vnet", vnetRelay, ends, o.startPps());
+                if (vnetOffRelay != null) {
+                    trial(o, "vnet-off", vnetOffRelay, ends, o.startPps());
+                }
             }
             long offered = o.startPps();
             int saturated = 0;
             for (int step = 0; step < o.maxSteps(); step++) {
                 Trial p = trial(o, "plain", plain, ends, offered);
-                Trial v = trial(o, "vnet", vnetRelay, ends, offered);
                 trials.add(p);
-                trials.add(v);
+                boolean allSaturated = p.loss() > 0.10;
+                // with offload compared, the two VNet relays take turns going first, step by step
+                List<String> order = vnetOffRelay == null ? List.of("vnet")
+                        : step % 2 == 0 ? List.of("vnet", "vnet-off") : List.of("vnet-off", "vnet");
+                for (String name : order) {
+                    Trial v = trial(o, name, name.equals("vnet") ? vnetRelay : vnetOffRelay, ends, offered);
+                    trials.add(v);
+                    allSaturated &= v.loss() > 0.10;
+                }
                 // two saturated steps in a row, so one scheduling hiccup on a busy machine does not end the ladder
-                saturated = p.loss() > 0.10 && v.loss() > 0.10 ? saturated + 1 : 0;
+                saturated = allSaturated ? saturated + 1 : 0;
                 if (saturated == 2) {
                     break;
                 }
@@ -134,7 +172,8 @@ public final class ForwardingBench {
             }
             return new Result(trials, best(trials, "plain", true), best(trials, "vnet", true),
                     best(trials, "plain", false), best(trials, "vnet", false), medianPerCore(trials, "plain"),
-                    medianPerCore(trials, "vnet"), vnet.epoll(), o.frameBytes());
+                    medianPerCore(trials, "vnet"), vnet.epoll(), o.frameBytes(), o.compareOffload(), ends.gso(),
+                    best(trials, "vnet-off", true), best(trials, "vnet-off", false), medianPerCore(trials, "vnet-off"));
         }
     }
 

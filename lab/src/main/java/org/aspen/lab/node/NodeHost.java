@@ -30,6 +30,7 @@ import org.aspen.vnet.mgmt.ControlServer;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.udp.UdpNetwork;
+import org.aspen.vnet.udp.UdpOptions;
 
 /**
  * One node of a scenario, on real UDP, with its control endpoint: what {@code aspen node} runs on
@@ -82,13 +83,22 @@ public final class NodeHost implements AutoCloseable {
     /** As {@link #start(Scenario, String, String, String)}, resolving the scenario's AA jar paths against {@code baseDir}. */
     public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride, java.nio.file.Path baseDir)
             throws InterruptedException {
+        return start(s, name, controlOverride, tokenOverride, baseDir, UdpOptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #start(Scenario, String, String, String, java.nio.file.Path)}, with the socket settings
+     * {@code udp} (e.g. {@code UdpOptions.DEFAULT.withOffload(false)}: no UDP segmentation or receive offload).
+     */
+    public static NodeHost start(Scenario s, String name, String controlOverride, String tokenOverride, java.nio.file.Path baseDir,
+                                 UdpOptions udpOptions) throws InterruptedException {
         Scenario.NodeSpec spec = s.node(name);
         if (spec == null) {
             throw new ConfigException("no node named '" + name + "' in scenario '" + s.name() + "' (nodes: "
                     + String.join(", ", s.nodes().stream().map(Scenario.NodeSpec::name).toList()) + ")");
         }
         InetSocketAddress udp = requireUdp(s, spec);
-        UdpNetwork net = new UdpNetwork(s.seed() == null ? 1 : s.seed());
+        UdpNetwork net = new UdpNetwork(s.seed() == null ? 1 : s.seed(), udpOptions);
         try {
             Node node = net.addNode(name, VAddr.parse(spec.address()), LabBuilder.nodeConfig(s), udp);
             for (Scenario.LinkSpec l : s.links()) {

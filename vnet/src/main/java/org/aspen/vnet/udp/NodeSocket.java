@@ -76,6 +76,7 @@ final class NodeSocket {
         if (!f.isSuccess()) {
             // the kernel refused segmentation offload (counted once as a socket error): plain writes from now on
             gso = false;
+            counters.sendOffload = false;
             socketError(f.cause());
         }
     };
@@ -90,10 +91,11 @@ final class NodeSocket {
         return handler;
     }
 
-    void bound(Channel ch, boolean receiveOffload) {
+    void bound(Channel ch, boolean receiveOffload, boolean segmentationOffload) {
         this.channel = ch;
         this.local = (InetSocketAddress) ch.localAddress();
-        this.gso = ch instanceof EpollDatagramChannel && SegmentedDatagramPacket.isSupported();
+        this.gso = segmentationOffload && ch instanceof EpollDatagramChannel && SegmentedDatagramPacket.isSupported();
+        counters.sendOffload = gso;
         this.gro = receiveOffload;
         counters.receiveOffload = receiveOffload;
     }

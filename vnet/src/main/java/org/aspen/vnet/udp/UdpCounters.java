@@ -26,6 +26,8 @@ public final class UdpCounters {
     public long gsoWrites;
     /** The socket reads with UDP receive offload (aggregates cut back into datagrams; not a counter). */
     public boolean receiveOffload;
+    /** The socket writes runs of equal-sized frames with UDP segmentation offload (not a counter). */
+    public boolean sendOffload;
 
     public Map<String, Object> snapshot() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -38,6 +40,7 @@ public final class UdpCounters {
         m.put("socketErrors", socketErrors);
         m.put("gsoWrites", gsoWrites);
         m.put("receiveOffload", receiveOffload);
+        m.put("sendOffload", sendOffload);
         return m;
     }
 }

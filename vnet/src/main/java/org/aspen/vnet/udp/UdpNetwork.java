@@ -126,7 +126,7 @@ public final class UdpNetwork implements Network {
                 throw new IllegalStateException("node " + name + ": cannot bind UDP " + NodeSocket.describe(bind) + ": "
                         + f.cause().getMessage(), f.cause());
             }
-            socket.bound(f.channel(), epoll && options.gro() && enableReceiveOffload(f.channel(), options));
+            socket.bound(f.channel(), epoll && options.gro() && enableReceiveOffload(f.channel(), options), options.gso());
             synchronized (this) {
                 sockets.put(name, socket);
                 order.add(socket);

@@ -20,10 +20,13 @@ package org.aspen.vnet.udp;
  * @param gro             ask the kernel for UDP receive offload (epoll only): a run of
  *                        datagrams of one size from one peer (a GSO write on loopback) is read as one
  *                        buffer and cut back into the same datagrams; off where the kernel refuses it
+ * @param gso             send a loop turn's run of equal-sized frames to one peer as one UDP segmentation
+ *                        offload write (epoll on a kernel that has it); off: one datagram per frame, still
+ *                        one sendmmsg per loop turn. {@link #withOffload} sets this and {@code gro} together.
  */
 public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int readBatch, int readsPerWakeup,
-                         int sendBacklog, boolean forceNio, boolean gro) {
-    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false, true);
+                         int sendBacklog, boolean forceNio, boolean gro, boolean gso) {
+    public static final UdpOptions DEFAULT = new UdpOptions(0, 0, 4 << 20, 32, 128, 4 << 20, false, true, true);
 
     public UdpOptions {
         if (loopThreads < 0 || maxNodes < 0) {
@@ -40,22 +43,31 @@ public record UdpOptions(int loopThreads, int maxNodes, int socketBuffer, int re
     }
 
     public UdpOptions withLoopThreads(int n) {
-        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
+        return new UdpOptions(n, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro, gso);
     }
 
     public UdpOptions withMaxNodes(int n) {
-        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
+        return new UdpOptions(loopThreads, n, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro, gso);
     }
 
     public UdpOptions withSocketBuffer(int bytes) {
-        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio, gro);
+        return new UdpOptions(loopThreads, maxNodes, bytes, readBatch, readsPerWakeup, sendBacklog, forceNio, gro, gso);
     }
 
     public UdpOptions withForceNio(boolean nio) {
-        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio, gro);
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, nio, gro, gso);
     }
 
     public UdpOptions withGro(boolean on) {
-        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, on);
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, on, gso);
+    }
+
+    public UdpOptions withGso(boolean on) {
+        return new UdpOptions(loopThreads, maxNodes, socketBuffer, readBatch, readsPerWakeup, sendBacklog, forceNio, gro, on);
+    }
+
+    /** Both UDP offloads, segmentation on send ({@link #gso}) and receive ({@link #gro}), on or off. */
+    public UdpOptions withOffload(boolean on) {
+        return withGro(on).withGso(on);
     }
 }

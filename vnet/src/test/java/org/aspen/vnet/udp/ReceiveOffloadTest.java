@@ -143,4 +143,60 @@ class ReceiveOffloadTest {
             assertFalse(onLoop(rig.net, "b", () -> rig.b.link("x").counters().drops(DropReason.TRUNCATED) > 0));
         }
     }
+
+    @ParameterizedTest(name = "receive offload {0}")
+    @ValueSource(booleans = {true, false})
+    void anAggregateOfSegmentsLongerThanMaxFrameIsRefusedSegmentBySegment(boolean offload) throws Exception {
+        // three 20,000-byte segments (maxFrame is 16,384) in one GSO write, 60,000 bytes: with offload they
+        // arrive as one aggregate that is cut into three segments, each refused as oversized; without it,
+        // each datagram is cut at maxFrame + 1 by its read slot and refused the same way
+        try (Rig rig = new Rig(13, offload)) {
+            int segment = 20_000;
+            CountDownLatch after = new CountDownLatch(1);
+            rig.b.registerHandler(Protocol.RAW, (p, in) -> after.countDown());
+            start(rig.net);
+            InetSocketAddress to = rig.net.udpAddress("b");
+            List<byte[]> frames = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                byte[] f = frame(i, FULL_PAYLOAD);
+                frames.add(java.util.Arrays.copyOf(f, segment));   // a sound header, then zeros to 20,000 bytes
+            }
+            send(frames, segment, to, rig.sender);
+            rig.sender.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(frame(7, FULL_PAYLOAD)), to)).syncUninterruptibly();
+            assertTrue(after.await(UdpNetworkTest.TIMEOUT_S, TimeUnit.SECONDS), "the frame after the aggregate arrived");
+            assertEquals(3L, (long) onLoop(rig.net, "b", () -> rig.b.link("x").counters().drops(DropReason.OVERSIZED)));
+            assertEquals(4L, (long) onLoop(rig.net, "b", () -> rig.net.udpCounters("b").datagramsIn));
+            assertEquals(0L, (long) onLoop(rig.net, "b", () -> rig.b.link("x").counters().drops(DropReason.TRUNCATED)));
+        }
+    }
+
+    @ParameterizedTest(name = "receive offload {0}")
+    @ValueSource(booleans = {true, false})
+    void segmentsShorterThanAHeaderAreRefusedAsTruncated(boolean offload) throws Exception {
+        // five 10-byte segments in one GSO write (a VNet header is longer): five datagrams of 10 bytes,
+        // each refused as truncated, none delivered, none taken for part of another
+        try (Rig rig = new Rig(14, offload)) {
+            CountDownLatch after = new CountDownLatch(1);
+            ConcurrentLinkedQueue<Integer> got = new ConcurrentLinkedQueue<>();
+            rig.b.registerHandler(Protocol.RAW, (p, in) -> {
+                got.add(p.payload()[0] & 0xff);
+                after.countDown();
+            });
+            start(rig.net);
+            InetSocketAddress to = rig.net.udpAddress("b");
+            List<byte[]> tiny = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                byte[] t = new byte[10];
+                java.util.Arrays.fill(t, (byte) (i + 1));
+                tiny.add(t);
+            }
+            send(tiny, 10, to, rig.sender);
+            rig.sender.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(frame(7, FULL_PAYLOAD)), to)).syncUninterruptibly();
+            assertTrue(after.await(UdpNetworkTest.TIMEOUT_S, TimeUnit.SECONDS), "the frame after the aggregate arrived");
+            assertEquals(List.of(7), List.copyOf(got), "only the sound frame is delivered");
+            assertEquals(5L, (long) onLoop(rig.net, "b", () -> rig.b.link("x").counters().drops(DropReason.TRUNCATED)));
+            assertEquals(6L, (long) onLoop(rig.net, "b", () -> rig.net.udpCounters("b").datagramsIn));
+            assertEquals(5L * 10 + frame(7, FULL_PAYLOAD).length, (long) onLoop(rig.net, "b", () -> rig.net.udpCounters("b").bytesIn));
+        }
+    }
 }

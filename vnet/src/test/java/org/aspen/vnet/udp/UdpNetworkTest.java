@@ -103,11 +103,13 @@ class UdpNetworkTest {
         }
     }
 
-    @Test
-    void burstsOfEqualFramesArriveAsTheSameDatagramsInOrder() throws Exception {
-        // a run of equal-sized frames to one peer leaves as one GSO write where the kernel has it; the
-        // receiver must still see each frame as its own datagram, in order, whatever the sizes around it
-        try (UdpNetwork net = new UdpNetwork(1)) {
+    @org.junit.jupiter.params.ParameterizedTest(name = "segmentation offload {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+    void burstsOfEqualFramesArriveAsTheSameDatagramsInOrder(boolean segmentationOffload) throws Exception {
+        // a run of equal-sized frames to one peer leaves as one GSO write where the kernel has it (and
+        // UdpOptions.gso is on); the receiver must still see each frame as its own datagram, in order,
+        // whatever the sizes around it; with gso off the same frames leave one datagram each
+        try (UdpNetwork net = new UdpNetwork(1, UdpOptions.DEFAULT.withGso(segmentationOffload))) {
             line(net, 2);
             int n = 150;
             ConcurrentLinkedQueue<Integer> seqs = new ConcurrentLinkedQueue<>();
@@ -134,8 +136,10 @@ class UdpNetworkTest {
             assertEquals(java.util.stream.IntStream.range(0, n).boxed().toList(), List.copyOf(seqs));
             assertEquals(n, (long) onLoop(net, "n2", () -> net.udpCounters("n2").datagramsIn));
             long gso = onLoop(net, "n1", () -> net.udpCounters("n1").gsoWrites);
-            boolean offload = Transports.useEpoll(false) && io.netty.channel.epoll.SegmentedDatagramPacket.isSupported();
+            boolean offload = segmentationOffload && Transports.useEpoll(false)
+                    && io.netty.channel.epoll.SegmentedDatagramPacket.isSupported();
             assertEquals(offload, gso > 0, "GSO writes " + gso + " with offload " + offload);
+            assertEquals(offload, onLoop(net, "n1", () -> net.udpCounters("n1").sendOffload));
             assertEquals(0L, (long) onLoop(net, "n1", () -> net.udpCounters("n1").socketErrors));
             net.close();
             runner.join(TimeUnit.SECONDS.toMillis(TIMEOUT_S));
@@ -246,7 +250,7 @@ class UdpNetworkTest {
     void aBurstIsReadCompletelyWhenReadsStopAtTheirLimit(boolean offload) throws Exception {
         // small batches and a small per-wakeup limit: reads stop with datagrams still queued, often
         // (with receive offload a read takes one datagram, and stopping at the limit must resume)
-        UdpOptions tight = new UdpOptions(1, 0, 4 << 20, 8, 16, 4 << 20, false, offload);
+        UdpOptions tight = new UdpOptions(1, 0, 4 << 20, 8, 16, 4 << 20, false, offload, true);
         int n = 1000;
         try (UdpNetwork net = new UdpNetwork(8, tight);
              DatagramSocket blaster = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
