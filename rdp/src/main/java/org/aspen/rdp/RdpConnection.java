@@ -19,7 +19,7 @@ import org.aspen.vnet.time.Scheduler;
  * c.closeGracefully().thenRun(() -> log.info("all data acknowledged, RST sent"));
  * }</pre>
  *
- * Every method runs on the node's loop (the blocking API in {@code org.aspen.rdp.blocking} hops
+ * Every method runs on the node's loop (the tests' blocking API, {@code org.aspen.rdp.blocking}, hops
  * there for its callers).
  *
  * <p>Over the ~400-line guideline as one piece on purpose: what is left is the public handle (some

@@ -20,7 +20,7 @@ public final class Segment {
     /** Window-setting notification from a network AA (ACC). */
     public static final int NTF = 0x04;
     /** Congestion window reduced (RFC 3168), on the first new data segment after a reduction. */
-    public static final int CWR = 0x02;
+    public static final int CWR = org.aspen.vnet.packet.RdpHeader.CWR;
     /** ECN echo: the receiver saw CE and has not yet seen CWR. */
     public static final int ECE = 0x01;
 

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
+import org.aspen.vnet.packet.RdpHeader;
 
 /**
  * Encodes and decodes RDP segments (the payload of a VNet packet with protocol {@code RDP}).
@@ -32,13 +33,15 @@ import java.util.zip.CRC32C;
  * </pre>
  */
 public final class SegmentCodec {
-    public static final int VERSION = 2;
-    public static final int VERSION_OFFSET = 0;
-    public static final int FLAGS_OFFSET = 1;
+    // The fields vnet's queue disciplines and the flakeway read in place come from vnet's RdpHeader
+    // (vnet sits below rdp), so both sides use one set of offsets; RdpHeaderAgreementTest checks them.
+    public static final int VERSION = RdpHeader.VERSION;
+    public static final int VERSION_OFFSET = RdpHeader.VERSION_OFFSET;
+    public static final int FLAGS_OFFSET = RdpHeader.FLAGS_OFFSET;
     public static final int HEADER_LENGTH_OFFSET = 2;
-    public static final int SOURCE_PORT_OFFSET = 4;
-    public static final int DESTINATION_PORT_OFFSET = 6;
-    public static final int DATA_LENGTH_OFFSET = 8;
+    public static final int SOURCE_PORT_OFFSET = RdpHeader.SOURCE_PORT_OFFSET;
+    public static final int DESTINATION_PORT_OFFSET = RdpHeader.DESTINATION_PORT_OFFSET;
+    public static final int DATA_LENGTH_OFFSET = RdpHeader.DATA_LENGTH_OFFSET;
     public static final int PARTS_OFFSET = 10;
     /** AntiECN bits (formerly reserved, so older peers send zero): see {@link Segment#aecnEcho}. */
     public static final int AECN_OFFSET = 11;

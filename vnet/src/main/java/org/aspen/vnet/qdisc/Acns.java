@@ -9,6 +9,7 @@ import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.link.QueueLimit;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.packet.RdpHeader;
 
 /**
  * ACNS at a router's output queue: classifies the RDP flows crossing this link and, on the segments
@@ -31,11 +32,6 @@ import org.aspen.vnet.packet.Protocol;
  * the flow timeout leave the table (checked at most every half timeout). See {@code docs/acns.md}.
  */
 public class Acns extends MarkingLayer {
-    /** RDP's fixed header (docs/rdp.md): ports at 4 and 6, data length at 8. */
-    private static final int RDP_SOURCE_PORT = 4;
-    private static final int RDP_DATA_LENGTH = 8;
-    private static final int RDP_MIN_HEADER = 10;
-
     private final QueueLimit limit;
     private final AcnsParams params;
     /** Insertion order is add-time order, so the first entry is the oldest flow (f_max). */
@@ -136,19 +132,15 @@ public class Acns extends MarkingLayer {
      * (1-3), 0 if not classified or not asked.
      */
     int classify(Packet p) {
-        if (p.protocol() != Protocol.RDP || p.payloadLength() < RDP_MIN_HEADER) {
+        if (p.protocol() != Protocol.RDP || p.payloadLength() < RdpHeader.DATA_LENGTH_END) {
             return 0;
         }
-        byte[] b = p.array();
-        int off = p.payloadOffset();
-        if ((((b[off + RDP_DATA_LENGTH] & 0xff) << 8) | (b[off + RDP_DATA_LENGTH + 1] & 0xff)) == 0) {
+        if (RdpHeader.dataLength(p) == 0) {
             return 0;   // ACNS does not apply to control segments (SYN, ACK, NUL, RST)
         }
         long now = ctx.now();
         sweep(now);
-        int sp = ((b[off + RDP_SOURCE_PORT] & 0xff) << 8) | (b[off + RDP_SOURCE_PORT + 1] & 0xff);
-        int dp = ((b[off + RDP_SOURCE_PORT + 2] & 0xff) << 8) | (b[off + RDP_SOURCE_PORT + 3] & 0xff);
-        FlowKey key = new FlowKey(p.sourceBits(), p.destinationBits(), sp, dp);
+        FlowKey key = new FlowKey(p.sourceBits(), p.destinationBits(), RdpHeader.sourcePort(p), RdpHeader.destinationPort(p));
         int priority = p.priority();
         Flow f = flows.get(key);
         if (f == null) {

@@ -8,6 +8,7 @@ import org.aspen.vnet.packet.DropReason;
 import org.aspen.vnet.packet.Ecn;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.packet.RdpHeader;
 import org.aspen.vnet.time.Cancellable;
 
 /**
@@ -29,13 +30,6 @@ import org.aspen.vnet.time.Cancellable;
  * {@code docs/purple.md}.
  */
 public final class Purple extends FifoDiscipline {
-    /** RDP header fields read in place (the codec lives in the rdp module, above vnet; RdpCodecAgreementTest checks these). */
-    public static final int RDP_VERSION = 2;
-    public static final int RDP_FLAGS_OFFSET = 1;
-    public static final int RDP_SOURCE_PORT_OFFSET = 4;
-    public static final int RDP_DESTINATION_PORT_OFFSET = 6;
-    public static final int RDP_CWR = 0x02;
-    private static final int RDP_MIN_HEADER = 8;
 
     private final PurpleParams params;
     private final EventRate ce;
@@ -102,7 +96,7 @@ public final class Purple extends FifoDiscipline {
             ecnArrivals++;
             periodEcn++;
             boolean wasCe = pkt.ecn() == Ecn.CE;
-            boolean hasCwr = (rdpFlags(pkt) & RDP_CWR) != 0;
+            boolean hasCwr = (rdpFlags(pkt) & RdpHeader.CWR) != 0;
             ceSeen += wasCe ? 1 : 0;
             ce.packet(wasCe);
             cwr.packet(hasCwr);
@@ -241,23 +235,19 @@ public final class Purple extends FifoDiscipline {
 
     /** The RDP flags byte of {@code pkt}, or 0 when it does not carry an RDP segment header. */
     public static int rdpFlags(Packet pkt) {
-        if (pkt.protocol() != Protocol.RDP || pkt.payloadLength() < RDP_MIN_HEADER) {
+        if (pkt.protocol() != Protocol.RDP || pkt.payloadLength() < RdpHeader.PORTS_END) {
             return 0;
         }
-        byte[] a = pkt.array();
-        int off = pkt.payloadOffset();
-        return (a[off] & 0xff) == RDP_VERSION ? a[off + RDP_FLAGS_OFFSET] & 0xff : 0;
+        return RdpHeader.version(pkt) == RdpHeader.VERSION ? RdpHeader.flags(pkt) : 0;
     }
 
     /** Addresses, protocol and, for RDP, ports: what an exact-match filter compares. */
     static RttFilters.FlowKey flowKey(Packet pkt) {
         int sp = 0;
         int dp = 0;
-        if (pkt.protocol() == Protocol.RDP && pkt.payloadLength() >= RDP_MIN_HEADER) {
-            byte[] a = pkt.array();
-            int off = pkt.payloadOffset();
-            sp = ((a[off + RDP_SOURCE_PORT_OFFSET] & 0xff) << 8) | (a[off + RDP_SOURCE_PORT_OFFSET + 1] & 0xff);
-            dp = ((a[off + RDP_DESTINATION_PORT_OFFSET] & 0xff) << 8) | (a[off + RDP_DESTINATION_PORT_OFFSET + 1] & 0xff);
+        if (pkt.protocol() == Protocol.RDP && pkt.payloadLength() >= RdpHeader.PORTS_END) {
+            sp = RdpHeader.sourcePort(pkt);
+            dp = RdpHeader.destinationPort(pkt);
         }
         return new RttFilters.FlowKey(pkt.sourceBits(), pkt.destinationBits(), pkt.protocol(), sp, dp);
     }

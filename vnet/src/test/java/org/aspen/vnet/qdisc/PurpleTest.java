@@ -13,6 +13,7 @@ import org.aspen.vnet.packet.DropReason;
 import org.aspen.vnet.packet.Ecn;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
+import org.aspen.vnet.packet.RdpHeader;
 import org.junit.jupiter.api.Test;
 
 /** The PURPLE discipline on scripted timelines in virtual time: measurement, RTT, control, ECN matrix. */
@@ -22,11 +23,11 @@ class PurpleTest {
     /** A 1000-byte frame carrying an RDP-like header (version 2, flags, ports) with the given ECN codepoint. */
     static Packet rdp(Ecn ecn, int flags, int sourcePort) {
         byte[] payload = new byte[1000 - Packet.HEADER_LENGTH];
-        payload[0] = Purple.RDP_VERSION;
-        payload[Purple.RDP_FLAGS_OFFSET] = (byte) flags;
-        payload[Purple.RDP_SOURCE_PORT_OFFSET] = (byte) (sourcePort >> 8);
-        payload[Purple.RDP_SOURCE_PORT_OFFSET + 1] = (byte) sourcePort;
-        payload[Purple.RDP_DESTINATION_PORT_OFFSET + 1] = 80;
+        payload[0] = RdpHeader.VERSION;
+        payload[RdpHeader.FLAGS_OFFSET] = (byte) flags;
+        payload[RdpHeader.SOURCE_PORT_OFFSET] = (byte) (sourcePort >> 8);
+        payload[RdpHeader.SOURCE_PORT_OFFSET + 1] = (byte) sourcePort;
+        payload[RdpHeader.DESTINATION_PORT_OFFSET + 1] = 80;
         return Packet.builder().source(VAddr.parse("10.0.0.1")).destination(VAddr.parse("10.0.0.2"))
                 .protocol(Protocol.RDP).ecn(ecn).payload(payload).build();
     }
@@ -50,7 +51,7 @@ class PurpleTest {
                 for (int i = 0; i < perMs; i++) {
                     n[0]++;
                     Ecn e = ceEvery > 0 && n[0] % ceEvery == 0 ? Ecn.CE : Ecn.ECT0;
-                    d.enqueue(rdp(e, cwrEvery > 0 && n[0] % cwrEvery == 0 ? Purple.RDP_CWR : 0, 6000));
+                    d.enqueue(rdp(e, cwrEvery > 0 && n[0] % cwrEvery == 0 ? RdpHeader.CWR : 0, 6000));
                 }
                 while (d.packets() > hold) {
                     d.dequeue();
@@ -72,7 +73,7 @@ class PurpleTest {
                 for (int i = 0; i < perMs; i++) {
                     n[0]++;
                     boolean cwr = n[0] % 20 == 0;
-                    d.enqueue(rdp(Ecn.ECT0, cwr ? Purple.RDP_CWR : 0, cwr ? 10_000 + n[0] : 6000));
+                    d.enqueue(rdp(Ecn.ECT0, cwr ? RdpHeader.CWR : 0, cwr ? 10_000 + n[0] : 6000));
                 }
                 while (d.packets() > 0) {
                     d.dequeue();
@@ -215,7 +216,7 @@ class PurpleTest {
                         for (int i = 0; i < rate; i++) {
                             n[0]++;
                             boolean cwr = n[0] % 20 == 0;
-                            d.enqueue(rdp(n[0] % 10 == 0 ? Ecn.CE : Ecn.ECT0, cwr ? Purple.RDP_CWR : 0,
+                            d.enqueue(rdp(n[0] % 10 == 0 ? Ecn.CE : Ecn.ECT0, cwr ? RdpHeader.CWR : 0,
                                     cwr ? 10_000 + n[0] : 6000));
                         }
                         while (d.packets() > 0) {
@@ -266,8 +267,8 @@ class PurpleTest {
                 d.enqueue(rdp(Ecn.ECT0, 0, port));
                 d.forceLocalProbability(0);
             });
-            ctx.sim.scheduleAt(t0 + delays[i] / 2 * MS, () -> d.enqueue(rdp(Ecn.ECT0, Purple.RDP_CWR, port + 1)));   // other flow
-            ctx.sim.scheduleAt(t0 + delays[i] * MS, () -> d.enqueue(rdp(Ecn.ECT0, Purple.RDP_CWR, port)));
+            ctx.sim.scheduleAt(t0 + delays[i] / 2 * MS, () -> d.enqueue(rdp(Ecn.ECT0, RdpHeader.CWR, port + 1)));   // other flow
+            ctx.sim.scheduleAt(t0 + delays[i] * MS, () -> d.enqueue(rdp(Ecn.ECT0, RdpHeader.CWR, port)));
             ctx.sim.scheduleAt(t0 + 600 * MS, () -> {
                 while (d.packets() > 0) {
                     d.dequeue();

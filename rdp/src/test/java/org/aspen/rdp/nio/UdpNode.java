@@ -19,7 +19,8 @@ import org.aspen.vnet.time.Seeds;
 
 /**
  * One VNet node on its own {@link ThreadLoop} with one UDP link (java.nio DatagramChannel) to one
- * peer: the smallest real runtime that RDP's benchmarks and its two-process test need.
+ * peer: the smallest real runtime that RDP's real-UDP tests need (test scope since issue 32: no
+ * product code uses it; the product's real runtime is vnet's {@code udp.UdpNetwork}).
  *
  * <pre>{@code
  * try (UdpNode a = UdpNode.bind("a", VAddr.parse("10.0.0.1"), 0, 1)) {

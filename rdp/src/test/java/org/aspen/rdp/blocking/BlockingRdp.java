@@ -11,7 +11,8 @@ import org.aspen.vnet.time.Scheduler;
  * The blocking convenience API over a node's {@link RdpStack}, for program threads in the real
  * runtime. Each call hops onto the node's loop with {@link Scheduler#execute} and waits on the
  * caller's thread; calling it on the loop (or in the single-threaded simulation) throws
- * {@link IllegalStateException} instead of deadlocking.
+ * {@link IllegalStateException} instead of deadlocking. Test scope since issue 32: no product code
+ * uses it; the tests drive RDP from program threads through it.
  *
  * <pre>{@code
  * BlockingRdp rdp = new BlockingRdp(node);   // node of the real runtime

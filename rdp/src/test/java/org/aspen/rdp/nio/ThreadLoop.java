@@ -9,8 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A minimal real-time node loop (one thread, monotonic wall clock) for RDP's benchmarks and real-UDP
- * tests, standing in until vnet's Netty runtime ({@code UdpNetwork}) is available on this branch.
+ * A minimal real-time node loop (one thread, monotonic wall clock) for RDP's real-UDP tests (test
+ * scope since issue 32: the product's real runtime is vnet's Netty one, {@code UdpNetwork}).
  *
  * <pre>{@code
  * try (ThreadLoop loop = new ThreadLoop("node-a")) {
