@@ -1,7 +1,5 @@
 package org.aspen.flakeway;
 
-import org.aspen.vnet.packet.RdpHeader;
-
 /**
  * Where a transport keeps its 16-bit, big-endian source and destination ports in the payload, for
  * rules that match on ports. The engine keeps one per protocol: RAW's ({@link #LEADING_PAIR}) and
@@ -15,8 +13,12 @@ import org.aspen.vnet.packet.RdpHeader;
 public record PortReader(int sourceOffset, int destinationOffset) {
     /** A source port then a destination port at payload offset 0 (RAW). */
     public static final PortReader LEADING_PAIR = new PortReader(0, 2);
-    /** RDP's header: source port at 4, destination port at 6 ({@link RdpHeader}, which rdp's codec also uses). */
-    public static final PortReader RDP = new PortReader(RdpHeader.SOURCE_PORT_OFFSET, RdpHeader.DESTINATION_PORT_OFFSET);
+    /**
+     * RDP's header: source port at 4, destination port at 6 (vnet's {@code packet.RdpHeader}, which rdp's
+     * codec also uses). Written as numbers so that the flakeway AA's jar stays free of vnet's packet
+     * classes; {@code PortReaderTest} checks them against {@code RdpHeader}.
+     */
+    public static final PortReader RDP = new PortReader(4, 6);
 
     public PortReader {
         if (sourceOffset < 0 || destinationOffset < 0) {

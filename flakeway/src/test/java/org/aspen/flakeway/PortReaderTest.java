@@ -13,6 +13,8 @@ class PortReaderTest {
     void rdpPortsAreWhereTheRdpCodecPutsThem() {
         assertEquals(SegmentCodec.SOURCE_PORT_OFFSET, PortReader.RDP.sourceOffset());
         assertEquals(SegmentCodec.DESTINATION_PORT_OFFSET, PortReader.RDP.destinationOffset());
+        assertEquals(org.aspen.vnet.packet.RdpHeader.SOURCE_PORT_OFFSET, PortReader.RDP.sourceOffset());
+        assertEquals(org.aspen.vnet.packet.RdpHeader.DESTINATION_PORT_OFFSET, PortReader.RDP.destinationOffset());
     }
 
     @Test
