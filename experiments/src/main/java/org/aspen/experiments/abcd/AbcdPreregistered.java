@@ -60,15 +60,9 @@ final class AbcdPreregistered {
         return java.math.BigDecimal.valueOf(rateKbps, 3).stripTrailingZeros().toPlainString() + " Mb/s CBR";
     }
 
-    /** Jain's fairness index of the flows' throughputs: (sum x)^2 / (n sum x^2); NaN when all are 0. */
+    /** Jain's fairness index of the flows' throughputs ({@link Stat#jain}); NaN when all are 0. */
     static double jain(double[] x) {
-        double s = 0;
-        double q = 0;
-        for (double v : x) {
-            s += v;
-            q += v * v;
-        }
-        return q == 0 ? Double.NaN : s * s / (x.length * q);
+        return Stat.jain(x);
     }
 
     /** The run of {@code c} at {@code delay} with {@code seed}, or null. */

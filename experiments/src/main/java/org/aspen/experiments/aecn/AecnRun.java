@@ -3,7 +3,9 @@ package org.aspen.experiments.aecn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.aspen.experiments.sweep.Stat;
 import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.RdpConnection;
@@ -108,13 +110,8 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
 
     /** Jain's fairness index of the flows' bytes (1 = equal shares). */
     public double jain() {
-        double sum = 0;
-        double sq = 0;
-        for (long b : flowBytes) {
-            sum += b;
-            sq += (double) b * b;
-        }
-        return sq == 0 ? 1 : sum * sum / (flowBytes.length * sq);
+        double j = Stat.jain(Arrays.stream(flowBytes).asDoubleStream().toArray());
+        return Double.isNaN(j) ? 1 : j;
     }
 
     /**
@@ -137,13 +134,8 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         if (n == 0) {
             return Double.NaN;
         }
-        double sum = 0;
-        double sq = 0;
-        for (double m : mean) {
-            sum += m;
-            sq += m * m;
-        }
-        return sq == 0 ? 1 : sum * sum / (mean.length * sq);
+        double j = Stat.jain(mean);
+        return Double.isNaN(j) ? 1 : j;
     }
 
     /** Builds the network, runs it for the set-up's duration, sampling as it goes, and returns the totals. */

@@ -42,6 +42,20 @@ public record Stat(int n, double mean, double sd, double ci95) {
     }
 
     /**
+     * Jain's fairness index of {@code xs}: (sum x)^2 / (n sum x^2), 1 when the shares are equal;
+     * NaN when every value is 0 (or there are none). {@code Stat.jain(new double[] {1, 1, 2})} is 16/18.
+     */
+    public static double jain(double[] xs) {
+        double sum = 0;
+        double sq = 0;
+        for (double x : xs) {
+            sum += x;
+            sq += x * x;
+        }
+        return sq == 0 ? Double.NaN : sum * sum / (xs.length * sq);
+    }
+
+    /**
      * The ratio of two means with a 95% interval: the delta method's standard error of a ratio of
      * independent means, times Student's t at the smaller sample's degrees of freedom. No interval
      * (NaN bounds) when either side is missing or has fewer than two values; no ratio (NaN) when

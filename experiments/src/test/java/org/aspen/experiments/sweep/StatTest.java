@@ -74,4 +74,14 @@ class StatTest {
         assertEquals("[0.9,1.1]", new ObjectMapper().writeValueAsString(new Ratio(1, 0.9, 1.1).ci95()));
         assertNull(new Ratio(1, Double.NaN, Double.NaN).ci95().get(1));
     }
+
+    @Test
+    void jainIsOneForEqualSharesAndNaNWhenEveryShareIsZero() {
+        org.junit.jupiter.api.Assertions.assertEquals(1.0, Stat.jain(new double[] {3, 3, 3}), 1e-12);
+        // (1 + 1 + 2)^2 / (3 (1 + 1 + 4)) = 16 / 18
+        org.junit.jupiter.api.Assertions.assertEquals(16.0 / 18, Stat.jain(new double[] {1, 1, 2}), 1e-12);
+        // one flow with everything: 1/n
+        org.junit.jupiter.api.Assertions.assertEquals(0.25, Stat.jain(new double[] {0, 5, 0, 0}), 1e-12);
+        org.junit.jupiter.api.Assertions.assertTrue(Double.isNaN(Stat.jain(new double[] {0, 0})));
+    }
 }
