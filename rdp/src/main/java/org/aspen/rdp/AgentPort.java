@@ -27,6 +27,15 @@ public interface AgentPort {
      */
     boolean paceAllows();
 
+    /**
+     * Resends, lowest first and through {@link AgentSender#resend}, the segments the network named deleted
+     * (ACC's notifications) that now lie within the agent's window; the others stay pending. Agents call
+     * it at the top of their send_much, so the named segments go out ahead of new data as the window
+     * allows. The default has nothing pending.
+     */
+    default void resendNotified() {
+    }
+
     /** Arms the retransmission timer {@code nanos} from now, replacing any armed one. */
     void setRtxTimer(long nanos);
 

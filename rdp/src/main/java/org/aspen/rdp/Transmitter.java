@@ -305,17 +305,27 @@ final class Transmitter {
             agentSkipTrySend = false;
             return;
         }
-        if (goBack) {
-            while (ConnectionState.seqLt(rtxNext, rtxHigh) && ConnectionState.seqLt(rtxNext, cs.sndUna())) {
-                rtxNext++;
-            }
-            while (ConnectionState.seqLt(rtxNext, rtxHigh) && rtxNext - cs.sndUna() < agent.window()) {
-                agent.resend(rtxNext++);
-            }
-            goBack = ConnectionState.seqLt(rtxNext, rtxHigh);
-        }
-        agent.sendMuch();
+        agent.sendMuch();   // the agent's send_much resends the notified range first (Port.resendNotified)
         stats.observe(cs);
+    }
+
+    /**
+     * ns-2 mode: resends the segments a notification named deleted (ACC) that now lie within the agent's
+     * window, lowest first, each under the agent's timer rules. The agent calls it at the top of every
+     * send_much, so a named segment beyond the window when its notification came goes out as soon as an
+     * ACK (or a larger window) brings it in, ahead of new data; the rest stays pending.
+     */
+    private void resendNotified() {
+        if (!goBack) {
+            return;
+        }
+        while (ConnectionState.seqLt(rtxNext, rtxHigh) && ConnectionState.seqLt(rtxNext, cs.sndUna())) {
+            rtxNext++;
+        }
+        while (ConnectionState.seqLt(rtxNext, rtxHigh) && rtxNext - cs.sndUna() < agent.window()) {
+            agent.resend(rtxNext++);
+        }
+        goBack = ConnectionState.seqLt(rtxNext, rtxHigh);
     }
 
     /**
@@ -422,9 +432,15 @@ final class Transmitter {
             return pending;
         }
 
+        @Override
+        public void resendNotified() {
+            Transmitter.this.resendNotified();
+        }
+
         private void fired() {
             pending = false;
             if (c.state() == RdpConnection.State.OPEN) {
+                goBack = false;   // the agent's timeout goes back N from its highest ACK: the named segments with it
                 agent.timeout();
                 stats.observe(cs);
             }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
@@ -29,6 +30,7 @@ class Ns2NotificationTest {
     /** One run: what left the sender, what the receiver lacked when a copy came, the sender's stats. */
     static final class Run {
         final List<Integer> sent = new ArrayList<>();
+        final List<Long> sentAt = new ArrayList<>();
         /** When the second copy of 65 left the router. */
         long resent65At = -1;
         final Map<Integer, Integer> copies = new HashMap<>();
@@ -41,6 +43,16 @@ class Ns2NotificationTest {
     }
 
     static Run run(long seed, Supplier<CongestionControl> cc, boolean notify) {
+        return run(seed, cc, (seqno, copy) -> copy == 1 && (seqno == 60 || seqno == 65), notify ? 60 : -1, 60, 0, -1);
+    }
+
+    /**
+     * One run where the router deletes the copies {@code deleted} names (seqno, copy) and, on deleting the first copy of
+     * {@code notifyOn}, notifies the sender naming {@code named} and the {@code deleteCount} after it, with
+     * the window {@code window} (-1: half the window the packet reports).
+     */
+    static Run run(long seed, Supplier<CongestionControl> cc, BiPredicate<Integer, Integer> deleted, int notifyOn, int named,
+            int deleteCount, double window) {
         TestNet net = new TestNet(seed, 3, new LinkConfig(0, 5_000_000L, QueueLimit.packets(10_000), 1));
         Node router = net.node(1);
         Run r = new Run();
@@ -52,15 +64,13 @@ class Ns2NotificationTest {
             }
             int seqno = RdpPackets.sequence(p) - r.sender.iss;
             r.sent.add(seqno);
+            r.sentAt.add(net.sim.nanos());
             int copy = r.copies.merge(seqno, 1, Integer::sum);
-            if (copy == 1 && seqno == 60) {
-                if (notify) {
-                    double half = Math.floor(RdpPackets.senderState(p).cwnd() / 2);
-                    router.send(RdpPackets.notification(RdpPackets.connectionId(p), RdpPackets.sequence(p), half, half, 0));
-                }
-                return true;
+            if (copy == 1 && seqno == notifyOn) {
+                double w = window >= 0 ? window : Math.floor(RdpPackets.senderState(p).cwnd() / 2);
+                router.send(RdpPackets.notification(RdpPackets.connectionId(p), r.sender.iss + named, w, w, deleteCount));
             }
-            if (copy == 1 && seqno == 65) {
+            if (deleted.test(seqno, copy)) {
                 return true;
             }
             if (copy == 2 && seqno == 65) {
@@ -118,6 +128,52 @@ class Ns2NotificationTest {
             ConnectionStats.Sample timeout = r.stats.samples().stream().filter(x -> x.cause() == CloseCause.TIMEOUT)
                     .findFirst().orElseThrow();
             assertEquals(timeout.nanos() + 5_000_000L, r.resent65At, "65 is resent by the timeout, one hop earlier");
+        }
+    }
+
+    /**
+     * ACC's filter deletes a whole window, 60-67 (window_ 8), and names it in one notification that sets
+     * the window to 4: 60-63 fit and are resent at once, 64-67 lie beyond the window. Nothing past 59
+     * reaches the receiver, so no duplicate ACK comes; only the ACKs of the resent 60-63 slide the window.
+     * Each must bring one named segment in and out (ACK 60: highest_ack 60, window 4, so 64; up to ACK 63
+     * and 67), ahead of new data: 68 first leaves on ACK 64 (cwnd 4 + 1/4 + ... > 5, window 5).
+     * The defect this pins: the named segments past the window waited for the next notification or the
+     * retransmission timer, because the agent's send_much sends only new data (tSeqno 68 is beyond the
+     * window until ACK 64, which never came without 64) and the transport did not try them again.
+     */
+    @Test
+    void namedSegmentsBeyondTheWindowAreResentAsTheAcksBringThemIn() {
+        Ns2Params p = P.with(Map.of("window", 8.0));
+        Run r = run(81, () -> new Ns2Reno(p), (seqno, copy) -> copy == 1 && seqno >= 60 && seqno <= 67, 67, 60, 7, 4.0);
+        assertEquals(List.of(60, 61, 62, 63, 64, 65, 66, 67, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69),
+                r.sent.subList(r.sent.indexOf(60), r.sent.indexOf(60) + 18));
+        assertEquals(new TreeSet<>(List.of(60, 61, 62, 63, 64, 65, 66, 67)), r.holesRepaired);
+        assertEquals(Set.of(), r.resentHeld);
+        assertEquals(0, r.stats.timeouts());
+        assertEquals(8, r.stats.retransmissions());
+        assertEquals(8, r.stats.notifiedNacks());
+        for (int k = 0; k < 4; k++) {
+            // 64+k left as the ACK of 60+k arrived, one round trip (20 ms) after 60+k's resend
+            assertEquals(r.sentAt.get(r.sent.lastIndexOf(60 + k)) + 20_000_000L, r.sentAt.get(r.sent.lastIndexOf(64 + k)));
+        }
+    }
+
+    /**
+     * As above, but the filter deletes the resends of 60-63 too, so no ACK comes and the timer fires with
+     * 64-67 still pending. The timeout's go-back-N (from 60, window 1, then slow start) sends them in
+     * order; the pending resends are dropped with it, so none of 60-67 leaves a third time.
+     */
+    @Test
+    void aTimeoutTakesOverThePendingNamedSegments() {
+        Ns2Params p = P.with(Map.of("window", 8.0));
+        Run r = run(81, () -> new Ns2Reno(p), (seqno, copy) -> seqno >= 60 && (copy == 1 && seqno <= 67 || copy == 2 && seqno <= 63),
+                67, 60, 7, 4.0);
+        assertEquals(1, r.stats.timeouts());
+        int from = r.sent.indexOf(60);
+        assertEquals(List.of(60, 61, 62, 63, 64, 65, 66, 67, 60, 61, 62, 63, 60, 61, 62, 63, 64, 65, 66, 67, 68),
+                r.sent.subList(from, from + 21));
+        for (int seqno = 60; seqno <= 67; seqno++) {
+            assertEquals(seqno <= 63 ? 3 : 2, r.copies.get(seqno), "copies of " + seqno);
         }
     }
 

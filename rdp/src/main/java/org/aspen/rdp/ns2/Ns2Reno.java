@@ -242,6 +242,7 @@ public class Ns2Reno implements CongestionControl, AgentSender {
      * advice it always may send, as ns-2 with overhead_ 0.
      */
     protected void sendMuch(int maxburst) {
+        port.resendNotified();   // ACC: segments the filter deleted, named by a notification (not in ns-2)
         int win = window();
         int npackets = 0;
         while (tSeqno <= highestAck + win && tSeqno < curseq() && port.paceAllows()) {   // tcp.cc:927

@@ -184,6 +184,7 @@ public class Ns2Sack1 extends Ns2Reno {
     /** Sack1TcpAgent::send_much (tcp-sack1.cc:414-489). */
     @Override
     protected void sendMuch(int maxburst) {
+        port.resendNotified();   // ACC's named segments first, as in Ns2Reno.sendMuch
         boolean found = true;
         int npacket = 0;
         int win = window();
