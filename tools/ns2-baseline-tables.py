@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the ns-2-baseline tables of docs/results-acc.md and docs/results-aecn.md from committed summaries.
 
-    tools/ns2-baseline-tables.py acc     # ACC Figure 4 on each baseline (docs/results/acc-ns2*/, acc/)
+    tools/ns2-baseline-tables.py acc     # ACC Figure 4 on each baseline (docs/results/acc-ns2*/, acc-10seeds/'s rdp sweep)
     tools/ns2-baseline-tables.py aecn    # AntiECN Table I on each baseline (docs/results/aecn-ns2*/, aecn/'s rdp runs)
 
 Every number comes from a summary.json in docs/results/, so the docs' tables can be checked against
@@ -17,7 +17,10 @@ RESULTS = os.path.join(HERE, "docs", "results")
 ACC_DIRS = [("acc-ns2", "ns-2 Reno, 1998 defaults (primary)"),
             ("acc-ns2-wide", "ns-2 Reno, window_ 10000"),
             ("acc-ns2-2.35", "ns-2 Reno, ns-2.35 defaults"),
-            ("acc", "Aspen RDP")]
+            ("acc-10seeds", "Aspen RDP")]
+# docs/results/acc-10seeds holds the ns-2 sweep and, since issue 29, its "Aspen RDP" sensitivity sweep in
+# summary.json's "rdpSensitivity": the Aspen RDP rows come from there
+ACC_RDP = {"acc-10seeds"}
 # (directory, label, runs of which baseline: None for all; docs/results/aecn holds the ns-2 sweep and
 # its "Aspen RDP" sensitivity sweep since issue 29, its runs marked by "baseline")
 AECN_DIRS = [("aecn-ns2", "ns-2 Reno, 2002 defaults (primary)", None),
@@ -43,6 +46,8 @@ def acc():
     print("|---|---|---|---|---|---|---|---|---|")
     for name, label in ACC_DIRS:
         s = load(name)
+        if name in ACC_RDP:
+            s = s["rdpSensitivity"]
         for d in s["delaysMs"]:
             red, accp = point(s, "red", d), point(s, "acc", d)
             ratio = s["accOverRenoThroughputByDelayMs"][str(d)]
