@@ -3,6 +3,7 @@ package org.aspen.cli;
 import java.util.List;
 import org.aspen.experiments.acc.AccOverheadExperiment;
 import org.aspen.experiments.acc.AccOverheadRun;
+import org.aspen.experiments.acc.AccParkingLot;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.lab.scenario.Scenario;
 import picocli.CommandLine.Command;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Option;
  * aspen experiment acc-overhead --preregistered --seeds 10 --duration 15s --out results/acc-overhead   # unshaped, judged
  * aspen experiment acc-overhead --seeds 10 --duration 30s --out results/acc-overhead-4mbps          # the 4 Mb/s bottleneck
  * aspen experiment acc-overhead --print-scenario on:50 > on.yaml && aspen lab on.yaml
+ * aspen experiment acc-overhead --preregistered --seeds 3 --delays 0 --duration 5s --loops per-node   # one loop per node
  * }</pre>
  */
 @Command(name = "acc-overhead",
@@ -50,6 +52,16 @@ final class AccOverheadCommand extends ExperimentSubcommand {
                     + "the summary adds the comparison judged by preregistration/acc-overhead.yaml and the load average.")
     boolean preregistered;
 
+    @Option(names = "--loops", paramLabel = "N|per-node",
+            description = "Event loops of the real runtime: a number, or per-node (one loop per node, "
+                    + AccParkingLot.NODES + "); default: one per processor, the nodes dealt to them in the order "
+                    + "s1, s2, i1, i2, c, d (docs/traces/acc-overhead-imbalance.md).")
+    String loops;
+
+    @Option(names = "--flow2-first",
+            description = "List flow 2's nodes first (s2, s1, i2, i1, c, d), which puts them, not flow 1's, on c's event loop.")
+    boolean flow2First;
+
     @Option(names = "--print-scenario", paramLabel = "on|off:DELAY",
             description = "Print one run's scenario as YAML (e.g. on:50, for 'aspen lab') and run nothing.")
     String printScenario;
@@ -66,8 +78,28 @@ final class AccOverheadCommand extends ExperimentSubcommand {
         if (delays.stream().distinct().count() != delays.size()) {
             throw usage("--delays: each delay once, not " + delays);
         }
-        return preregistered ? AccOverheadRun.Setup.unshaped(seconds)
+        AccOverheadRun.Setup s = preregistered ? AccOverheadRun.Setup.unshaped(seconds)
                 : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : bottleneck, b);
+        return s.withLoops(loops()).withFlow2First(flow2First);
+    }
+
+    /** {@code --loops}: 0 (one per processor) when absent. */
+    private int loops() {
+        if (loops == null) {
+            return 0;
+        }
+        if (loops.equals("per-node")) {
+            return AccParkingLot.NODES;
+        }
+        try {
+            int n = Integer.parseInt(loops);
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the usage error below names the value
+        }
+        throw usage("--loops takes a number of event loops of at least 1, or per-node, not '" + loops + "'");
     }
 
     @Override

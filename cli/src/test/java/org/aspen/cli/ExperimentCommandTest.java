@@ -224,6 +224,25 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void accOverheadPlacesItsNodesOnTheLoopsAsked() {
+        var plain = new org.aspen.experiments.acc.AccOverheadRun.Setup(10, "4Mbps", 25);
+        var d = List.of(0, 25, 50, 100);
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(d, 3, plain.withLoops(6)),
+                params("experiment", "acc-overhead", "--loops", "per-node"));
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(d, 3, plain.withLoops(1).withFlow2First(true)),
+                params("experiment", "acc-overhead", "--loops", "1", "--flow2-first"));
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(d, 3,
+                        org.aspen.experiments.acc.AccOverheadRun.Setup.unshaped(10).withFlow2First(true), true),
+                params("experiment", "acc-overhead", "--preregistered", "--flow2-first"));
+        for (String bad : new String[] {"0", "1.5", "two", "per-host"}) {
+            CliTest.Run r = CliTest.run("experiment", "acc-overhead", "--loops", bad, "--print-scenario", "on:0");
+            assertEquals(2, r.code(), bad);
+            assertTrue(r.err().contains("--loops takes a number of event loops of at least 1, or per-node, not '" + bad + "'"),
+                    r.err());
+        }
+    }
+
+    @Test
     void purpleUsageIsStillItsHelp() {
         CliTest.Run r = CliTest.run("experiment", "purple", "--usage");
         assertEquals(0, r.code());

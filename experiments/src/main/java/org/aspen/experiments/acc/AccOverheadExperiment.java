@@ -97,7 +97,21 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                           @JsonInclude(JsonInclude.Include.NON_NULL) String transport,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> loadAverage,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<PaperComparison> paperComparison,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String nodePlacement) {
+    }
+
+    /**
+     * How the nodes sat on the real runtime's event loops, for the summary: null for the default
+     * (one loop per processor, nodes in the order s1, s2, i1, i2, c, d), so older summaries keep their shape.
+     */
+    static String nodePlacement(Setup s) {
+        if (s.loops() == 0 && !s.flow2First()) {
+            return null;
+        }
+        return (s.loops() == 0 ? "one event loop per processor" : s.loops() + " event loop(s)")
+                + (s.loops() == AccParkingLot.NODES ? " (one per node)" : "")
+                + "; nodes dealt to them in the order " + (s.flow2First() ? "s2, s1, i2, i1, c, d" : "s1, s2, i1, i2, c, d");
     }
 
     /** The bottleneck as the summary names it. */
@@ -197,7 +211,8 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         return new Summary(name(), "real UDP on loopback", params.runs(), s.durationSeconds(), params.delays(), bottleneckName(s),
                 s.noShaping() ? null : s.buffer(), Sweep.tenths(wallSeconds), on.stream().filter(r -> r.filtersStarted() > 0).count(),
                 on.stream().filter(r -> r.packetsFiltered() > 0).count(), on.size(), repeated.get(), ratio, ci, points,
-                pre ? "rdp" : null, load, pre ? comparison(p, rs, params.delays()) : null, pre ? p.ref() : null);
+                pre ? "rdp" : null, load, pre ? comparison(p, rs, params.delays()) : null, pre ? p.ref() : null,
+                nodePlacement(s));
     }
 
     /** The three readings of the pre-registration, judged on the runs {@code rs}: points labelled "D ms". */
@@ -323,6 +338,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                     t.sd(), p.stat("filtersStarted").mean(), p.stat("packetsFiltered").mean(),
                     p.acc() ? String.format(Locale.ROOT, "%.3f", r.value()) : "",
                     p.acc() && r.hasInterval() ? String.format(Locale.ROOT, "%.2f-%.2f", r.low(), r.high()) : "");
+        }
+        if (s.nodePlacement() != null) {
+            o.printf(Locale.ROOT, "node placement: %s%n", s.nodePlacement());
         }
         if (s.paperComparison() != null) {
             o.printf(Locale.ROOT, "path: %s; transport: %s; load average at start %s, at end %s%n", s.bottleneck(), s.transport(),

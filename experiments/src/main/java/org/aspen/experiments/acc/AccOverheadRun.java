@@ -8,6 +8,7 @@ import org.aspen.experiments.sweep.RunReport;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.udp.UdpOptions;
 
 /**
  * One run of the ACC paper's overhead experiment (Figures 8 and 9) over real UDP on loopback, and
@@ -48,9 +49,38 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
 
     /**
      * Run length, bottleneck rate and buffer; {@code bottleneck} null for an unshaped path (every
-     * link at unlimited rate, {@code buffer} unused: {@link #unshaped}).
+     * link at unlimited rate, {@code buffer} unused: {@link #unshaped}). {@code loops} is the real
+     * runtime's event loops ({@link UdpOptions#loopThreads}; 0, the default: one per processor, the
+     * nodes dealt to them in the scenario's order; {@link AccParkingLot#NODES}: one loop per node),
+     * {@code flow2First} lists flow 2's nodes first ({@link AccParkingLot}). Both only place the
+     * nodes on threads, for the imbalance study of docs/traces/acc-overhead-imbalance.md.
      */
-    public record Setup(double durationSeconds, String bottleneck, int buffer) {
+    public record Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First) {
+        public Setup {
+            if (loops < 0) {
+                throw new IllegalArgumentException("loops must not be negative: " + loops);
+            }
+        }
+
+        public Setup(double durationSeconds, String bottleneck, int buffer) {
+            this(durationSeconds, bottleneck, buffer, 0, false);
+        }
+
+        /** This set-up on {@code n} event loops (0: one per processor). */
+        public Setup withLoops(int n) {
+            return new Setup(durationSeconds, bottleneck, buffer, n, flow2First);
+        }
+
+        /** This set-up with flow 2's nodes listed first. */
+        public Setup withFlow2First(boolean on) {
+            return new Setup(durationSeconds, bottleneck, buffer, loops, on);
+        }
+
+        /** The real runtime's settings: {@link UdpOptions#DEFAULT} unless {@link #loops} is set. */
+        public UdpOptions udp() {
+            return loops == 0 ? UdpOptions.DEFAULT : UdpOptions.DEFAULT.withLoopThreads(loops);
+        }
+
         public static Setup defaults(double durationSeconds) {
             return new Setup(durationSeconds, BOTTLENECK, BUFFER);
         }
@@ -69,7 +99,7 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
     public static Scenario scenario(boolean acc, int delayMs, Setup setup) {
         ScenarioBuilder b = new ScenarioBuilder("acc-overhead-" + (acc ? "acc" : "noacc") + "-" + delayMs + "ms",
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc).addTo(b);
+        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc, setup.flow2First()).addTo(b);
         for (int i = 1; i <= 2; i++) {
             b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d").start(Math.round(START_SECONDS * 1000) + "ms")
                     .segment(SEGMENT).build());
@@ -84,7 +114,8 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
      * measured something else.
      */
     public static AccOverheadRun measure(boolean acc, int delayMs, long seed, Setup setup) throws InterruptedException {
-        RunReport r = RunReport.of(LabRunner.run(scenario(acc, delayMs, setup), new LabRunner.Options(false, seed, null, null, null)));
+        RunReport r = RunReport.of(LabRunner.run(scenario(acc, delayMs, setup), new LabRunner.Options(false, seed, null, null, null)
+                .withUdp(setup.udp())));
         for (String[] aa : new String[][] {{"c", "acc-monitor"}, {"c", "flakeway"}, {"i1", "acc-filter"}, {"i2", "acc-filter"}}) {
             String state = r.aaState(aa[0], aa[1]);
             if (state != null && !state.equals("running")) {

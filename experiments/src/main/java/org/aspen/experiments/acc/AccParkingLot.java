@@ -23,14 +23,30 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * With {@code bottleneck} null no link is shaped (unlimited rate, the default buffer): the
  * throughput is then what the node processes carry, as in the paper, whose Ethernet "is not a
  * bottleneck" ({@code buffer} is ignored).
+ *
+ * <p>The nodes are listed s1, s2, i1, i2, c, d; with {@code flow2First} s2, s1, i2, i1, c, d (the
+ * same topology). The order matters only in the real runtime, which deals the nodes to its event
+ * loops in the scenario's order: with two loops, s1, i1 and c share one loop and s2, i2 and d the
+ * other, and {@code flow2First} gives c's loop to flow 2's nodes instead (docs/traces/acc-overhead-imbalance.md).
  */
-public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
+public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, boolean flow2First) {
+    /** Nodes in the topology (one event loop each for {@code --loops per-node}). */
+    public static final int NODES = 6;
+
+    public AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
+        this(bottleneck, buffer, delayMs, acc, false);
+    }
 
     /** Adds the nodes, links and routes to {@code b}. */
     public ScenarioBuilder addTo(ScenarioBuilder b) {
-        b.node("s1", "10.0.1.1").node("s2", "10.0.1.2");
-        b.node("i1", "10.0.0.1", acc ? "filter" : null, List.of());
-        b.node("i2", "10.0.0.2", acc ? "filter" : null, List.of());
+        String first = flow2First ? "2" : "1";
+        String second = flow2First ? "1" : "2";
+        for (String f : new String[] {first, second}) {
+            b.node("s" + f, "10.0.1." + f);
+        }
+        for (String f : new String[] {first, second}) {
+            b.node("i" + f, "10.0.0." + f, acc ? "filter" : null, List.of());
+        }
         b.node("c", "10.0.0.3", acc ? "monitor" : null, delayMs > 0 ? List.of(delayRule()) : List.of());
         b.node("d", "10.0.2.1");
         for (String[] l : new String[][] {{"s1", "i1"}, {"s2", "i2"}, {"i1", "c"}, {"i2", "c"}}) {

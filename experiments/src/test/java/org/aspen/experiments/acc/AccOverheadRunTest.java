@@ -2,14 +2,20 @@ package org.aspen.experiments.acc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.PaperComparison.Verdict;
 import org.aspen.experiments.sweep.Preregistration;
+import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.udp.UdpNetwork;
+import org.aspen.vnet.udp.UdpOptions;
 import org.junit.jupiter.api.Test;
 
 /** The overhead experiment (Figures 8-9): its scenario builds as the paper describes it (the runs: cli's AccOverheadTest). */
@@ -38,6 +44,59 @@ class AccOverheadRunTest {
         on.links().forEach(l -> assertNull(l.buffer(), "the default buffer: " + l));
         assertEquals("monitor", on.node("c").acc());
         assertEquals("25ms", on.node("c").flakeway().get(0).get("delay"));
+    }
+
+    @Test
+    void flow2FirstListsFlow2sNodesFirstAndChangesNothingElse() {
+        AccOverheadRun.Setup plain = AccOverheadRun.Setup.unshaped(10);
+        Scenario usual = AccOverheadRun.scenario(true, 0, plain);
+        Scenario swapped = AccOverheadRun.scenario(true, 0, plain.withFlow2First(true));
+        assertEquals(List.of("s1", "s2", "i1", "i2", "c", "d"), usual.nodes().stream().map(Scenario.NodeSpec::name).toList());
+        assertEquals(List.of("s2", "s1", "i2", "i1", "c", "d"), swapped.nodes().stream().map(Scenario.NodeSpec::name).toList());
+        for (String n : List.of("s1", "s2", "i1", "i2", "c", "d")) {
+            assertEquals(usual.node(n), swapped.node(n), n);
+        }
+        assertEquals(usual.links(), swapped.links());
+        assertEquals(usual.routes(), swapped.routes());
+        assertEquals(usual.workload(), swapped.workload());
+        // the default set-up is the one every committed directory was made with
+        assertEquals(new AccOverheadRun.Setup(10, null, 0, 0, false), plain);
+        assertEquals(UdpOptions.DEFAULT, plain.udp());
+        assertEquals(6, plain.withLoops(AccParkingLot.NODES).udp().loopThreads());
+        assertNull(AccOverheadExperiment.nodePlacement(plain), "older summaries keep their shape");
+        assertEquals("6 event loop(s) (one per node); nodes dealt to them in the order s1, s2, i1, i2, c, d",
+                AccOverheadExperiment.nodePlacement(plain.withLoops(6)));
+        assertEquals("one event loop per processor; nodes dealt to them in the order s2, s1, i2, i1, c, d",
+                AccOverheadExperiment.nodePlacement(plain.withFlow2First(true)));
+        assertThrows(IllegalArgumentException.class, () -> plain.withLoops(-1));
+    }
+
+    /**
+     * The cause of the 0 ms imbalance (docs/traces/acc-overhead-imbalance.md): on two event loops
+     * the real runtime deals the nodes out in the scenario's order, so s1, i1 and c share a loop
+     * and s2, i2 and d the other; with flow 2's nodes listed first, s2 and i2 share c's loop.
+     */
+    @Test
+    void twoLoopsPutOneFlowsNodesOnTheConvergingNodesLoop() {
+        for (boolean flow2First : new boolean[] {false, true}) {
+            Scenario s = AccOverheadRun.scenario(false, 0, AccOverheadRun.Setup.unshaped(10).withFlow2First(flow2First));
+            try (UdpNetwork net = new UdpNetwork(1, UdpOptions.DEFAULT.withLoopThreads(2))) {
+                LabBuilder.build(s, net);
+                String near = flow2First ? "2" : "1";
+                String far = flow2First ? "1" : "2";
+                assertSame(net.eventLoop("c"), net.eventLoop("s" + near));
+                assertSame(net.eventLoop("c"), net.eventLoop("i" + near));
+                assertSame(net.eventLoop("d"), net.eventLoop("s" + far));
+                assertSame(net.eventLoop("d"), net.eventLoop("i" + far));
+                assertNotSame(net.eventLoop("c"), net.eventLoop("d"));
+            }
+        }
+        Scenario s = AccOverheadRun.scenario(false, 0, AccOverheadRun.Setup.unshaped(10));
+        try (UdpNetwork net = new UdpNetwork(1, AccOverheadRun.Setup.unshaped(10).withLoops(AccParkingLot.NODES).udp())) {
+            LabBuilder.build(s, net);
+            assertEquals(AccParkingLot.NODES, s.nodes().stream().map(n -> net.eventLoop(n.name())).distinct().count(),
+                    "one loop per node");
+        }
     }
 
     private static AccOverheadRun run(boolean acc, int delay, long seed, double flow1, double flow2, long filters) {

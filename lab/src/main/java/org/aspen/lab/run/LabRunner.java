@@ -36,6 +36,7 @@ import org.aspen.vnet.node.TraceSink;
 import org.aspen.vnet.node.TraceWriter;
 import org.aspen.vnet.runtime.Network;
 import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.udp.UdpOptions;
 
 /**
  * Runs a scenario: builds the topology in the chosen runtime, schedules the workload, timed events
@@ -59,11 +60,24 @@ public final class LabRunner {
      * @param progress      told the fraction done (0..1) as the run advances
      * @param baseDir       where relative paths in the scenario (transfer files) are resolved, or null
      * @param artifactsDir  where per-transfer cwnd series (CSV) are written, or null for none
+     * @param udp           the real runtime's sockets and event loops, or null for {@link UdpOptions#DEFAULT}
+     *                      (one loop per processor, the nodes dealt to the loops in the scenario's order);
+     *                      unused in virtual time
      */
     public record Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress,
-                          Path baseDir, Path artifactsDir) {
+                          Path baseDir, Path artifactsDir, UdpOptions udp) {
         public Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress) {
             this(simulated, seed, durationNanos, traceFile, progress, null, null);
+        }
+
+        public Options(boolean simulated, Long seed, Long durationNanos, Path traceFile, DoubleConsumer progress,
+                       Path baseDir, Path artifactsDir) {
+            this(simulated, seed, durationNanos, traceFile, progress, baseDir, artifactsDir, null);
+        }
+
+        /** These options with the real runtime's {@code udp} settings (e.g. one event loop per node). */
+        public Options withUdp(UdpOptions udp) {
+            return new Options(simulated, seed, durationNanos, traceFile, progress, baseDir, artifactsDir, udp);
         }
     }
 
@@ -82,7 +96,7 @@ public final class LabRunner {
         TraceHasher hasher = new TraceHasher();
         BufferedWriter traceOut = null;
         LabCapture capture = null;
-        try (Network net = Runtimes.create(o.simulated(), seed)) {
+        try (Network net = Runtimes.create(o.simulated(), seed, o.udp())) {
             LabBuilder.build(s, net);
             if (o.traceFile() != null) {
                 traceOut = Files.newBufferedWriter(o.traceFile());
@@ -332,11 +346,11 @@ public final class LabRunner {
         private Runtimes() {
         }
 
-        static Network create(boolean simulated, long seed) {
+        static Network create(boolean simulated, long seed, UdpOptions udp) {
             if (simulated) {
                 return new SimNetwork(seed);
             }
-            return new org.aspen.vnet.udp.UdpNetwork(seed);
+            return new org.aspen.vnet.udp.UdpNetwork(seed, udp == null ? UdpOptions.DEFAULT : udp);
         }
     }
 }
