@@ -57,7 +57,11 @@ public final class SimBench {
         return new Result(best, Math.round(bare), best.hopsPerSecond() / bare);
     }
 
-    /** Empty events per second through the scheduler alone: 64 chains of self-rescheduling ticks. */
+    /**
+     * Empty events per second through the scheduler alone: 64 chains of self-rescheduling ticks.
+     * Timed by hand because it is this command's baseline, measured in the same invocation; the
+     * same loop as a JMH microbenchmark is microbench's {@code SchedulerEvents} (docs/real-runtime.md).
+     */
     static double bareEventsPerSecond() {
         SimScheduler s = new SimScheduler();
         long[] left = {BARE_EVENTS};

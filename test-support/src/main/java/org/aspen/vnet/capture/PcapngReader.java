@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Reads back what {@link PcapngWriter} writes (little-endian sections; SHB, IDB and EPB; other
- * blocks are skipped): for tests and for checking a capture file (test scope since issue 32, shared
- * with other modules' tests through vnet's test-jar; no product code reads pcapng). Malformed input is an
+ * blocks are skipped): for tests and for checking a capture file (test scope since issue 32: in
+ * test-support, which vnet's tests compile from source and other modules take in test scope; no
+ * product code reads pcapng). Malformed input is an
  * {@link IllegalArgumentException} naming the offset.
  *
  * <pre>{@code

@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** For tests over real UDP (this module's and others', through the test jar): a network's loops on a thread of their own. */
+/**
+ * For tests over real UDP (vnet's and other modules', from test-support): a network's loops on a
+ * thread of their own.
+ *
+ * <pre>{@code
+ * UdpLoops.start(net, TimeUnit.SECONDS.toNanos(120), "real-udp-test", 10);   // returns once the loops run
+ * }</pre>
+ */
 public final class UdpLoops {
     private UdpLoops() {
     }
