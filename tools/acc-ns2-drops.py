@@ -7,7 +7,8 @@ the closes by cause, how many drops a close covered, the time from a drop to the
 window the dropped segment carried, the window the sender closed from and to (and for a notification
 the window it named), the time-averaged cwnd, and the data segments the flow brought to the
 bottleneck (first arrivals, resends of ones it dropped, copies of ones that had passed it) and the
-ones ACC's filter deleted. Then the bottleneck: arrivals, drops of bulk and cross traffic, the
+ones ACC's filter deleted; for the copies, what the sender had just received when it sent them (a
+notification, a duplicate ACK, a new ACK, or nothing: the timer). Then the bottleneck: arrivals, drops of bulk and cross traffic, the
 time-averaged queue (packets) and the queue the arrivals found.
 
 Usage (docs/traces/acc-ns2-drops.md gives the commands that make the capture):
@@ -82,7 +83,7 @@ def main(pcap, router, link, flows, red=None):
         node, src, dst, cw = f.split(',')
         fl.append({'node': node, 'src': src, 'dst': dst, 'csv': cw, 'iss': None, 'drops': [], 'ntf': [],
                    'first': 0, 'redrop': 0, 'dup': 0, 'seen': {},
-                   'first_drop': {}, 'deleted': 0})
+                   'first_drop': {}, 'deleted': 0, 'sent_on': {}, 'dup_on': {}, 'last_in': None, 'last_ack': None})
     by_src = {f['src']: f for f in fl}
     by_node = {f['node']: f for f in fl}
     qlen, last_t, area, t0 = 0, None, 0.0, None
@@ -113,7 +114,11 @@ def main(pcap, router, link, flows, red=None):
                 elif f['iss'] is not None and s['dl'] > 0:
                     n = s['seq'] - f['iss'] - 1
                     last = f['seen'].get(n)
-                    f['first' if last is None else 'redrop' if last == 'dropped' else 'dup'] += 1
+                    kind = 'first' if last is None else 'redrop' if last == 'dropped' else 'dup'
+                    f[kind] += 1
+                    if kind == 'dup':
+                        why = f['sent_on'].get(n, '?')
+                        f['dup_on'][why] = f['dup_on'].get(why, 0) + 1
                     f['seen'][n] = 'passed'
             elif dropped:
                 qlen -= 1
@@ -135,11 +140,21 @@ def main(pcap, router, link, flows, red=None):
             f = by_node[node]
             if s['src'] == f['src'] and s['dst'] == f['dst'] and f['iss'] is None and s['flags'] & 0x80:
                 f['iss'] = s['seq']
-            elif s['dst'] == f['src'] and 'dir=in' in com and s['ntf'] is not None and f['iss'] is not None:
-                f['ntf'].append((t, s['ntf'][0] - f['iss'] - 1, s['ntf'][1]))
+            elif s['dst'] == f['src'] and 'dir=in' in com and f['iss'] is not None:
+                # what the sender just received: a notification, a duplicate ACK or a new ACK
+                a = s['ack'] - f['iss'] - 1
+                if s['ntf'] is not None:
+                    f['ntf'].append((t, s['ntf'][0] - f['iss'] - 1, s['ntf'][1]))
+                    f['last_in'] = (t, 'notification')
+                else:
+                    f['last_in'] = (t, 'duplicate ACK' if a == f['last_ack'] else 'new ACK')
+                    f['last_ack'] = a
+            elif s['src'] == f['src'] and 'dir=out' in com and f['iss'] is not None and s['dl'] > 0:
+                li = f['last_in']
+                f['sent_on'][s['seq'] - f['iss'] - 1] = li[1] if li and abs(li[0] - t) < 1e-9 else 'timer'
     w = sys.stdout.write
     agg = {'drops': 0, 'redropped': 0, 'closes': {}, 'first': 0, 'redrop': 0, 'dup': 0, 'deleted': 0, 'covered': [],
-           'delays': [], 'from': [], 'to': [], 'capped': 0}
+           'delays': [], 'from': [], 'to': [], 'dup_on': {}}
     for f in fl:
         rows = list(csv.DictReader(open(f['csv'])))
         closes = [(float(r['time_s']), r['event'][6:], float(r['closed_from']), float(r['cwnd']))
@@ -175,6 +190,8 @@ def main(pcap, router, link, flows, red=None):
         agg['redropped'] += sum(1 for d in drops if d[3])
         for k in ('first', 'redrop', 'dup', 'deleted'):
             agg[k] += f[k]
+        for k, v in f['dup_on'].items():
+            agg['dup_on'][k] = agg['dup_on'].get(k, 0) + v
         agg['covered'] += covered
         agg['delays'] += delays
         agg['from'] += [c[2] for c in closes]
@@ -215,6 +232,8 @@ def main(pcap, router, link, flows, red=None):
               len(fl), agg['drops'], agg['redropped'], ', '.join('%s %d' % kv for kv in sorted(agg['closes'].items())),
               agg['first'], agg['redrop'], agg['dup'], agg['deleted'], mean(agg['covered']),
               1e3 * mean(d), 1e3 * d[len(d) // 2] if d else float('nan'), mean(agg['from']), mean(agg['to'])))
+        w('  copies of passed segments, by what the sender had just received when it sent them: %s\n' % (
+            ', '.join('%s %d' % kv for kv in sorted(agg['dup_on'].items())) or 'none'))
     span = (last_t - t0) if last_t else 0
     w('bottleneck %s:%s: arrivals %d (cross traffic %d), drops of bulk data %d, of cross traffic %d; '
       'time-averaged queue %.2f packets, mean queue seen by an arrival %.2f\n' % (
