@@ -31,6 +31,8 @@ class Ns2NotificationTest {
     static final class Run {
         final List<Integer> sent = new ArrayList<>();
         final List<Long> sentAt = new ArrayList<>();
+        /** The window the router's notification named (-1: none sent). */
+        double notified = -1;
         /** When the second copy of 65 left the router. */
         long resent65At = -1;
         final Map<Integer, Integer> copies = new HashMap<>();
@@ -68,6 +70,7 @@ class Ns2NotificationTest {
             int copy = r.copies.merge(seqno, 1, Integer::sum);
             if (copy == 1 && seqno == notifyOn) {
                 double w = window >= 0 ? window : Math.floor(RdpPackets.senderState(p).cwnd() / 2);
+                r.notified = w;
                 router.send(RdpPackets.notification(RdpPackets.connectionId(p), r.sender.iss + named, w, w, deleteCount));
             }
             if (deleted.test(seqno, copy)) {
@@ -175,6 +178,33 @@ class Ns2NotificationTest {
         for (int seqno = 60; seqno <= 67; seqno++) {
             assertEquals(seqno <= 63 ? 3 : 2, r.copies.get(seqno), "copies of " + seqno);
         }
+    }
+
+    /**
+     * window_ 8 bounds the sender long before 60, while cwnd_ keeps growing (opencwnd has no bound): 60
+     * leaves on the ACK of 52 and carries cwnd_ 12.51 (windowInit_ 2, slow start to ssthresh_ = window_
+     * 8 on the ACKs of 1-6, then +1/cwnd_ on each of the 46 ACKs of 7-52), and the router notifies
+     * floor(12.51 / 2) = 6. ns-2's Reno, losing 60, halves windowd() = min(cwnd_, window_) = 8: cwnd_ 4,
+     * ssthresh_ 4 (tcp.cc:1254, 1296; tcp-reno.cc:61-71). The notification must leave the same, not 6.
+     * The defect this pins: the agent took the notified 6, so ACC's cut on ns-2 left the sender above
+     * where ns-2's Reno, cutting at the same drop, would have (docs/traces/acc-ns2-drops.md).
+     */
+    @Test
+    void aNotificationSetsNoMoreThanNs2sOwnHalvingOfTheBoundedWindow() {
+        Ns2Params p = P.with(Map.of("window", 8.0));
+        Run plain = run(81, () -> new Ns2Reno(p), (seqno, copy) -> copy == 1 && seqno == 60, -1, 60, 0, -1);
+        Run notified = run(81, () -> new Ns2Reno(p), (seqno, copy) -> copy == 1 && seqno == 60, 60, 60, 0, -1);
+        assertEquals(6.0, notified.notified);
+        ConnectionStats.Sample fr = plain.stats.samples().stream().filter(x -> x.cause() == CloseCause.FAST_RETRANSMIT)
+                .findFirst().orElseThrow();
+        ConnectionStats.Sample ntf = notified.stats.samples().stream().filter(x -> x.cause() == CloseCause.NOTIFICATION)
+                .findFirst().orElseThrow();
+        assertEquals(4.0, fr.cwnd());
+        assertEquals(4.0, fr.ssthresh());
+        assertEquals(4.0, ntf.cwnd());
+        assertEquals(4.0, ntf.ssthresh());
+        assertEquals(1, notified.stats.notificationsAccepted());
+        assertEquals(1, notified.stats.windowCloses(CloseCause.NOTIFICATION));
     }
 
     @Test

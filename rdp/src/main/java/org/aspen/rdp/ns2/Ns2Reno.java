@@ -578,17 +578,24 @@ public class Ns2Reno implements CongestionControl, AgentSender {
      * tcp.cc:1421-1436): a loss in the same window is retransmitted on three duplicate ACKs without a
      * second reduction (tcp-reno.cc:183-197), and a timeout does not halve ssthresh_ again
      * (tcp.cc:1899-1907). The segments the filter deleted are resent by the transport; nothing else is
-     * repaired other than as Reno repairs it.
+     * repaired other than as Reno repairs it. The notified values are capped at {@code window_ / 2}: the
+     * monitor halves the {@code cwnd_} the dropped segment carried, which grows past {@code window_}
+     * while the window bounds the sender (opencwnd, tcp.cc:1119-1238, has no bound but maxcwnd_), where
+     * ns-2's own reduction halves {@code windowd()}, which {@code window_} bounds (slowdown with
+     * precisionReduce_, tcp.cc:1254; tcp-reno.cc:61-71): so the notification sets what ns-2 would have
+     * set from the carried state, half of min(cwnd_, window_) (docs/traces/acc-ns2-drops.md).
      */
     @Override
     public void onNotification(ConnectionState s, WindowNotification n) {
-        if (port == null || cwnd <= n.cwnd() || inRecovery()) {
+        double cap = p.window() / 2;                                    // windowd() <= wnd_, tcp-reno.cc:68-69
+        double newCwnd = Math.min(n.cwnd(), cap);
+        if (port == null || cwnd <= newCwnd || inRecovery()) {
             return;
         }
         recover = maxseq;
         lastCwndAction = CWND_ACTION_ECN;
-        ssthresh = Math.max(2, (int) n.ssthresh());
-        cwnd = n.cwnd();
+        ssthresh = Math.max(2, (int) Math.min(n.ssthresh(), cap));    // ssthresh_ = (int) halfwin, tcp.cc:1296
+        cwnd = newCwnd;
         firstDecrease = false;
         cs.setSsthresh(ssthresh);
         cs.closeWindow(cwnd, CloseCause.NOTIFICATION);
