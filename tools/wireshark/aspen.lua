@@ -116,6 +116,8 @@ r.ntf_seq = ProtoField.uint32("aspen.rdp.ntf.seq", "Notified sequence number")
 r.ntf_cwnd = ProtoField.double("aspen.rdp.ntf.window", "Window (packets)")
 r.ntf_ssthresh = ProtoField.double("aspen.rdp.ntf.ssthresh", "ssthresh (packets)")
 r.ntf_delete = ProtoField.uint16("aspen.rdp.ntf.delete_count", "Delete count")
+r.ntf_flags = ProtoField.uint8("aspen.rdp.ntf.flags", "Notification flags", base.HEX)
+r.ntf_window_only = ProtoField.bool("aspen.rdp.ntf.window_only", "WINDOW_ONLY (resend nothing)", 8, nil, 0x01)
 r.eack = ProtoField.uint32("aspen.rdp.eack", "EACKed sequence number")
 r.data = ProtoField.bytes("aspen.rdp.data", "Data")
 
@@ -242,7 +244,12 @@ local function dissect_rdp(tvb, pinfo, root)
         nt:add(r.ntf_cwnd, tvb(off + 4, 4), w)
         nt:add(r.ntf_ssthresh, tvb(off + 8, 4), fixed16(tvb(off + 8, 4)))
         nt:add(r.ntf_delete, tvb(off + 12, 2))
+        local nf = nt:add(r.ntf_flags, tvb(off + 14, 1))
+        nf:add(r.ntf_window_only, tvb(off + 14, 1))
         info = info .. string.format(" NOTIFY S=%d window=%.2f", tvb(off, 4):uint(), w)
+        if bit32.band(tvb(off + 14, 1):uint(), 0x01) ~= 0 then
+            info = info .. " window-only"
+        end
         off = off + 16
     end
     if bit32.band(parts, 0x80) ~= 0 and off + 16 <= hend then

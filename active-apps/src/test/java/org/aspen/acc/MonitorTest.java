@@ -87,6 +87,41 @@ class MonitorTest {
         assertEquals(10.0, atSender.notifications().get(0).notification.cwnd(), 1e-4);
     }
 
+    /**
+     * notify=window-only: the same drops, the same windows (Reno halves the carried 20 to 10), but every
+     * notification carries the WINDOW_ONLY flag and names nothing beyond the dropped segment; the filter
+     * is asked for as before. By default the flag is clear.
+     */
+    @Test
+    void windowOnlyNotificationsCarryTheFlagAndTheSameWindow() {
+        install(AccConfig.DEFAULT.withNotification(AccConfig.Notify.WINDOW_ONLY));
+        lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 100, 10, AVOIDANCE));
+        lab.run(50 * MS);
+        long drops = drops();
+        assertTrue(drops >= 3, "the burst overflows the queue: " + drops);
+        List<Segment> notes = atSender.notifications();
+        assertEquals(drops, notes.size(), "one notification per drop");
+        for (Segment s : notes) {
+            WindowNotification n = s.notification;
+            assertTrue(n.windowOnly(), "flagged: " + n);
+            assertEquals(0, n.deleteCount());
+            assertEquals(10.0, n.cwnd(), 1e-4);
+            assertEquals(10.0, n.ssthresh(), 1e-4);
+            assertTrue(n.seq() >= 100 && n.seq() < 110, "names the dropped segment: " + n.seq());
+        }
+        assertEquals(drops, lab.counter("m", "filterRequestsSent"));
+        assertEquals(1, lab.counter("u", "filtersStarted"));
+    }
+
+    @Test
+    void byDefaultTheNotificationIsNotWindowOnly() {
+        install(AccConfig.DEFAULT);
+        lab.net.at(0, "s", () -> Scripted.burst(lab.node("s"), lab.addr("d"), 4000, 7000, 100, 10, AVOIDANCE));
+        lab.run(50 * MS);
+        assertTrue(atSender.notifications().size() >= 3);
+        assertTrue(atSender.notifications().stream().noneMatch(s -> s.notification.windowOnly()));
+    }
+
     @Test
     void byDefaultAlsoActsOnSendersInRecoveryAndSkipRecoveryLeavesThemAlone() {
         install(AccConfig.DEFAULT);

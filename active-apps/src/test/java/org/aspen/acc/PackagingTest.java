@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.aspen.acc.aa.AccConfig;
 import org.aspen.ee.AaCode;
@@ -50,5 +51,18 @@ class PackagingTest {
         assertEquals(cfg, AccConfig.fromParams(cfg.toParams()));
         assertThrows(IllegalArgumentException.class, () -> AccConfig.fromParams(Map.of("minRtt", "5")));
         assertThrows(IllegalArgumentException.class, () -> AccConfig.fromParams(Map.of("maxDelete", "lots")));
+    }
+
+    @Test
+    void theNotifyParameterIsWrittenOnlyWhenNotTheDefault() {
+        assertEquals(List.of("minRttMicros", "maxDelete", "filterMaxLifetimeMs", "localFilter", "filterAa", "deletion",
+                "oncePerSrtt", "skipRecovery"), List.copyOf(AccConfig.DEFAULT.toParams().keySet()));
+        AccConfig only = AccConfig.DEFAULT.withNotification(AccConfig.Notify.WINDOW_ONLY);
+        assertEquals("window-only", only.toParams().get("notify"));
+        assertEquals(only, AccConfig.fromParams(only.toParams()));
+        assertEquals(AccConfig.DEFAULT, AccConfig.fromParams(Map.of("notify", "resend")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> AccConfig.fromParams(Map.of("notify", "nack")));
+        assertEquals("unknown ACC notification 'nack' (known: resend, window-only)", e.getMessage());
     }
 }

@@ -2,6 +2,7 @@ package org.aspen.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.abcd.AbcdBaseline;
 import org.aspen.experiments.abcd.AbcdExperiment;
 import org.aspen.experiments.abcd.AbcdRun;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Option;
  * aspen experiment abcd --baseline rdp --out results/abcd       # as the committed docs/results/abcd
  * aspen experiment abcd --seeds 30 --out results/abcd-30        # the paper's 30 seeds
  * aspen experiment abcd --preregistered --out results/abcd      # issue 29: judged by preregistration/abcd.yaml, RDP beside
+ * aspen experiment abcd --acc-notify window-only --out results/abcd-window-only   # ACC's notification sets the window only
  * }</pre>
  */
 @Command(name = "abcd",
@@ -66,6 +68,12 @@ final class AbcdCommand extends ExperimentSubcommand {
                     + "tuned (docs/results-abcd.md) (default: ${DEFAULT-VALUE}).")
     long averagingMs;
 
+    @Option(names = "--acc-notify", paramLabel = "MODE", defaultValue = "resend",
+            description = "What the ACC config's monitor notification asks: resend (the sender resends the dropped segment it "
+                    + "names, Aspen's reading) or window-only (the window only, RDP's WINDOW_ONLY flag: the drop is left "
+                    + "to the sender's own fast retransmit or timer, the paper's text) (default: ${DEFAULT-VALUE}).")
+    String accNotify;
+
     @Option(names = "--preregistered",
             description = "Issue 29's run: judge the comparison rows by preregistration/abcd.yaml, run the same sweep on "
                     + "--baseline rdp beside the ns-2 baseline (runs-rdp.csv, table1-rdp.csv) and the section 5.1 estimator "
@@ -92,7 +100,7 @@ final class AbcdCommand extends ExperimentSubcommand {
             throw usage("--preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline " + b.id());
         }
         return new AbcdExperiment(new AbcdExperiment.Params(seeds.seeds, seconds, delays, cs, buffer).withBaseline(b)
-                .withAveragingMs(averagingMs).withPreregistered(preregistered));
+                .withAveragingMs(averagingMs).withPreregistered(preregistered).withAcc(accConfig()));
     }
 
     @Override
@@ -104,7 +112,15 @@ final class AbcdCommand extends ExperimentSubcommand {
         double seconds = seconds("--duration", duration);
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
                 new AbcdRun.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, averagingMs)))
-                        .withBaseline(baseline(baseline)));
+                        .withBaseline(baseline(baseline)).withAcc(accConfig()));
+    }
+
+    private AccConfig accConfig() {
+        try {
+            return AccConfig.DEFAULT.withNotification(AccConfig.Notify.byId(accNotify));
+        } catch (IllegalArgumentException e) {
+            throw usage("--acc-notify: " + e.getMessage());
+        }
     }
 
     private AbcdBaseline baseline(String id) {

@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
  * aspen experiment acc-figure4 --seeds 10 --duration 200s --out results/acc
  * aspen experiment acc-figure4 --print-scenario acc:300 > acc.yaml && aspen lab --sim acc.yaml
  * aspen experiment acc-figure4 --baseline ns2 --preregistered --out docs/results/acc   # issue 29's judged run
+ * aspen experiment acc-figure4 --acc-notify window-only --print-scenario acc:10   # the notification sets the window only
  * }</pre>
  */
 @Command(name = "acc-figure4",
@@ -76,6 +77,12 @@ final class AccFigure4Command extends ExperimentSubcommand {
             description = "The ACC monitor ignores drops of senders in recovery (not the paper's).")
     boolean skipRecovery;
 
+    @Option(names = "--acc-notify", paramLabel = "MODE", defaultValue = "resend",
+            description = "What the ACC monitor's notification asks: resend (the sender resends the dropped segment it names, "
+                    + "Aspen's reading) or window-only (the window only, RDP's WINDOW_ONLY flag: the drop is left to the "
+                    + "sender's own fast retransmit or timer, the paper's text) (default: ${DEFAULT-VALUE}).")
+    String accNotify;
+
     @Option(names = "--acc-min-rtt", paramLabel = "DURATION", defaultValue = "0ms",
             description = "The ACC monitor leaves connections with a lower srtt alone (the paper's suggested "
                     + "low-RTT inhibition; default: ${DEFAULT-VALUE}, act on every RTT as in its Figure 4).")
@@ -126,9 +133,15 @@ final class AccFigure4Command extends ExperimentSubcommand {
         } catch (IllegalArgumentException e) {
             throw usage("--acc-deletion: " + e.getMessage());
         }
+        AccConfig.Notify notify;
+        try {
+            notify = AccConfig.Notify.byId(accNotify);
+        } catch (IllegalArgumentException e) {
+            throw usage("--acc-notify: " + e.getMessage());
+        }
         long minRttMs = Math.round(seconds("--acc-min-rtt", accMinRtt) * 1000);
         return AccConfig.DEFAULT.withDeletion(deletion).withOncePerSrtt(oncePerSrtt).withSkipRecovery(skipRecovery)
-                .withMinRttMicros(minRttMs * 1000);
+                .withMinRttMicros(minRttMs * 1000).withNotification(notify);
     }
 
     @Override

@@ -162,6 +162,30 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void accNotifyParsesForAccFigure4AndAbcdAndAnUnknownValueIsOneLine() {
+        org.aspen.acc.aa.AccConfig windowOnly = org.aspen.acc.aa.AccConfig.DEFAULT
+                .withNotification(org.aspen.acc.aa.AccConfig.Notify.WINDOW_ONLY);
+        var fig = (org.aspen.experiments.acc.AccFigure4Experiment.Params) params("experiment", "acc-figure4", "--acc-notify",
+                "window-only");
+        assertEquals(windowOnly, fig.setup().acc());
+        var dflt = (org.aspen.experiments.acc.AccFigure4Experiment.Params) params("experiment", "acc-figure4");
+        assertEquals(org.aspen.acc.aa.AccConfig.DEFAULT, dflt.setup().acc());
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults()
+                        .withBaseline(org.aspen.experiments.abcd.AbcdBaseline.NS2).withAcc(windowOnly),
+                params("experiment", "abcd", "--acc-notify", "window-only"));
+        assertEquals(java.util.Map.of("monitor", true, "notify", "window-only"),
+                printed("experiment", "acc-figure4", "--acc-notify", "window-only", "--print-scenario", "acc:10").node("r2").acc());
+        assertEquals(java.util.Map.of("monitor", true, "notify", "window-only"),
+                printed("experiment", "abcd", "--acc-notify", "window-only", "--print-scenario", "acc:100").node("r2").acc());
+        for (String e : List.of("acc-figure4", "abcd")) {
+            CliTest.Run r = CliTest.run("experiment", e, "--acc-notify", "nack", "--print-scenario", "acc:100");
+            assertEquals(Aspen.USAGE, r.code());
+            assertEquals("aspen: --acc-notify: unknown ACC notification 'nack' (known: resend, window-only)",
+                    r.err().lines().findFirst().orElseThrow());
+        }
+    }
+
+    @Test
     void accFigure4PreregisteredNeedsAnNs2BaselineAndFlowsAtLeastOne() {
         CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());

@@ -43,16 +43,21 @@ final class NetworkFeedback {
             c.stack.counters().drop(RdpDrop.NOTIFICATION_REJECTED);
         } else if (ConnectionState.seqLt(seq, notifiedUntil)) {
             // about the reduction already made (ACC's filter naming what it deleted, or the monitor's
-            // notice arriving after the filter's): the window stays, the named segments are resent
+            // notice arriving after the filter's): the window stays, the named segments are resent; a
+            // window-only notice names nothing to resend
             stats.notificationsFollowUp++;
-            c.tx.negativelyAcknowledge(seq, n.deleteCount());
-            c.tx.trySend();
+            if (!n.windowOnly()) {
+                c.tx.negativelyAcknowledge(seq, n.deleteCount());
+                c.tx.trySend();
+            }
         } else {
             stats.notificationsAccepted++;
             notifiedUntil = cs.sndNxt();
             lastNotifiedSeq = seq;
             c.cc.onNotification(cs, n);
-            c.tx.negativelyAcknowledge(seq, n.deleteCount());
+            if (!n.windowOnly()) {   // window-only: the dropped segment waits for the sender's own recovery
+                c.tx.negativelyAcknowledge(seq, n.deleteCount());
+            }
             stats.observe(cs);
             c.tx.trySend();
         }

@@ -82,8 +82,18 @@ public final class RdpPackets {
      * @param deleteCount segments after {@code seq} the filter will delete at most (the sender resends them)
      */
     public static Packet notification(ConnectionId dataDirection, int seq, double cwnd, double ssthresh, int deleteCount) {
+        return notification(dataDirection, new WindowNotification(seq, cwnd, ssthresh, deleteCount));
+    }
+
+    /**
+     * The same for any notification, e.g. a window-only one ({@link WindowNotification#windowOnly()}: the
+     * sender sets the window and resends nothing because of it):
+     * {@code RdpPackets.notification(id, new WindowNotification(dropped, 6, 6, 0, true))}.
+     */
+    public static Packet notification(ConnectionId dataDirection, WindowNotification n) {
+        int seq = n.seq();
         Segment s = Segment.control(Segment.NTF, dataDirection.destinationPort(), dataDirection.sourcePort(), seq, 0);
-        s.notification = new WindowNotification(seq, cwnd, ssthresh, deleteCount);
+        s.notification = n;
         return Packet.builder().source(dataDirection.destination()).destination(dataDirection.source())
                 .protocol(Protocol.RDP).payload(SegmentCodec.encode(s, true)).build();
     }

@@ -26,7 +26,8 @@ import org.aspen.vnet.packet.RdpHeader;
  * 24 variable part, in this order when present:
  *    SYN    u16 max outstanding, u16 max segment, u8 options (SDM 1, ECN 2, AECN 4, ACNS 8), 3 reserved (8)
  *    STATE  u32 cwnd 16.16, u32 ssthresh 16.16, u8 phase, 3 reserved, u32 srtt us        (16)
- *    NTF    u32 named seq, u32 cwnd 16.16, u32 ssthresh 16.16, u16 delete count, 2 reserved (16)
+ *    NTF    u32 named seq, u32 cwnd 16.16, u32 ssthresh 16.16, u16 delete count, u8 notification flags
+ *           (WINDOW_ONLY 1; other bits ignored), 1 reserved (16)
  *    ADVICE u32 seq, u16 segment size, u16 lifetime ms, u32 pace bytes/s, u32 available bits/s (16)
  *    EAK    u32 sequence numbers to the end of the header
  * then the data
@@ -155,7 +156,8 @@ public final class SegmentCodec {
             putInt(b, off + 4, fixed(n.cwnd()));
             putInt(b, off + 8, fixed(n.ssthresh()));
             putShort(b, off + 12, n.deleteCount());
-            putShort(b, off + 14, 0);
+            b[off + 14] = (byte) n.flags();   // 0 unless window-only, so flag-less notifications keep their bytes
+            b[off + 15] = 0;
             off += NTF_LENGTH;
         }
         if (s.advice != null) {
@@ -240,10 +242,14 @@ public final class SegmentCodec {
         if ((flags & Segment.NTF) != 0) {
             double cwnd = unfixed(getInt(buf, p + 4));
             double ssthresh = unfixed(getInt(buf, p + 8));
-            if (!(cwnd >= 1) || !(ssthresh >= 1)) {
+            int deleteCount = getShort(buf, p + 12);
+            // unknown flag bits and the last reserved byte are ignored, as the other parts' reserved bytes and
+            // unknown option bits are; a window-only notice that also names deletions contradicts itself
+            boolean windowOnly = (buf[p + 14] & WindowNotification.WINDOW_ONLY) != 0;
+            if (!(cwnd >= 1) || !(ssthresh >= 1) || windowOnly && deleteCount != 0) {
                 return RdpDrop.BAD_OPTION;
             }
-            out.notification = new WindowNotification(getInt(buf, p), cwnd, ssthresh, getShort(buf, p + 12));
+            out.notification = new WindowNotification(getInt(buf, p), cwnd, ssthresh, deleteCount, windowOnly);
             p += NTF_LENGTH;
         }
         out.advice = null;

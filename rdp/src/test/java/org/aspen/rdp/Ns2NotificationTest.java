@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +36,8 @@ class Ns2NotificationTest {
         double notified = -1;
         /** When the second copy of 65 left the router. */
         long resent65At = -1;
+        /** When the second copy of 60 left the router. */
+        long resent60At = -1;
         final Map<Integer, Integer> copies = new HashMap<>();
         /** Seqnos whose resend reached a receiver that did not hold them yet (holes repaired). */
         final Set<Integer> holesRepaired = new TreeSet<>();
@@ -55,6 +58,12 @@ class Ns2NotificationTest {
      */
     static Run run(long seed, Supplier<CongestionControl> cc, BiPredicate<Integer, Integer> deleted, int notifyOn, int named,
             int deleteCount, double window) {
+        return run(seed, cc, deleted, notifyOn, named, deleteCount, window, false);
+    }
+
+    /** The same, the notification window-only ({@link WindowNotification#windowOnly()}) when {@code windowOnly}. */
+    static Run run(long seed, Supplier<CongestionControl> cc, BiPredicate<Integer, Integer> deleted, int notifyOn, int named,
+            int deleteCount, double window, boolean windowOnly) {
         TestNet net = new TestNet(seed, 3, new LinkConfig(0, 5_000_000L, QueueLimit.packets(10_000), 1));
         Node router = net.node(1);
         Run r = new Run();
@@ -71,13 +80,17 @@ class Ns2NotificationTest {
             if (copy == 1 && seqno == notifyOn) {
                 double w = window >= 0 ? window : Math.floor(RdpPackets.senderState(p).cwnd() / 2);
                 r.notified = w;
-                router.send(RdpPackets.notification(RdpPackets.connectionId(p), r.sender.iss + named, w, w, deleteCount));
+                router.send(RdpPackets.notification(RdpPackets.connectionId(p),
+                        new WindowNotification(r.sender.iss + named, w, w, deleteCount, windowOnly)));
             }
             if (deleted.test(seqno, copy)) {
                 return true;
             }
             if (copy == 2 && seqno == 65) {
                 r.resent65At = net.sim.nanos();
+            }
+            if (copy == 2 && seqno == 60) {
+                r.resent60At = net.sim.nanos();
             }
             if (copy > 1) {
                 (arrived.contains(seqno) ? r.resentHeld : r.holesRepaired).add(seqno);
@@ -205,6 +218,88 @@ class Ns2NotificationTest {
         assertEquals(4.0, ntf.ssthresh());
         assertEquals(1, notified.stats.notificationsAccepted());
         assertEquals(1, notified.stats.windowCloses(CloseCause.NOTIFICATION));
+    }
+
+    /**
+     * A window-only notification (the paper's reading: the router sends the window, TCP repairs the drop)
+     * for the dropped 60: the window closes on it at once, but 60 is not resent until the agent's own fast
+     * retransmit, on the third duplicate ACK, and then only once. The duplicates come from 61, 62 and 63;
+     * the third, 63's, reaches the sender 15 ms after 63 passed the router (5 ms to the receiver, 10 ms
+     * back), and the resend takes 5 ms to the router: 63's time at the router + 20 ms, the same instant as
+     * plain Reno's fast retransmit. Named (flag clear), the notification resends 60 at once: it reaches the
+     * sender 5 ms after 60 passed the router, the resend is back there 5 ms later.
+     */
+    @Test
+    void aWindowOnlyNotificationLeavesTheDropToTheAgentsFastRetransmit() {
+        BiPredicate<Integer, Integer> drop60 = (seqno, copy) -> copy == 1 && seqno == 60;
+        Run plain = run(81, () -> new Ns2Reno(P), drop60, -1, 60, 0, -1);
+        Run only = run(81, () -> new Ns2Reno(P), drop60, 60, 60, 0, -1, true);
+        long at63 = only.sentAt.get(only.sent.indexOf(63));
+        assertEquals(at63 + 20_000_000L, only.resent60At, "60 resent on the third duplicate ACK, not on the notification");
+        assertEquals(plain.sentAt.get(plain.sent.indexOf(63)) + 20_000_000L, plain.resent60At);
+        assertEquals(2, only.copies.get(60));
+        assertEquals(Set.of(60), only.holesRepaired);
+        assertEquals(Set.of(), only.resentHeld);
+        assertEquals(1, only.stats.notificationsAccepted());
+        assertEquals(0, only.stats.notifiedNacks());
+        assertEquals(1, only.stats.retransmissions());
+        assertEquals(1, only.stats.fastRetransmits());
+        assertEquals(0, only.stats.timeouts());
+        // the window is the notification's (capped at window_ / 2 = 10, as ns-2's halving), closed once: the
+        // fast retransmit after it makes no second reduction (tcp-reno.cc:183-197)
+        ConnectionStats.Sample ntf = only.stats.samples().stream().filter(x -> x.cause() == CloseCause.NOTIFICATION)
+                .findFirst().orElseThrow();
+        assertEquals(Math.min(only.notified, 10.0), ntf.cwnd());
+        assertTrue(ntf.nanos() < only.resent60At);
+        assertEquals(1, only.stats.windowCloses(CloseCause.NOTIFICATION));
+        assertEquals(0, only.stats.windowCloses(CloseCause.FAST_RETRANSMIT));
+        // the same notification without the flag resends 60 at once, 5 ms after it left the router
+        Run named = run(81, () -> new Ns2Reno(P), drop60, 60, 60, 0, -1, false);
+        ConnectionStats.Sample dbg = named.stats.samples().stream().filter(x -> x.cause() == CloseCause.NOTIFICATION).findFirst().orElseThrow();
+        System.out.println("DBG " + dbg + " " + named.sent.subList(named.sent.indexOf(40), named.sent.indexOf(60) + 8) + " " + named.sentAt.subList(named.sent.indexOf(40), named.sent.indexOf(60) + 8));
+        assertEquals(named.sentAt.get(named.sent.indexOf(60)) + 10_000_000L, named.resent60At);
+        assertEquals(1, named.stats.notifiedNacks());
+    }
+
+    /**
+     * The same on RDP's own Reno (no rate limit: the sender's slow-start window of 32, 28-59 and 60-62
+     * among it, passes the router at once, 105 ms). The window-only notice halves the window to 16 at 110
+     * ms and puts the sender in its notified recovery, but names nothing. 60 waits for the sender's own
+     * repair: the first ACK back (120 ms, one round trip after the burst left the sender at 100 ms)
+     * acknowledges up to 59 and EACKs 61 and 62, so 60 is a hole below EACKed segments, resent once
+     * (Transmitter.retransmitHolesSentOnce) and at the router 5 ms later. Named (flag clear), the same ACK
+     * resends it twice: the hole repair and the NACKed range (a window of 16 kept the named resend back
+     * until then, with 29 segments below 60 in flight). Plain, it is the fast retransmit on the third
+     * duplicate ACK, 63's.
+     */
+    @Test
+    void aWindowOnlyNotificationOnRdpsOwnRenoLeavesTheDropToItsRecovery() {
+        BiPredicate<Integer, Integer> drop60 = (seqno, copy) -> copy == 1 && seqno == 60;
+        Run plain = run(81, Reno::new, drop60, -1, 60, 0, -1);
+        Run only = run(81, Reno::new, drop60, 60, 60, 0, -1, true);
+        Run named = run(81, Reno::new, drop60, 60, 60, 0, -1, false);
+        assertEquals(105_000_000L, only.sentAt.get(only.sent.indexOf(60)));
+        assertEquals(105_000_000L, only.sentAt.get(only.sent.indexOf(62)));
+        assertEquals(125_000_000L, only.resent60At);
+        assertEquals(125_000_000L, named.resent60At);
+        assertEquals(plain.sentAt.get(plain.sent.indexOf(63)) + 20_000_000L, plain.resent60At);
+        assertEquals(1, plain.stats.fastRetransmits());
+        assertEquals(2, only.copies.get(60));
+        assertEquals(3, named.copies.get(60));
+        assertEquals(Set.of(60), only.holesRepaired);
+        assertEquals(Set.of(), only.resentHeld);
+        assertEquals(1, only.stats.notificationsAccepted());
+        assertEquals(1, only.stats.windowCloses(CloseCause.NOTIFICATION));
+        assertEquals(0, only.stats.notifiedNacks());
+        assertEquals(1, named.stats.notifiedNacks());
+        assertEquals(0, only.stats.fastRetransmits());
+        assertEquals(1, only.stats.retransmissions());
+        assertEquals(0, only.stats.timeouts());
+        ConnectionStats.Sample ntf = only.stats.samples().stream().filter(x -> x.cause() == CloseCause.NOTIFICATION)
+                .findFirst().orElseThrow();
+        assertEquals(110_000_000L, ntf.nanos());
+        assertEquals(32.0, ntf.closedFrom());
+        assertEquals(16.0, ntf.cwnd());
     }
 
     @Test

@@ -2,8 +2,10 @@ package org.aspen.rdp;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 
@@ -76,6 +78,43 @@ class SegmentCodecTest {
         Segment d = new Segment();
         assertNull(SegmentCodec.decode(wire, 0, wire.length, d));
         assertEquals(s.notification, d.notification);
+    }
+
+    @Test
+    void aWindowOnlyNotificationCarriesItsFlagInTheFirstReservedByte() {
+        Segment plain = Segment.control(Segment.NTF, 1, 2, 77, 0);
+        plain.notification = new WindowNotification(77, 6, 6, 0);
+        Segment only = Segment.control(Segment.NTF, 1, 2, 77, 0);
+        only.notification = new WindowNotification(77, 6, 6, 0, true);
+        byte[] a = SegmentCodec.encode(plain, false);
+        byte[] b = SegmentCodec.encode(only, false);
+        int ntf = SegmentCodec.FIXED_LENGTH;   // a control segment: the NTF part right after the fixed header
+        assertEquals(0, a[ntf + 14]);          // flag-less: the bytes of before (2 reserved zero bytes)
+        assertEquals(0, a[ntf + 15]);
+        assertEquals(WindowNotification.WINDOW_ONLY, b[ntf + 14]);
+        assertEquals(0, b[ntf + 15]);
+        for (int i = 0; i < a.length; i++) {
+            if (i != ntf + 14) {
+                assertEquals(a[i], b[i], "byte " + i);
+            }
+        }
+        Segment d = new Segment();
+        assertNull(SegmentCodec.decode(b, 0, b.length, d));
+        assertEquals(only.notification, d.notification);
+        assertTrue(d.notification.windowOnly());
+        assertNull(SegmentCodec.decode(a, 0, a.length, d));
+        assertFalse(d.notification.windowOnly());
+        // unknown flag bits and the last reserved byte are ignored, as the other parts' reserved bytes are
+        byte[] c = b.clone();
+        c[ntf + 14] = (byte) 0xfe;
+        c[ntf + 15] = 0x55;
+        assertNull(SegmentCodec.decode(c, 0, c.length, d));
+        assertEquals(plain.notification, d.notification);
+        // window-only with a delete count contradicts itself: refused as a bad option, never an exception
+        byte[] e = b.clone();
+        e[ntf + 13] = 3;
+        assertEquals(RdpDrop.BAD_OPTION, SegmentCodec.decode(e, 0, e.length, d));
+        assertThrows(IllegalArgumentException.class, () -> new WindowNotification(77, 6, 6, 3, true));
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.aspen.ee.api.CongestionEvent;
 import org.aspen.ee.api.Protocols;
 import org.aspen.rdp.Segment;
 import org.aspen.rdp.SenderState;
+import org.aspen.rdp.WindowNotification;
 
 /**
  * The ACC monitor AA, one per node that runs ACC. For each RDP data segment a link of this node is
@@ -31,7 +32,9 @@ import org.aspen.rdp.SenderState;
  * ignores a second request. Options not in the paper: {@link AccConfig#oncePerSrtt()} (at most one
  * action per connection per carried srtt), {@link AccConfig#skipRecovery()} (leave drops of senders
  * already in recovery alone) and {@link AccConfig#minRttMicros()} (the paper's suggested, but not
- * simulated, low-RTT inhibition). Drops of other protocols are ignored; every AA that registered
+ * simulated, low-RTT inhibition). Its notification names the dropped segment for a resend by default;
+ * {@link AccConfig#notification()} {@code window-only} (parameter {@code notify}) sends the window alone (RDP's NTF flag {@code WINDOW_ONLY}), as the
+ * paper's text reads. Drops of other protocols are ignored; every AA that registered
  * for congestion gets every event, so another handler sees them too. The upstream node is the next
  * hop toward the sender (routes are symmetric in VNet's link-state routing); when that is the
  * sender itself, which cannot divert its own packets, the filter runs here instead
@@ -104,8 +107,11 @@ public final class AccMonitor implements ActiveApplication {
         ctx.counter("actions").increment();
         ctx.counter("windowReductionPackets").add(Math.round(st.cwnd() - r.cwnd()));
         // names only the dropped segment as lost: what the filter really deletes it names itself when it
-        // ends (FilterSession), so the sender never resends packets that were already past the filter
-        byte[] ntf = RdpSegments.notification(conn, seq, r.cwnd(), r.ssthresh(), 0);
+        // ends (FilterSession), so the sender never resends packets that were already past the filter;
+        // window-only (notify=window-only) it names the dropped segment as the window's reference and nothing
+        // for a resend, the paper's reading: TCP's fast retransmit repairs the drop
+        boolean windowOnly = cfg.notification() == AccConfig.Notify.WINDOW_ONLY;
+        byte[] ntf = RdpSegments.notification(conn, new WindowNotification(seq, r.cwnd(), r.ssthresh(), 0, windowOnly));
         boolean sent = ctx.send(ctx.newPacket().source(conn.destination()).destination(conn.source())
                 .protocol(Protocols.RDP).payload(ntf).build());
         ctx.counter(sent ? "notificationsSent" : "notificationsUnsent").increment();

@@ -38,8 +38,13 @@ public final class RdpSegments {
      * receiver's address and port to the sender's, so the sender matches it to its connection.
      */
     public static byte[] notification(ConnKey conn, int seq, double cwnd, double ssthresh, int deleteCount) {
-        Segment s = Segment.control(Segment.NTF, conn.destinationPort(), conn.sourcePort(), seq, 0);
-        s.notification = new WindowNotification(seq, cwnd, ssthresh, deleteCount);
+        return notification(conn, new WindowNotification(seq, cwnd, ssthresh, deleteCount));
+    }
+
+    /** The same for any notification, e.g. a window-only one ({@link WindowNotification#windowOnly()}). */
+    public static byte[] notification(ConnKey conn, WindowNotification n) {
+        Segment s = Segment.control(Segment.NTF, conn.destinationPort(), conn.sourcePort(), n.seq(), 0);
+        s.notification = n;
         return SegmentCodec.encode(s, true);
     }
 }

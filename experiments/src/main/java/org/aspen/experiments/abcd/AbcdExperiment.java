@@ -55,10 +55,12 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
      * (1000-byte packets), the senders' transport and bottleneck queue, ABCD's averaging window W
      * (ms), and whether the run is issue 29's pre-registered one: judged by
      * {@code preregistration/abcd.yaml}, with the same sweep on Aspen RDP beside the ns-2 baseline
-     * and the section 5.1 estimator check on CBR ({@link AbcdCbrCheck}).
+     * and the section 5.1 estimator check on CBR ({@link AbcdCbrCheck}), and the ACC config's monitor settings
+     * ({@code --acc-notify window-only}: {@link AccConfig.Notify#WINDOW_ONLY}; summary.json's {@code acc} names
+     * {@code notify} only then).
      */
     public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
-                         AbcdBaseline baseline, long averagingMs, boolean preregistered) {
+                         AbcdBaseline baseline, long averagingMs, boolean preregistered, AccConfig acc) {
         public Params {
             if (preregistered && !baseline.ns2()) {
                 throw new IllegalArgumentException("--preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline "
@@ -67,6 +69,12 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
             if (averagingMs < 1) {
                 throw new IllegalArgumentException("--averaging-ms: ABCD's averaging window must be at least 1 ms, not " + averagingMs);
             }
+        }
+
+        /** The ACC config's monitor with its defaults ({@link AccConfig#DEFAULT}). */
+        public Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
+                      AbcdBaseline baseline, long averagingMs, boolean preregistered) {
+            this(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, AccConfig.DEFAULT);
         }
 
         /** On Aspen RDP (what the committed results before issue #28 ran). */
@@ -86,17 +94,22 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
 
         /** The same on another transport and queue. */
         public Params withBaseline(AbcdBaseline b) {
-            return new Params(seeds, seconds, delays, configs, buffer, b, averagingMs, preregistered);
+            return new Params(seeds, seconds, delays, configs, buffer, b, averagingMs, preregistered, acc);
         }
 
         /** The same with ABCD's averaging window W, ms. */
         public Params withAveragingMs(long ms) {
-            return new Params(seeds, seconds, delays, configs, buffer, baseline, ms, preregistered);
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, ms, preregistered, acc);
         }
 
         /** The same, pre-registered or not. */
         public Params withPreregistered(boolean p) {
-            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, p);
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, p, acc);
+        }
+
+        /** The same with the ACC config's monitor on these settings (e.g. {@code notify=window-only}). */
+        public Params withAcc(AccConfig a) {
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, a);
         }
 
         /** ABCD's settings of every run: the defaults with this window. */
@@ -184,7 +197,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
     @Override
     public AbcdRun run(RunSpec<Arm> r) {
         return AbcdRun.simulate(r.config().config(), r.delayMs(), r.seed(),
-                new AbcdRun.Setup(params.seconds(), params.buffer(), params.abcd(), r.config().baseline()));
+                new AbcdRun.Setup(params.seconds(), params.buffer(), params.abcd(), r.config().baseline(), params.acc()));
     }
 
     /** How many runs the primary sweep has: the first of the plan (the rest, with {@code preregistered}, are Aspen RDP's). */
@@ -233,7 +246,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
         }
         return new Summary(name(), params.seeds(), params.seconds(), params.delays(), params.buffer() * 1000,
                 AbcdRun.BUFFER_SOURCE, AccDumbbell.Placement.PAPER.id(), b.ns2() ? b.id() : null, b.ns2() ? b.source() : null,
-                b.agent(), b.queue(), params.abcd().toParams(), AccConfig.DEFAULT.toParams(),
+                b.agent(), b.queue(), params.abcd().toParams(), params.acc().toParams(),
                 Sweep.tenths(wallSeconds), pre == null ? null : pre.ref(), rows, points, rdpPoints, cbr);
     }
 

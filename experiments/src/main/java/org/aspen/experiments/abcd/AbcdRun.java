@@ -115,12 +115,18 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
     /**
      * Run length, bottleneck buffer (in 1000-byte packets' worth of bytes; ns-2: limit_ in packets of
-     * mean_pktsize_ 1000), ABCD's settings and the senders' transport and bottleneck queue.
+     * mean_pktsize_ 1000), ABCD's settings, the senders' transport and bottleneck queue, and the ACC
+     * config's monitor settings ({@link AccConfig#DEFAULT} unless {@code --acc-notify window-only}).
      */
-    public record Setup(double durationSeconds, int buffer, AbcdConfig abcd, AbcdBaseline baseline) {
+    public record Setup(double durationSeconds, int buffer, AbcdConfig abcd, AbcdBaseline baseline, AccConfig acc) {
         /** On Aspen RDP (what the committed results before issue #28 ran). */
         public Setup(double durationSeconds, int buffer, AbcdConfig abcd) {
             this(durationSeconds, buffer, abcd, AbcdBaseline.RDP);
+        }
+
+        /** The ACC config's monitor with its defaults ({@link AccConfig#DEFAULT}). */
+        public Setup(double durationSeconds, int buffer, AbcdConfig abcd, AbcdBaseline baseline) {
+            this(durationSeconds, buffer, abcd, baseline, AccConfig.DEFAULT);
         }
 
         public static Setup defaults(double durationSeconds) {
@@ -129,7 +135,12 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
 
         /** The same set-up on another transport and queue. */
         public Setup withBaseline(AbcdBaseline b) {
-            return new Setup(durationSeconds, buffer, abcd, b);
+            return new Setup(durationSeconds, buffer, abcd, b, acc);
+        }
+
+        /** The same with the ACC config's monitor on these settings (e.g. {@code notify=window-only}). */
+        public Setup withAcc(AccConfig a) {
+            return new Setup(durationSeconds, buffer, abcd, baseline, a);
         }
     }
 
@@ -192,7 +203,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + c.id() + "-" + delayMs + "ms" + suffix(base),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
         new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, base.buffer(setup.buffer()), base.queue(),
-                c == Config.ACC ? AccConfig.DEFAULT : null, true).addTo(b);
+                c == Config.ACC ? setup.acc() : null, true).addTo(b);
         if (c == Config.ABCD || c == Config.ABCD_SENDER) {
             java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
             params.put("inLink", "r2-r3");
@@ -237,7 +248,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         ExecutionEnvironment r3 = ee(ees, "r3");
         if (c == Config.ACC) {
             net.at(0, "r1", () -> AccSetup.installFilter(r1));
-            net.at(0, "r2", () -> AccSetup.install(r2, AccConfig.DEFAULT));
+            net.at(0, "r2", () -> AccSetup.install(r2, setup.acc()));
         } else if (c == Config.ABCD) {
             net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
             net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));

@@ -137,6 +137,9 @@ public record AccDumbbell(Placement placement, int pairs, int longLinkMs, String
         if (c.skipRecovery() != d.skipRecovery()) {
             m.put("skipRecovery", c.skipRecovery());
         }
+        if (c.notification() != d.notification()) {
+            m.put("notify", c.notification().id);
+        }
         return m;
     }
 

@@ -74,6 +74,17 @@ class AbcdRunTest {
         assertTrue(acc.node("r3").aas().isEmpty());
     }
 
+    /** The ACC config's monitor settings (--acc-notify window-only) reach r2's acc field; the default stays "monitor". */
+    @Test
+    void theAccConfigsNotificationReachesTheScenario() {
+        AbcdRun.Setup text = AbcdRun.Setup.defaults(20).withAcc(
+                org.aspen.acc.aa.AccConfig.DEFAULT.withNotification(org.aspen.acc.aa.AccConfig.Notify.WINDOW_ONLY));
+        assertEquals(java.util.Map.of("monitor", true, "notify", "window-only"),
+                AbcdRun.scenario(AbcdRun.Config.ACC, 100, text).node("r2").acc());
+        assertEquals("monitor", AbcdRun.scenario(AbcdRun.Config.ACC, 100, AbcdRun.Setup.defaults(20)).node("r2").acc());
+        assertEquals(null, AbcdRun.scenario(AbcdRun.Config.RENO, 100, text).node("r2").acc());
+    }
+
     /** AbcdTable1's hand wiring before the dumbbell was shared (commit bc58c29). */
     static void legacy(SimNetwork net, int delayMs, int buffer) {
         List<String> left = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.aspen.experiments.acc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.aspen.acc.aa.AccConfig;
 import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.acc.AccFigure4Run.Setup;
+import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +83,19 @@ class AccFigure4RunTest {
         assertEquals(Map.of("monitor", true, "deletion", "range", "oncePerSrtt", true, "skipRecovery", true),
                 AccFigure4Run.scenario(Config.ACC, 10, aspen).node("r2").acc());
         assertEquals(null, AccFigure4Run.scenario(Config.RED, 10, aspen).node("r2").acc());
+    }
+
+    /** --acc-notify window-only reaches the monitor node's acc field, and the lab reads it back to the same setting. */
+    @Test
+    void aWindowOnlyNotificationReachesTheScenarioAndTheLabReadsItBack() {
+        Setup text = new Setup(20, AccFigure4Run.BOTTLENECK, AccFigure4Run.BUFFER, Placement.PAPER,
+                AccConfig.DEFAULT.withNotification(AccConfig.Notify.WINDOW_ONLY));
+        Object field = AccFigure4Run.scenario(Config.ACC, 10, text).node("r2").acc();
+        assertEquals(Map.of("monitor", true, "notify", "window-only"), field);
+        assertEquals(AccConfig.DEFAULT.withNotification(AccConfig.Notify.WINDOW_ONLY), NodeAcc.parse(field).config());
+        assertEquals(AccConfig.DEFAULT, NodeAcc.parse(Map.of("notify", "resend")).config());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NodeAcc.parse(Map.of("notify", "nack")));
+        assertEquals("unknown ACC notification 'nack' (known: resend, window-only)", e.getMessage());
     }
 
     private static double mean(List<AccFigure4Run> runs, java.util.function.ToDoubleFunction<AccFigure4Run> f) {

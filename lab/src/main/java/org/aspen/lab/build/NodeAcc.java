@@ -15,9 +15,12 @@ import org.aspen.lab.scenario.Values;
  * acc: monitor                                   # the monitor with AccConfig.DEFAULT (and the filter code)
  * acc: {monitor: true, minRtt: 40ms, maxDelete: 64, filterLifetime: 2s, localFilter: true}
  * acc: {deletion: range, oncePerSrtt: true, skipRecovery: true}   # Aspen's earlier, non-paper choices
+ * acc: {notify: window-only}                      # the notification sets the window only (the paper's text)
  * }</pre>
  *
  * {@code deletion} is {@code until-reaction} (the paper's, default) or {@code range};
+ * {@code notify} is {@code resend} (default: the sender resends the dropped segment the notification names) or
+ * {@code window-only} (RDP's NTF flag {@code WINDOW_ONLY}: the window only, the drop left to the sender's recovery);
  * {@code oncePerSrtt} and {@code skipRecovery} are off by default (the paper acts on every drop).
  *
  * Counters of the running AAs appear in the node report ({@code ee}) and as {@code counter}
@@ -28,7 +31,7 @@ import org.aspen.lab.scenario.Values;
  */
 public record NodeAcc(boolean monitor, AccConfig config) {
     private static final Set<String> KEYS = Set.of("monitor", "minRtt", "maxDelete", "filterLifetime", "localFilter",
-            "deletion", "oncePerSrtt", "skipRecovery");
+            "deletion", "oncePerSrtt", "skipRecovery", "notify");
 
     /** Parses the field; null when absent. Throws IllegalArgumentException naming the problem. */
     public static NodeAcc parse(Object acc) {
@@ -71,6 +74,9 @@ public record NodeAcc(boolean monitor, AccConfig config) {
         }
         if (m.get("skipRecovery") != null) {
             c = c.withSkipRecovery(bool(m.get("skipRecovery"), "skipRecovery"));
+        }
+        if (m.get("notify") != null) {
+            c = c.withNotification(AccConfig.Notify.byId(String.valueOf(m.get("notify"))));
         }
         boolean monitor = m.get("monitor") == null || bool(m.get("monitor"), "monitor");
         return new NodeAcc(monitor, c);

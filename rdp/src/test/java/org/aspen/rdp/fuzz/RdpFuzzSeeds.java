@@ -38,6 +38,9 @@ class RdpFuzzSeeds {
         Segment ntf = Segment.control(Segment.NTF, 80, 4000, 7, 0);
         ntf.notification = new WindowNotification(7, 4, 8, 2);
         write("ntf", SegmentCodec.encode(ntf, true));
+        Segment ntfOnly = Segment.control(Segment.NTF, 80, 4000, 7, 0);
+        ntfOnly.notification = new WindowNotification(7, 4, 8, 0, true);
+        write("ntf-window-only", SegmentCodec.encode(ntfOnly, true));
         write("rst", SegmentCodec.encode(Segment.control(Segment.RST, 80, 4000, 1, 1), true));
         byte[] bad = SegmentCodec.encode(Segment.data(4000, 80, 2, 9, new byte[] {1}), true);
         bad[bad.length - 1] ^= 1;
