@@ -66,6 +66,7 @@ acc-ns2|exact|cheap||acc-figure4 --baseline ns2
 acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
 acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
+acc-notify-window-only|exact|cheap||acc-figure4 --baseline ns2 --preregistered --seeds 5 --acc-notify window-only
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
 acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead~quick|within|cheap|--subset --within accOnOverOffThroughputByDelayMs:0=0.5|acc-overhead --preregistered --seeds 3 --delays 100,0 --duration 5s
@@ -82,6 +83,7 @@ abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
 abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
 abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
 abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --preregistered
+abcd-notify-window-only|exact|cheap||abcd --baseline ns2 --preregistered --acc-notify window-only
 purple|exact|cheap||purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2
 purple-uncongested-update|exact|cheap||purple --baseline ns2 --parts bdp,short --aqms purple --seeds 2 --uncongested update
 purple-ns2-smoke|exact|cheap||purple --baseline ns2 --parts bdp --aqms purple --flows 10 --seeds 1 --duration 40s
