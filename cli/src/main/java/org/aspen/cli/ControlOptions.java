@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.mgmt.ControlClient;
 import org.aspen.vnet.mgmt.ControlException;
 import picocli.CommandLine.Option;
@@ -156,15 +156,14 @@ public final class ControlOptions {
     }
 
     /** A positive duration option's value, e.g. "30s" (else a usage error naming the option). */
-    static Duration positive(String option, String value) {
-        long n = Values.durationNanos(value);
+    static Duration positive(String option, long n) {
         if (n <= 0) {
-            throw new IllegalArgumentException(option + " must be positive, not '" + value + "'");
+            throw new IllegalArgumentException(option + " must be positive, not '" + Units.formatNanos(n) + "'");
         }
         return Duration.ofNanos(n);
     }
 
     static String human(Duration d) {
-        return Values.formatDuration(d.toNanos());
+        return Units.formatNanos(d.toNanos());
     }
 }
