@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 public final class ControlOptions {
     /** How long the sending node may go without a progress line ({@code aspen send}'s --timeout default). */
-    static final String TRANSFER_QUIET = "2m";
+    static final String TRANSFER_QUIET = "2min";
 
     @Option(names = "--node", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7101",
             description = "The node's control endpoint (default: ${DEFAULT-VALUE}).")
