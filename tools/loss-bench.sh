@@ -279,7 +279,7 @@ run_aspen() {   # bytes -> one JSON line
   for _ in $(seq 20); do
     sleep 1
     kill -0 "$nr" 2>/dev/null || break
-    timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "$bytes" \
+    timeout "$timeout_s" "$IP" netns exec "$A" "${java_cmd[@]}" send 10.0.0.2:9000 --size "${bytes}B" \
         --node 127.0.0.1:7100 --timeout "${timeout_s}s" ${recovery:+--recovery "$recovery"} --json --details \
         >"$work/send.json" 2>&1
     rc=$?

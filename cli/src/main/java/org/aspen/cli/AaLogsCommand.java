@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,8 +26,8 @@ final class AaLogsCommand implements Callable<Integer> {
     @Option(names = {"-f", "--follow"}, description = "Keep asking for new lines (every --poll) until interrupted.")
     boolean follow;
 
-    @Option(names = "--poll", defaultValue = "500ms", paramLabel = "D", description = "How often --follow asks (default ${DEFAULT-VALUE}).")
-    String poll;
+    @Option(names = "--poll", converter = UnitConverters.Duration.class, defaultValue = "500ms", paramLabel = "D", description = "How often --follow asks (default ${DEFAULT-VALUE}).")
+    long poll;
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -40,9 +40,9 @@ final class AaLogsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long pollMs = Values.durationNanos(poll) / 1_000_000L;
+        long pollMs = poll / 1_000_000L;
         if (pollMs < 1) {
-            throw new IllegalArgumentException("--poll must be at least 1ms, not '" + poll + "'");
+            throw new IllegalArgumentException("--poll must be at least 1ms, not '" + Units.formatNanos(poll) + "'");
         }
         PrintWriter out = spec.commandLine().getOut();
         long after = 0;

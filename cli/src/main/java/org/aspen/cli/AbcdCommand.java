@@ -48,9 +48,9 @@ final class AbcdCommand extends ExperimentSubcommand {
                     + "without step 3 (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "200s",
             description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
-    String duration;
+    long duration;
 
     @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AbcdRun.BUFFER,
             description = "Bottleneck buffer, in 1000-byte packets' worth of bytes (default: ${DEFAULT-VALUE}).")
@@ -86,7 +86,7 @@ final class AbcdCommand extends ExperimentSubcommand {
 
     @Override
     Experiment<?, ?, ?> experiment() {
-        double seconds = seconds("--duration", duration);
+        double seconds = seconds(duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
         List<Config> cs = new ArrayList<>();
         for (String c : configs) {
@@ -109,7 +109,7 @@ final class AbcdCommand extends ExperimentSubcommand {
             return null;
         }
         String[] cd = configAndDelay(printScenario, "abcd:100");
-        double seconds = seconds("--duration", duration);
+        double seconds = seconds(duration);
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
                 new AbcdRun.Setup(seconds, buffer, org.aspen.acc.abcd.AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, averagingMs)))
                         .withBaseline(baseline(baseline)).withAcc(accConfig()));

@@ -12,6 +12,7 @@ import org.aspen.experiments.acc.AccFigure4Run.Config;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,9 +39,9 @@ final class AccFigure4Command extends ExperimentSubcommand {
     @Mixin
     ThreadsOption threads;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "200s",
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "200s",
             description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
-    String duration;
+    long duration;
 
     @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "10,50,100,200,300",
             description = "One-way delays of the long (R1-R2) link, ms (default: ${DEFAULT-VALUE}).")
@@ -50,9 +51,9 @@ final class AccFigure4Command extends ExperimentSubcommand {
             description = "Systems compared (default: ${DEFAULT-VALUE}).")
     List<String> configs;
 
-    @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AccFigure4Run.BOTTLENECK,
+    @Option(names = "--bottleneck", converter = UnitConverters.Rate.class, paramLabel = "RATE", defaultValue = AccFigure4Run.BOTTLENECK,
             description = "Rate of the bottleneck r2 -> r3 (default: ${DEFAULT-VALUE}).")
-    String bottleneck;
+    long bottleneck;
 
     @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AccFigure4Run.BUFFER,
             description = "Bottleneck buffer in packets (default: ${DEFAULT-VALUE}).")
@@ -83,10 +84,10 @@ final class AccFigure4Command extends ExperimentSubcommand {
                     + "sender's own fast retransmit or timer, the paper's text) (default: ${DEFAULT-VALUE}).")
     String accNotify;
 
-    @Option(names = "--acc-min-rtt", paramLabel = "DURATION", defaultValue = "0ms",
+    @Option(names = "--acc-min-rtt", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "0ms",
             description = "The ACC monitor leaves connections with a lower srtt alone (the paper's suggested "
                     + "low-RTT inhibition; default: ${DEFAULT-VALUE}, act on every RTT as in its Figure 4).")
-    String accMinRtt;
+    long accMinRtt;
 
     @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
             description = "Transport and queues: ns2 (ns-2's TCP Reno over ns-2's RED/drop-tail with the paper's "
@@ -110,12 +111,12 @@ final class AccFigure4Command extends ExperimentSubcommand {
     String printScenario;
 
     private AccFigure4Run.Setup setup() {
-        double seconds = seconds("--duration", duration);
+        double seconds = seconds(duration);
         checkDelayGrid(seeds.seeds, seconds, delays, threads.threads, buffer);
         if (flows < 1) {
             throw usage("--flows: needs at least one bulk flow, not " + flows);
         }
-        return new AccFigure4Run.Setup(seconds, bottleneck, buffer, placement(longLink), accConfig(), baseline(baseline), flows);
+        return new AccFigure4Run.Setup(seconds, Units.formatRate(bottleneck), buffer, placement(longLink), accConfig(), baseline(baseline), flows);
     }
 
     private AccBaseline baseline(String id) {
@@ -139,7 +140,7 @@ final class AccFigure4Command extends ExperimentSubcommand {
         } catch (IllegalArgumentException e) {
             throw usage("--acc-notify: " + e.getMessage());
         }
-        long minRttMs = Math.round(seconds("--acc-min-rtt", accMinRtt) * 1000);
+        long minRttMs = Math.round(seconds(accMinRtt) * 1000);
         return AccConfig.DEFAULT.withDeletion(deletion).withOncePerSrtt(oncePerSrtt).withSkipRecovery(skipRecovery)
                 .withMinRttMicros(minRttMs * 1000).withNotification(notify);
     }

@@ -6,6 +6,7 @@ import org.aspen.experiments.acc.AccOverheadRun;
 import org.aspen.experiments.acc.AccParkingLot;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,17 +32,17 @@ final class AccOverheadCommand extends ExperimentSubcommand {
     @Mixin
     SeedsOption seeds = new SeedsOption(3);
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s",
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "10s",
             description = "Real time per run (default: ${DEFAULT-VALUE}).")
-    String duration;
+    long duration;
 
     @Option(names = "--delays", split = ",", paramLabel = "MS", defaultValue = "0,25,50,100",
             description = "Delay the flakeway adds at the converging node, ms each way (default: ${DEFAULT-VALUE}).")
     List<Integer> delays;
 
-    @Option(names = "--bottleneck", paramLabel = "RATE",
+    @Option(names = "--bottleneck", converter = UnitConverters.Rate.class, paramLabel = "RATE",
             description = "Rate of the bottleneck c -> d (default: " + AccOverheadRun.BOTTLENECK + "; not with --preregistered).")
-    String bottleneck;
+    Long bottleneck;
 
     @Option(names = "--buffer", paramLabel = "PACKETS",
             description = "Bottleneck buffer in packets (default: " + AccOverheadRun.BUFFER + "; not with --preregistered).")
@@ -67,7 +68,7 @@ final class AccOverheadCommand extends ExperimentSubcommand {
     String printScenario;
 
     private AccOverheadRun.Setup setup() {
-        double seconds = seconds("--duration", duration);
+        double seconds = seconds(duration);
         if (preregistered && (bottleneck != null || buffer != null)) {
             throw usage("--bottleneck and --buffer shape the path; --preregistered runs it unshaped: leave them out");
         }
@@ -79,7 +80,7 @@ final class AccOverheadCommand extends ExperimentSubcommand {
             throw usage("--delays: each delay once, not " + delays);
         }
         AccOverheadRun.Setup s = preregistered ? AccOverheadRun.Setup.unshaped(seconds)
-                : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : bottleneck, b);
+                : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : Units.formatRate(bottleneck), b);
         return s.withLoops(loops()).withFlow2First(flow2First);
     }
 

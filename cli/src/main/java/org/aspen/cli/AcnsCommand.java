@@ -8,6 +8,7 @@ import org.aspen.experiments.acns.AcnsRun;
 import org.aspen.experiments.acns.AcnsRun.Config;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,13 +43,13 @@ final class AcnsCommand extends ExperimentSubcommand {
             description = "Systems compared (default: all).")
     List<String> configs;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "118s",
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "118s",
             description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
-    String duration;
+    long duration;
 
-    @Option(names = "--bottleneck", paramLabel = "RATE", defaultValue = AcnsRun.BOTTLENECK,
+    @Option(names = "--bottleneck", converter = UnitConverters.Rate.class, paramLabel = "RATE", defaultValue = AcnsRun.BOTTLENECK,
             description = "Rate of the two last-mile links (default: ${DEFAULT-VALUE}).")
-    String bottleneck;
+    long bottleneck;
 
     @Option(names = "--buffer", paramLabel = "PACKETS", defaultValue = "" + AcnsRun.BUFFER,
             description = "Last-mile buffers in packets (default: ${DEFAULT-VALUE}).")
@@ -74,7 +75,7 @@ final class AcnsCommand extends ExperimentSubcommand {
     String printScenario;
 
     private AcnsRun.Setup setup() {
-        double seconds = seconds("--duration", duration);
+        double seconds = seconds(duration);
         if (seeds.seeds < 1 || threads.threads < 1 || seconds <= 0 || buffer < 1) {
             throw usage("--seeds, --threads and --buffer must be at least 1, --duration positive");
         }
@@ -82,7 +83,7 @@ final class AcnsCommand extends ExperimentSubcommand {
         if (b == null) {
             throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
         }
-        return new AcnsRun.Setup(seconds, bottleneck, buffer, b);
+        return new AcnsRun.Setup(seconds, Units.formatRate(bottleneck), buffer, b);
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.concurrent.Callable;
 import org.aspen.bench.soak.SoakBench;
 import org.aspen.bench.soak.SoakFiles;
 import org.aspen.lab.report.ProgressBar;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -19,8 +19,8 @@ import picocli.CommandLine;
         description = {"Minutes of 1,000 RDP connections (with churn) and AAs starting and stopping on loopback UDP.",
                 "Reports heap (after GC), non-heap and RSS over time, end against warm-up, and writes CSV, PNG and JSON."})
 final class BenchSoakCommand implements Callable<Integer> {
-    @Option(names = "--duration", defaultValue = "5m", paramLabel = "D", description = "How long (default: ${DEFAULT-VALUE}).")
-    String duration;
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, defaultValue = "5min", paramLabel = "D", description = "How long (default: ${DEFAULT-VALUE}).")
+    long duration;
 
     @Option(names = "--connections", defaultValue = "1000", paramLabel = "N",
             description = "RDP connections kept open (default: ${DEFAULT-VALUE}).")
@@ -45,15 +45,10 @@ final class BenchSoakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long d;
-        try {
-            d = Values.durationNanos(duration);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--duration: " + e.getMessage());
-        }
+        long d = duration;
         ProgressBar bar = new ProgressBar("soak, " + connections + " connections");
         SoakBench.Result r = SoakBench.run(new SoakBench.Options(connections, d, churn, seed),
-                f -> bar.update(f, Values.formatDuration((long) (f * d)) + " / " + Values.formatDuration(d)));
+                f -> bar.update(f, Units.formatNanos((long) (f * d) / 1_000_000 * 1_000_000) + " / " + Units.formatNanos(d)));
         bar.done();
         List<Path> written = SoakFiles.write(r, out);
         return output.printResult(spec.commandLine().getOut(), r.toJson(),

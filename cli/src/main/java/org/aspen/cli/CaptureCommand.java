@@ -8,7 +8,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -34,15 +34,15 @@ public final class CaptureCommand implements Callable<Integer> {
             description = "Only packets this AA's diversion channels took or dropped (e.g. flakeway).")
     String aa;
 
-    @Option(names = "--duration", paramLabel = "D", description = "How long to capture (10s, 500ms; default: until interrupted).")
-    String duration;
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "D", description = "How long to capture (10s, 500ms; default: until interrupted).")
+    Long duration;
 
     @Option(names = "--count", paramLabel = "N", defaultValue = "0", description = "Stop after N packets (default: no limit).")
     long count;
 
-    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "D",
+    @Option(names = "--timeout", converter = UnitConverters.Duration.class, defaultValue = "30s", paramLabel = "D",
             description = "Give up when the node sends nothing for this long (it sends every 500 ms while it captures; default: ${DEFAULT-VALUE}).")
-    String timeout;
+    long timeout;
 
     @CommandLine.Mixin
     ControlOptions control = new ControlOptions();
@@ -52,7 +52,7 @@ public final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long durationMs = duration == null ? 0 : Values.durationNanos(duration) / 1_000_000L;
+        long durationMs = duration == null ? 0 : duration / 1_000_000L;
         if (duration != null && durationMs < 1 || count < 0) {
             throw new IllegalArgumentException("--duration must be at least 1ms and --count not negative");
         }

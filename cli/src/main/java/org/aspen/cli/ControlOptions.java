@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.mgmt.ControlClient;
 import org.aspen.vnet.mgmt.ControlException;
 import picocli.CommandLine.Option;
@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 public final class ControlOptions {
     /** How long the sending node may go without a progress line ({@code aspen send}'s --timeout default). */
-    static final String TRANSFER_QUIET = "2m";
+    static final String TRANSFER_QUIET = "2min";
 
     @Option(names = "--node", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7101",
             description = "The node's control endpoint (default: ${DEFAULT-VALUE}).")
@@ -156,15 +156,14 @@ public final class ControlOptions {
     }
 
     /** A positive duration option's value, e.g. "30s" (else a usage error naming the option). */
-    static Duration positive(String option, String value) {
-        long n = Values.durationNanos(value);
+    static Duration positive(String option, long n) {
         if (n <= 0) {
-            throw new IllegalArgumentException(option + " must be positive, not '" + value + "'");
+            throw new IllegalArgumentException(option + " must be positive, not '" + Units.formatNanos(n) + "'");
         }
         return Duration.ofNanos(n);
     }
 
     static String human(Duration d) {
-        return Values.formatDuration(d.toNanos());
+        return Units.formatNanos(d.toNanos());
     }
 }

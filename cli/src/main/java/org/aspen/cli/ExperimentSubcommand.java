@@ -8,7 +8,6 @@ import org.aspen.experiments.sweep.ScenarioYaml;
 import org.aspen.experiments.sweep.Shard;
 import org.aspen.experiments.sweep.Sweep;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -132,13 +131,9 @@ abstract class ExperimentSubcommand implements java.util.concurrent.Callable<Int
         }
     }
 
-    /** A duration option's value in seconds; a bad one is a usage error naming the option. */
-    double seconds(String option, String value) {
-        try {
-            return Values.durationNanos(value) / 1e9;
-        } catch (IllegalArgumentException e) {
-            throw usage(option + ": " + e.getMessage());
-        }
+    /** A duration option's value ({@link UnitConverters.Duration}'s nanoseconds) in seconds. */
+    static double seconds(long nanos) {
+        return nanos / 1e9;
     }
 
     /** {@code --out DIR} (default: the experiment's name) and {@code --json}. */

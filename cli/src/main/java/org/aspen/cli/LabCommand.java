@@ -15,7 +15,7 @@ import org.aspen.lab.report.ReportPlots;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,8 +77,8 @@ public final class LabCommand implements Callable<Integer> {
         @Option(names = "--seed", paramLabel = "S", description = "Seed for every random draw (default: the scenario's).")
         Long seed;
 
-        @Option(names = "--duration", paramLabel = "D", description = "Run time, e.g. 10s (default: the scenario's).")
-        String duration;
+        @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "D", description = "Run time, e.g. 10s (default: the scenario's).")
+        Long duration;
 
         @Option(names = "--json", paramLabel = "OUT", description = "Write the JSON report here ('-' for standard output).")
         Path json;
@@ -119,7 +119,7 @@ public final class LabCommand implements Callable<Integer> {
             boolean toStdout = json != null && json.toString().equals("-");
             ProgressBar bar = new ProgressBar("running " + s.name() + " as " + s.nodes().size() + " processes");
             ProcessLab.Result r = ProcessLab.run(s, file, new ProcessLab.Options(seed, d, file.toAbsolutePath().getParent(),
-                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
+                    f -> bar.update(f, Units.formatNanos((long) (f * total) / 1_000_000 * 1_000_000) + " / " + Units.formatNanos(total)),
                     NodeLauncher.javaMain(Aspen.class.getName())));
             bar.done();
             report(cl, s.name(), r.summary(), r.toJson(), toStdout);
@@ -127,13 +127,8 @@ public final class LabCommand implements Callable<Integer> {
         }
 
         private Long durationOption(CommandLine cl) {
-            Long d = null;
-            if (duration != null) {
-                try {
-                    d = Values.durationNanos(duration);
-                } catch (IllegalArgumentException e) {
-                    throw new CommandLine.ParameterException(cl, "--duration: " + e.getMessage());
-                }
+            Long d = duration;
+            if (d != null) {
                 if (d <= 0) {
                     throw new CommandLine.ParameterException(cl, "--duration: must be positive");
                 }
@@ -148,7 +143,7 @@ public final class LabCommand implements Callable<Integer> {
             long total = d != null ? d : s.durationNanos();
             Path artifacts = json == null || toStdout ? null : json.toAbsolutePath().getParent();
             LabRunner.Options options = new LabRunner.Options(sim, seed, d, trace,
-                    f -> bar.update(f, Values.formatDuration((long) (f * total)) + " / " + Values.formatDuration(total)),
+                    f -> bar.update(f, Units.formatNanos((long) (f * total) / 1_000_000 * 1_000_000) + " / " + Units.formatNanos(total)),
                     baseDir, artifacts);
             if (report != null && report.getParent() != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
                 throw new CommandLine.ParameterException(cl, "--report: no directory " + report.toAbsolutePath().getParent());

@@ -8,7 +8,7 @@ import org.aspen.dashboard.LabDashboard;
 import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.Link;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,8 +42,8 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Read the control token from FILE (first line), so it stays out of the process list.")
     Path tokenFile;
 
-    @Option(names = "--duration", paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
-    String duration;
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "D", description = "Stop after this long (default: run until interrupted).")
+    Long duration;
 
     @Option(names = "--log-level", paramLabel = "LEVEL",
             description = "Log level: error, warn, info, debug, trace (default: info). AAs log under 'aa.NAME'.")
@@ -93,7 +93,7 @@ public final class NodeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--offload must be on or off, not '" + offload + "'");
         }
         Scenario s = ScenarioLoader.load(config);
-        long d = duration == null ? 0 : Values.durationNanos(duration);
+        long d = duration == null ? 0 : duration;
         if (dashboard != null && (dashboard < 0 || dashboard > 65535)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--dashboard: port must be 0-65535");
         }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,9 +23,9 @@ public final class PingCommand implements Callable<Integer> {
             description = "Requests to send (default: ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = {"-i", "--interval"}, defaultValue = "1s", paramLabel = "D",
+    @Option(names = {"-i", "--interval"}, converter = UnitConverters.Duration.class, defaultValue = "1s", paramLabel = "D",
             description = "Time between requests (default: ${DEFAULT-VALUE}).")
-    String interval;
+    long interval;
 
     @CommandLine.Mixin
     ReplyTimeoutOption timeout = new ReplyTimeoutOption();
@@ -42,7 +42,7 @@ public final class PingCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         VAddr.parse(target);
-        long intervalMs = Values.durationNanos(interval) / 1_000_000L;
+        long intervalMs = interval / 1_000_000L;
         long timeoutMs = timeout.millis();
         if (count < 1 || timeoutMs < 1) {
             throw new IllegalArgumentException("--count must be at least 1 and --timeout at least 1ms");

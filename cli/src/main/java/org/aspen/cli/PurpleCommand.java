@@ -9,7 +9,6 @@ import org.aspen.experiments.purple.PurpleRun.Part;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -64,17 +63,17 @@ final class PurpleCommand extends ExperimentSubcommand {
             description = "Multi-bottleneck: flows in bundles 1 and 3 (default: ${DEFAULT-VALUE}).")
     int bundleSize;
 
-    @Option(names = "--bandwidth", paramLabel = "RATE", defaultValue = "20Mbps",
+    @Option(names = "--bandwidth", converter = UnitConverters.Rate.class, paramLabel = "RATE", defaultValue = "20Mbps",
             description = "Bottleneck rate; the RTT follows so that the BDP stays 660 packets (default: ${DEFAULT-VALUE}).")
-    String bandwidth;
+    long bandwidth;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "100s",
+    @Option(names = "--duration", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "100s",
             description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
-    String duration;
+    long duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "10s",
+    @Option(names = "--warmup", converter = UnitConverters.Duration.class, paramLabel = "DURATION", defaultValue = "10s",
             description = "Left out of the figures (default: ${DEFAULT-VALUE}).")
-    String warmup;
+    long warmup;
 
     @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
             description = "Senders and the RED/A-RED routers: ns2 (ns-2's TCP Reno with ECN over ns-2's RED and "
@@ -109,12 +108,7 @@ final class PurpleCommand extends ExperimentSubcommand {
     }
 
     private PurpleRun.Setup setup() {
-        long bps;
-        try {
-            bps = Units.bitsPerSecond("bandwidth", bandwidth);
-        } catch (IllegalArgumentException e) {
-            throw usage("--bandwidth: " + e.getMessage());
-        }
+        long bps = bandwidth;
         PurpleBaseline b = PurpleBaseline.byId(baseline);
         if (b == null) {
             throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
@@ -122,7 +116,7 @@ final class PurpleCommand extends ExperimentSubcommand {
         if (!uncongested.equals("update") && !uncongested.equals("no-mark")) {
             throw usage("--uncongested: unknown reading '" + uncongested + "' (known: update, no-mark)");
         }
-        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds("--duration", duration), seconds("--warmup", warmup), bundleSize, b,
+        PurpleRun.Setup setup = new PurpleRun.Setup(bps, seconds(duration), seconds(warmup), bundleSize, b,
                 uncongested.equals("no-mark"));
         if (seeds.seeds < 1 || threads.threads < 1 || setup.durationSeconds() < setup.warmupSeconds() + 2
                 || flows.stream().anyMatch(n -> n < 1) || bundle2.stream().anyMatch(n -> n < 1) || bundleSize < 1

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -25,9 +25,9 @@ public final class RecvCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Where to write the received bytes.")
     Path out;
 
-    @Option(names = {"--wait", "--timeout"}, defaultValue = "10m", paramLabel = "D",
+    @Option(names = {"--wait", "--timeout"}, converter = UnitConverters.Duration.class, defaultValue = "10min", paramLabel = "D",
             description = "Give up after this long without a sender or without data (default: ${DEFAULT-VALUE}).")
-    String wait;
+    long wait;
 
     @Option(names = "--segment", paramLabel = "BYTES",
             description = "Largest data length per segment this end accepts, announced to the sender, "
@@ -61,7 +61,7 @@ public final class RecvCommand implements Callable<Integer> {
             }
             args.put("segment", segment);
         }
-        long waitMs = Values.durationNanos(wait) / 1_000_000L;
+        long waitMs = wait / 1_000_000L;
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
                 output.json(), "receiving");
         // --wait is enforced here, as the connection's quiet limit: the node sends progress lines while data arrives
@@ -70,8 +70,8 @@ public final class RecvCommand implements Callable<Integer> {
         } catch (SocketTimeoutException e) {
             printer.abandon();
             throw new IOException(printer.bytesSoFar() < 0
-                    ? "no transfer arrived on port " + port + " within " + wait
-                    : "the transfer on port " + port + " stalled: no data for " + wait + " after "
+                    ? "no transfer arrived on port " + port + " within " + Units.formatNanos(wait)
+                    : "the transfer on port " + port + " stalled: no data for " + Units.formatNanos(wait) + " after "
                             + printer.bytesSoFar() + " bytes", e);
         }
         JsonNode s = printer.finish();

@@ -1,7 +1,7 @@
 package org.aspen.cli;
 
 import java.time.Duration;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,13 +17,13 @@ public final class ReplyTimeoutOption {
     /** Margin over the node's own wait, so its "no reply" line reaches us before our socket gives up. */
     static final long SLACK_MS = 5000;
 
-    @Option(names = {"-W", "--timeout"}, defaultValue = "1s", paramLabel = "D",
+    @Option(names = {"-W", "--timeout"}, converter = UnitConverters.Duration.class, defaultValue = "1s", paramLabel = "D",
             description = "How long to wait for each reply (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    long timeout;
 
     /** The wait per reply in milliseconds (a bad duration is an {@link IllegalArgumentException}: a usage error). */
     long millis() {
-        return Values.durationNanos(timeout) / 1_000_000L;
+        return timeout / 1_000_000L;
     }
 
     /** How long the node may be silent: one reply's wait, {@code gapMs} between probes, and the slack. */

@@ -1,7 +1,7 @@
 package org.aspen.cli;
 
 import java.time.Duration;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
  * }</pre>
  */
 public final class RequestTimeoutOption {
-    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "D",
+    @Option(names = "--timeout", converter = UnitConverters.Duration.class, defaultValue = "30s", paramLabel = "D",
             description = "How long to wait for the node's answer (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    long timeout;
 
     /** The wait (a bad or non-positive duration is an {@link IllegalArgumentException}: a usage error). */
     Duration duration() {

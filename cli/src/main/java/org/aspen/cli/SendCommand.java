@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,12 +25,12 @@ public final class SendCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "FILE", description = "File to send (or use --size).")
     Path file;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Send this many seeded pseudo-random bytes instead of a file, e.g. 10MB.")
-    String size;
+    @Option(names = "--size", converter = UnitConverters.Size.class, paramLabel = "SIZE", description = "Send this many seeded pseudo-random bytes instead of a file, e.g. 10MB.")
+    Long size;
 
-    @Option(names = "--timeout", defaultValue = ControlOptions.TRANSFER_QUIET, paramLabel = "D",
+    @Option(names = "--timeout", converter = UnitConverters.Duration.class, defaultValue = ControlOptions.TRANSFER_QUIET, paramLabel = "D",
             description = "Give up when the node reports no progress for this long (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    long timeout;
 
     @Option(names = "--details", description = "Also report the sending connection's counters (timeouts, fast retransmits, ...) "
             + "in the summary's 'stats' (with --json), as tools/loss-bench.sh reads them.")
@@ -87,7 +87,7 @@ public final class SendCommand implements Callable<Integer> {
             }
             args.put("file", file.toAbsolutePath().toString());
         } else {
-            args.put("size", Values.sizeBytes(size));
+            args.put("size", (long) size);
         }
         java.time.Duration quiet = ControlOptions.positive("--timeout", timeout);
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.aspen.lab.report.ProgressBar;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * Shows a transfer's streamed progress lines and its summary, for {@code aspen send} and {@code aspen recv}.
@@ -51,7 +51,7 @@ final class TransferPrinter {
         bytesSoFar = bytes;
         long total = d.path("total").asLong(-1);
         String detail = String.format(Locale.ROOT, "%s  %s", human(bytes) + (total > 0 ? " / " + human(total) : ""),
-                Values.formatRate(d.path("rateBps").asLong()));
+                Units.formatRate(d.path("rateBps").asLong()));
         bar.update(total > 0 ? bytes / (double) total : 0, detail);
     }
 
@@ -83,7 +83,7 @@ final class TransferPrinter {
             out.printf(Locale.ROOT, "%s %s bytes %s %s in %.3f s: goodput %s, %d retransmissions, %d window closes%n",
                     summary.path("role").asText().equals("send") ? "sent" : "received", summary.path("bytes").asText(),
                     summary.path("role").asText().equals("send") ? "to" : "from", summary.path("peer").asText(),
-                    summary.path("seconds").asDouble(), Values.formatRate(summary.path("goodputBps").asLong()),
+                    summary.path("seconds").asDouble(), Units.formatRate(summary.path("goodputBps").asLong()),
                     summary.path("retransmissions").asLong(), summary.path("windowCloses").asLong());
             out.printf("sha256 %s%s%s%n", summary.path("sha256").asText(),
                     summary.path("segment").asInt() > 0 ? ", segments of up to " + summary.path("segment").asInt() + " bytes" : "",

@@ -82,7 +82,8 @@ class CliTest {
                 + "links:\n  - {between: [a, b], bandwidth: fast}\n");
         Run r = run("lab", "--sim", f.toString());
         assertEquals(Aspen.USAGE, r.code());
-        assertEquals("aspen: bad.yaml: links[0].bandwidth: 'fast' is not a rate (e.g. 10Mbps, 512kbps, 1Gbps)", r.err().trim());
+        assertEquals("aspen: bad.yaml: links[0].bandwidth: \"fast\": not a rate: write a number and a unit (bps, kbps, Mbps, Gbps "
+                + "(or bit/s, kbit/s, Mbit/s, Gbit/s; kbit, mbit, gbit; kb/s, Mb/s, Gb/s)), e.g. 10Mbps", r.err().trim());
         Run missing = run("lab", "--sim", dir.resolve("nope.yaml").toString());
         assertEquals(Aspen.USAGE, missing.code());
         assertTrue(missing.err().contains("no such file"), missing.err());

@@ -229,7 +229,8 @@ class ExperimentCommandTest {
         }
         CliTest.Run bad = CliTest.run("experiment", "abcd", "--duration", "soon");
         assertEquals(Aspen.USAGE, bad.code());
-        assertEquals("aspen: --duration: 'soon' is not a duration (e.g. 250ms, 1.5s, 2m)", bad.err().lines().findFirst().orElseThrow());
+        assertEquals("aspen: Invalid value for option '--duration': \"soon\": not a duration: write a number and a unit "
+                + "(ns, us, ms, s, min or h), e.g. 20ms", bad.err().lines().findFirst().orElseThrow());
         assertEquals(Aspen.USAGE, CliTest.run("experiment").code());
     }
 

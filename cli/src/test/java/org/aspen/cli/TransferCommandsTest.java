@@ -84,7 +84,7 @@ class TransferCommandsTest {
                     () -> CliTest.run("recv", "--port", "7001", "--segment", "8000", "--node", ctlB, "--json"));
             CliTest.Run sendBig = null;
             for (int i = 0; i < 50; i++) {
-                sendBig = CliTest.run("send", "10.0.0.2:7001", "--size", "800000", "--node", ctlA, "--json", "--details");
+                sendBig = CliTest.run("send", "10.0.0.2:7001", "--size", "800000B", "--node", ctlA, "--json", "--details");
                 if (sendBig.code() == 0) {
                     break;
                 }
@@ -143,17 +143,17 @@ class TransferCommandsTest {
 
             // no route on the node: at once, not after the 15 s handshake timer
             long t0 = System.nanoTime();
-            CliTest.Run r = CliTest.run("send", "10.0.0.9:7000", "--size", "1000", "--node", ctlA);
+            CliTest.Run r = CliTest.run("send", "10.0.0.9:7000", "--size", "1000B", "--node", ctlA);
             assertEquals(Aspen.FAILURE, r.code());
             assertEquals("aspen: error: no route to 10.0.0.9 from node a (10.0.0.1)", r.err().trim());
             assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "no route took " + (System.nanoTime() - t0) / 1e9 + " s");
 
             // nothing listening on b's port: refused, one line (b answers the SYN with RST)
-            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000", "--node", ctlA);
+            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000B", "--node", ctlA);
             assertEquals(Aspen.FAILURE, r.code());
             assertEquals("aspen: send to 10.0.0.2:7001 failed: refused by 10.0.0.2:7001 (nothing listening)", r.err().trim());
             assertEquals("", r.out().trim());
-            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000", "--node", ctlA, "--json");
+            r = CliTest.run("send", "10.0.0.2:7001", "--size", "1000B", "--node", ctlA, "--json");
             assertEquals(Aspen.FAILURE, r.code());
             assertTrue(r.out().contains("\"end\":\"REFUSED\""), r.out());   // --json unchanged
 
@@ -213,12 +213,16 @@ class TransferCommandsTest {
     void badArgumentsAreUsageErrors() throws Exception {
         // usage errors exit 2 before anything is sent: --node names a port where no node listens
         String nowhere = "127.0.0.1:" + MultiProcessNodeTest.freePort();
-        CliTest.Run r = CliTest.run("send", "10.0.0.3:70000", "--size", "10", "--node", nowhere);
+        CliTest.Run r = CliTest.run("send", "10.0.0.3:70000", "--size", "10B", "--node", nowhere);
         assertEquals(Aspen.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("port must be 1-65535"), r.err());
-        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.3:0", "--size", "10", "--node", nowhere).code());
+        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.3:0", "--size", "10B", "--node", nowhere).code());
         assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.3:7000", "--size", "lots", "--node", nowhere).code());
-        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.300:7000", "--size", "10", "--node", nowhere).code());
+        CliTest.Run bare = CliTest.run("send", "10.0.0.3:7000", "--size", "1000", "--node", nowhere);
+        assertEquals(Aspen.USAGE, bare.code(), bare.err());
+        assertTrue(bare.err().contains("Invalid value for option '--size': \"1000\": a size needs a unit: B, KB, MB, GB"),
+                bare.err());
+        assertEquals(Aspen.USAGE, CliTest.run("send", "10.0.0.300:7000", "--size", "10B", "--node", nowhere).code());
         assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "70000", "--node", nowhere).code());
         assertEquals(Aspen.USAGE, CliTest.run("recv", "--port", "7000", "--wait", "soon", "--node", nowhere).code());
         assertEquals(Aspen.USAGE, CliTest.run("ping", "10.0.0.300", "--node", nowhere).code());

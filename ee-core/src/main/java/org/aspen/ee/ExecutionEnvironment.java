@@ -8,6 +8,7 @@ import org.aspen.ee.api.ActiveApplication;
 import org.aspen.ee.fetch.CodeFetcher;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.PacketInterceptor;
 import org.aspen.vnet.packet.Protocol;
@@ -324,22 +325,16 @@ public final class ExecutionEnvironment {
         if (v == null) {
             return config.aaMemoryBytes();
         }
-        long bytes = parseBytes(v);
+        long bytes;
+        try {
+            bytes = Units.bytes(code + ": start parameter " + MEMORY_PARAM, v);
+        } catch (IllegalArgumentException e) {
+            throw refuse(e.getMessage());
+        }
         if (bytes < 1) {
-            throw refuse(code + ": start parameter " + MEMORY_PARAM + "='" + v + "' is not a size (e.g. 16MiB, 512KiB, 1000000)");
+            throw refuse(code + ": start parameter " + MEMORY_PARAM + "='" + v + "' must be at least 1B");
         }
         return bytes;
-    }
-
-    /** {@code 16MiB}, {@code 512KiB}, {@code 1GiB} or a number of bytes; -1 when it is none of these. */
-    static long parseBytes(String v) {
-        String t = v.trim();
-        int shift = t.endsWith("GiB") ? 30 : t.endsWith("MiB") ? 20 : t.endsWith("KiB") ? 10 : 0;
-        String digits = shift == 0 ? t : t.substring(0, t.length() - 3).trim();
-        if (digits.isEmpty() || digits.length() > 12 || !digits.chars().allMatch(Character::isDigit)) {
-            return -1;
-        }
-        return Long.parseLong(digits) << shift;
     }
 
     static Map<String, String> withoutEeParams(Map<String, String> params) {

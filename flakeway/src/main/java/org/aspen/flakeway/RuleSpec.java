@@ -1,5 +1,7 @@
 package org.aspen.flakeway;
 
+import org.aspen.vnet.config.Units;
+
 /**
  * One flakeway rule: which packets, and what happens to them. Parse it with {@link RuleSpecs}.
  *
@@ -59,7 +61,7 @@ public record RuleSpec(String name, PacketMatch match, long delayNanos, long jit
             throw new IllegalArgumentException("limit must not be negative, got " + limitPackets);
         }
         if (rateMode == RateMode.BUCKET && rateBps > 0 && burstBytes == 0) {
-            throw new IllegalArgumentException("a token bucket needs a burst (e.g. burst 10kb)");
+            throw new IllegalArgumentException("a token bucket needs a burst (e.g. burst 10KB)");
         }
     }
 
@@ -77,25 +79,14 @@ public record RuleSpec(String name, PacketMatch match, long delayNanos, long jit
         return Math.max(MIN_BUFFER_BYTES, (long) Math.ceil(2 * bw * holdSeconds / 8) + burstBytes);
     }
 
-    /** The shortest exact text for a duration: {@code 30ms}, {@code 250us}, {@code 1500ns}. */
-    static String duration(long nanos) {
-        if (nanos != 0 && nanos % 1_000_000L == 0) {
-            return nanos / 1_000_000L + "ms";
-        }
-        if (nanos != 0 && nanos % 1_000L == 0) {
-            return nanos / 1_000L + "us";
-        }
-        return nanos + "ns";
-    }
-
     /** Compact text form, the one {@link RuleSpecs#parse} reads. */
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("name ").append(name).append("; match ").append(match);
         if (delayNanos > 0 || jitterNanos > 0) {
-            sb.append("; delay ").append(duration(delayNanos));
+            sb.append("; delay ").append(Units.formatNanos(delayNanos));
             if (jitterNanos > 0) {
-                sb.append(" jitter ").append(duration(jitterNanos)).append(' ').append(jitter.name().toLowerCase());
+                sb.append(" jitter ").append(Units.formatNanos(jitterNanos)).append(' ').append(jitter.name().toLowerCase());
             }
         }
         if (loss > 0) {
@@ -114,14 +105,14 @@ public record RuleSpec(String name, PacketMatch match, long delayNanos, long jit
             sb.append("; corrupt ").append(corrupt).append(" bits ").append(corruptBits);
         }
         if (rateBps > 0) {
-            sb.append("; rate ").append(rateBps).append("bit ").append(rateMode.name().toLowerCase());
+            sb.append("; rate ").append(Units.formatRate(rateBps)).append(' ').append(rateMode.name().toLowerCase());
             if (rateMode == RateMode.BUCKET) {
-                sb.append(" burst ").append(burstBytes);
+                sb.append(" burst ").append(Units.formatBytes(burstBytes));
             }
         }
         sb.append("; limit ").append(limitPackets > 0 ? String.valueOf(limitPackets) : "auto");
         if (bandwidthBps > 0) {
-            sb.append("; bandwidth ").append(bandwidthBps).append("bit");
+            sb.append("; bandwidth ").append(Units.formatRate(bandwidthBps));
         }
         return sb.toString();
     }

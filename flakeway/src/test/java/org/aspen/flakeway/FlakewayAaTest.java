@@ -246,7 +246,7 @@ class FlakewayAaTest {
     void ruleTextRoundTripsThroughItsCompactForm() {
         for (String t : List.of("name a; match src=10.0.1.0/24 dst=10.0.0.3 proto=rdp sport=7 dport=80 aa=x; delay 50ms jitter 10ms pareto;"
                 + " loss 1%; loss-ge p=1% r=30% 1-h=90% 1-k=1%; duplicate 2%; reorder 25% gap 5; corrupt 0.1% bits 3;"
-                + " rate 10mbit bucket burst 20kb; limit 5000; bandwidth 100mbit", "name b", "name c; rate 1mbit; limit auto")) {
+                + " rate 10mbit bucket burst 20KB; limit 5000; bandwidth 100mbit", "name b", "name c; rate 1mbit; limit auto")) {
             RuleSpec r = RuleSpecs.parse(t);
             assertEquals(r, RuleSpecs.parse(r.toString()));
         }

@@ -71,7 +71,7 @@ class ImpairmentBehaviourTest {
 
     @Test
     void tokenBucketPassesTheBurstThenHoldsTheRate() {
-        Harness h = new Harness(5, "name b; rate 1mbit bucket burst 10kb").offer(30, 0, 1_000);
+        Harness h = new Harness(5, "name b; rate 1mbit bucket burst 10KB").offer(30, 0, 1_000);
         // all 30 offered at t = 0: the 10 kB bucket lets 10 go at once, then one per 8 ms
         long[] at = h.out.stream().mapToLong(Harness.Out::at).toArray();
         assertEquals(10, Arrays.stream(at).filter(t -> t == 0).count());

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RuleSpecsTest {
     static final String FULL = "name wan; match src=10.0.1.0/24 dst=10.0.0.3 proto=rdp sport=7 dport=80 aa=acc-filter;"
             + " delay 50ms jitter 10ms pareto; loss 1%; loss-ge p=1% r=30% 1-h=90% 1-k=0.1%; duplicate 2%;"
-            + " reorder 25% gap 5; corrupt 0.1% bits 3; rate 10mbit bucket burst 20kb; limit 5000; bandwidth 20mbit";
+            + " reorder 25% gap 5; corrupt 0.1% bits 3; rate 10mbit bucket burst 20KB; limit 5000; bandwidth 20mbit";
 
     @Test
     void compactFormCarriesEverySetting() {
@@ -46,7 +46,7 @@ class RuleSpecsTest {
         m.put("match", Map.of("src", "10.0.1.0/24", "dst", "10.0.0.3", "proto", "rdp", "sport", 7, "dport", 80,
                 "aa", "acc-filter"));
         m.put("delay", "50ms");
-        m.put("jitter", 10);            // bare numbers are milliseconds
+        m.put("jitter", "10ms");
         m.put("distribution", "pareto");
         m.put("loss", 0.01);
         m.put("loss_ge", Map.of("p", "1%", "r", 0.3, "1-h", "90%", "1-k", 0.001));
@@ -57,9 +57,9 @@ class RuleSpecsTest {
         m.put("corrupt_bits", 3);
         m.put("rate", "10mbit");
         m.put("rate_mode", "bucket");
-        m.put("burst", "20kb");
+        m.put("burst", "20KB");
         m.put("limit", 5000);
-        m.put("bandwidth", 20_000_000);
+        m.put("bandwidth", "20Mbps");
         assertEquals(RuleSpecs.parse(FULL), RuleSpecs.fromMap(m));
     }
 
@@ -82,7 +82,9 @@ class RuleSpecsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "delay fast|flakeway rule 'default': delay: expected a duration such as 50ms (units ns, us, ms, s), got 'fast'",
+            "delay fast|flakeway rule 'default': delay \"fast\": not a duration: write a number and a unit (ns, us, ms, s, min or h), e.g. 20ms",
+            "delay 20|flakeway rule 'default': delay \"20\": a duration needs a unit: ns, us, ms, s, min or h",
+            "rate 10mbit bucket burst 1500|flakeway rule 'default': burst \"1500\": a size needs a unit: B, KB, MB, GB (1000s) or KiB, MiB, GiB (1024s)",
             "loss 120%|flakeway rule 'default': loss: expected a probability between 0 and 1 (0% to 100%), got '120%'",
             "name x; match dst=10.0.0|flakeway rule 'x': match: dst: expected an address such as 10.0.0.3 or 10.0.0.0/24, got '10.0.0'",
             "match colour=red|flakeway rule 'default': match: unknown parameter 'colour' (known: src, dst, proto, sport, dport, aa)",
@@ -90,7 +92,7 @@ class RuleSpecsTest {
             "loss-ge p=2% q=1|flakeway rule 'default': loss_ge: unknown parameter 'q' (known: p, r, 1-h, 1-k)",
             "wobble 3|flakeway rule: clause 'wobble 3': unknown clause 'wobble' (known: name, match, delay, loss, loss-ge, duplicate, reorder, corrupt, rate, limit, bandwidth)",
             "reorder 10% gap|flakeway rule: clause 'reorder 10% gap': expected 'gap <value>', got 'gap'",
-            "rate 1mbit bucket|flakeway rule 'default': a token bucket needs a burst (e.g. burst 10kb)",
+            "rate 1mbit bucket|flakeway rule 'default': a token bucket needs a burst (e.g. burst 10KB)",
             "limit lots|flakeway rule 'default': limit: expected a number, got 'lots'",
             "name two words|flakeway rule: clause 'name two words': expected one value, got 2"})
     void errorsAreOneLineNamingTheSetting(String text, String message) {

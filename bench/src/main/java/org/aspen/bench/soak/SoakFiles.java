@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -39,7 +39,7 @@ public final class SoakFiles {
         SoakBench.Options o = r.options();
         writeCsv(r.samples(), csv);
         plot(r.samples(), png, "Soak: " + o.connections() + " RDP connections, " + o.churnPerSecond()
-                + " replaced/s, AAs starting and stopping (" + Values.formatDuration(o.durationNanos()) + ")");
+                + " replaced/s, AAs starting and stopping (" + Units.formatNanos(o.durationNanos()) + ")");
         new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(json.toFile(), r.toJson());
         return List.of(csv, png, json);
     }

@@ -6,8 +6,8 @@ import java.util.Map;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.vnet.config.Units;
 
 /**
  * One run of the ACNS paper's simulation (Tables 5-11), with or without ACNS, sampled per flow by
@@ -112,6 +112,6 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
 
     public static AcnsRun simulate(Config config, long seed, Setup setup) {
         return new AcnsRun(config, seed, FlowProbeRun.run(scenario(config, setup, seed), seed, BIN_NANOS, null, config.reading()),
-                Values.rateBps(setup.bottleneck()));
+                Units.bitsPerSecond(setup.bottleneck()));
     }
 }

@@ -11,7 +11,6 @@ import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.run.CrossTraffic;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.lab.scenario.Transports;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsSender;
@@ -25,6 +24,7 @@ import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.ProgressListener;
 import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.packet.Packet;
@@ -112,7 +112,7 @@ public final class FlowProbeRun {
         Probe(Scenario.FlowSpec spec, int index) {
             this.spec = spec;
             this.name = TransferRun.flowName(spec, index);
-            this.start = spec.start() == null ? 1_000_000_000L : Values.durationNanos(spec.start());
+            this.start = spec.start() == null ? 1_000_000_000L : Units.nanos(spec.start());
         }
     }
 
@@ -133,7 +133,7 @@ public final class FlowProbeRun {
             int port = TransferRun.flowPort(p.spec, i);
             net.at(0, p.spec.to(), () -> TransferReceiver.listen(to, port, o, ByteSink::discard, x -> { },
                     ProgressListener.NONE, 0));
-            long stop = p.spec.stop() == null ? duration : Values.durationNanos(p.spec.stop());
+            long stop = p.spec.stop() == null ? duration : Units.nanos(p.spec.stop());
             net.at(p.start, p.spec.from(), () -> {
                 p.sender = TransferSender.start(from, net.node(p.spec.to()).address(), port,
                         ByteSource.seeded(Seeds.derive(seed, "flow", p.name), Long.MAX_VALUE / 2), o, ProgressListener.NONE, 0);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +42,7 @@ class ValidationCasesTest {
                 for (int i = 0; i < flows.size(); i++) {
                     Scenario.FlowSpec f = flows.get(i);
                     if (i < c.flows().size()) {
-                        assertEquals(Math.round(c.flowStarts().get(i) * 1e9), Values.durationNanos(f.start()), where + " " + f.name());
+                        assertEquals(Math.round(c.flowStarts().get(i) * 1e9), Units.nanos(f.start()), where + " " + f.name());
                     }
                     assertEquals(c.segment(), f.segment(), where + " " + f.name());
                     assertEquals(b == ValidationCase.Baseline.NS2 ? "ns2-reno" : null, f.transport(), where + " " + f.name());

@@ -5,8 +5,8 @@ import org.aspen.lab.scenario.Destination;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.node.Node;
@@ -27,9 +27,9 @@ public final class LabBuilder {
 
     public static NodeConfig nodeConfig(Scenario s) {
         NodeConfig d = NodeConfig.DEFAULT;
-        long hello = s.timers().hello() == null ? d.helloNanos() : Values.durationNanos(s.timers().hello());
-        long dead = s.timers().dead() == null ? Math.max(d.deadNanos(), hello * 4) : Values.durationNanos(s.timers().dead());
-        long refresh = s.timers().lsaRefresh() == null ? d.lsaRefreshNanos() : Values.durationNanos(s.timers().lsaRefresh());
+        long hello = s.timers().hello() == null ? d.helloNanos() : Units.nanos(s.timers().hello());
+        long dead = s.timers().dead() == null ? Math.max(d.deadNanos(), hello * 4) : Units.nanos(s.timers().dead());
+        long refresh = s.timers().lsaRefresh() == null ? d.lsaRefreshNanos() : Units.nanos(s.timers().lsaRefresh());
         return new NodeConfig(d.maxFrame(), d.defaultTtl(), hello, dead, refresh);
     }
 
@@ -87,8 +87,8 @@ public final class LabBuilder {
     }
 
     public static LinkConfig linkConfig(Scenario.LinkSpec l) {
-        long bw = l.bandwidth() == null ? 0 : Values.rateBps(l.bandwidth());
-        long delay = l.delay() == null ? 0 : Values.durationNanos(l.delay());
+        long bw = l.bandwidth() == null ? 0 : Units.bitsPerSecond(l.bandwidth());
+        long delay = l.delay() == null ? 0 : Units.nanos(l.delay());
         return new LinkConfig(bw, delay, QueueSpecs.bufferLimit(l.buffer()), l.cost() == null ? 1 : l.cost());
     }
 }

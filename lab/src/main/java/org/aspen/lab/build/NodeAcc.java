@@ -5,7 +5,7 @@ import java.util.Set;
 import org.aspen.acc.AccSetup;
 import org.aspen.acc.aa.AccConfig;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * A node's {@code acc} field: which ACC AAs the lab wires on the node's EE.
@@ -55,13 +55,13 @@ public record NodeAcc(boolean monitor, AccConfig config) {
         }
         AccConfig c = AccConfig.DEFAULT;
         if (m.get("minRtt") != null) {
-            c = c.withMinRttMicros(Values.durationNanos(String.valueOf(m.get("minRtt"))) / 1000);
+            c = c.withMinRttMicros(Units.nanos("minRtt", m.get("minRtt")) / 1000);
         }
         if (m.get("maxDelete") != null) {
             c = c.withMaxDelete(integer(m.get("maxDelete"), "maxDelete"));
         }
         if (m.get("filterLifetime") != null) {
-            c = c.withFilterMaxLifetimeMs(Math.max(1, Values.durationNanos(String.valueOf(m.get("filterLifetime"))) / 1_000_000));
+            c = c.withFilterMaxLifetimeMs(Math.max(1, Units.nanos("filterLifetime", m.get("filterLifetime")) / 1_000_000));
         }
         if (m.get("localFilter") != null) {
             c = c.withLocalFilter(bool(m.get("localFilter"), "localFilter"));

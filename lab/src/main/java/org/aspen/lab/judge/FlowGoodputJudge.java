@@ -3,7 +3,7 @@ package org.aspen.lab.judge;
 import java.util.Optional;
 import org.aspen.lab.scenario.Scenario.FlowGoodput;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: flow, flow: bulk, minGoodput: 2Mbps, maxGoodput: 8Mbps}}: the bulk flow's goodput is
@@ -27,18 +27,18 @@ final class FlowGoodputJudge extends ExpectationJudge<FlowGoodput, Void> {
         if (f.minGoodput() == null && f.maxGoodput() == null) {
             throw c.fail(p, "give minGoodput, maxGoodput or both");
         }
-        c.unit(p + ".minGoodput", f.minGoodput(), Values::rateBps);
-        c.unit(p + ".maxGoodput", f.maxGoodput(), Values::rateBps);
+        c.unit(p + ".minGoodput", f.minGoodput(), Units::bitsPerSecond);
+        c.unit(p + ".maxGoodput", f.maxGoodput(), Units::bitsPerSecond);
     }
 
     @Override
     public ExpectationResult judge(FlowGoodput f, Void watched, Evidence e) {
         TransferOutcome run = e.transfer(f.flow());
         double g = run.sent() == null ? 0 : run.sent().goodputBps();
-        boolean ok = run.sent() != null && (f.minGoodput() == null || g >= Values.rateBps(f.minGoodput()))
-                && (f.maxGoodput() == null || g <= Values.rateBps(f.maxGoodput()));
+        boolean ok = run.sent() != null && (f.minGoodput() == null || g >= Units.bitsPerSecond(f.minGoodput()))
+                && (f.maxGoodput() == null || g <= Units.bitsPerSecond(f.maxGoodput()));
         return new ExpectationResult("flow", "flow " + run.name() + " goodput", ok, Refs.bounds(f.minGoodput(), f.maxGoodput()),
-                run.sent() == null ? "no summary" : Values.formatRate(Math.round(g)));
+                run.sent() == null ? "no summary" : Units.formatRate(Math.round(g)));
     }
 
     @Override

@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.aspen.lab.scenario.Scenario.PingRtt;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: rtt, from: a, to: c, min: 95ms, max: 110ms}}: the median RTT of the answered pings
@@ -19,7 +19,7 @@ final class PingRttJudge extends ExpectationJudge<PingRtt, Void> {
 
     @Override
     public void check(PingRtt r, String p, ScenarioCheck c) {
-        Refs.pingBounds(c, p, r.from(), r.to(), r.min(), r.max(), Values::durationNanos);
+        Refs.pingBounds(c, p, r.from(), r.to(), r.min(), r.max(), Units::nanos);
     }
 
     @Override
@@ -31,8 +31,8 @@ final class PingRttJudge extends ExpectationJudge<PingRtt, Void> {
             }
         }
         Collections.sort(rtts);
-        double minMs = r.min() == null ? 0 : Values.durationNanos(r.min()) / 1e6;
-        double maxMs = r.max() == null ? Double.MAX_VALUE : Values.durationNanos(r.max()) / 1e6;
+        double minMs = r.min() == null ? 0 : Units.nanos(r.min()) / 1e6;
+        double maxMs = r.max() == null ? Double.MAX_VALUE : Units.nanos(r.max()) / 1e6;
         Double median = rtts.isEmpty() ? null : rtts.get(rtts.size() / 2);
         boolean ok = median != null && median >= minMs && median <= maxMs;
         return new ExpectationResult("rtt", "median RTT " + r.from() + " -> " + r.to(), ok, Refs.bounds(r.min(), r.max()),

@@ -2,7 +2,7 @@ package org.aspen.lab.judge;
 
 import org.aspen.lab.scenario.Scenario.PingsAnswered;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: pings, from: a, to: c, atLeast: 90%, after: 6s}}: at least that share of the pings
@@ -21,14 +21,14 @@ final class PingsAnsweredJudge extends ExpectationJudge<PingsAnswered, Void> {
         if (a.atLeast() == null) {
             throw c.fail(p + ".atLeast", "missing (e.g. 100% or 0.9)");
         }
-        c.unit(p + ".atLeast", a.atLeast(), Values::ratio);
-        c.unit(p + ".after", a.after(), Values::durationNanos);
+        c.unit(p + ".atLeast", a.atLeast(), Units::ratio);
+        c.unit(p + ".after", a.after(), Units::nanos);
         Refs.pingWorkload(c, p, a.from(), a.to());
     }
 
     @Override
     public ExpectationResult judge(PingsAnswered p, Void watched, Evidence e) {
-        long after = p.after() == null ? 0 : Values.durationNanos(p.after());
+        long after = p.after() == null ? 0 : Units.nanos(p.after());
         long ok = 0;
         long all = 0;
         for (Evidence.Probe probe : e.probes(p.from(), p.to())) {
@@ -37,7 +37,7 @@ final class PingsAnsweredJudge extends ExpectationJudge<PingsAnswered, Void> {
                 ok += probe.answered() ? 1 : 0;
             }
         }
-        double want = Values.ratio(p.atLeast());
+        double want = Units.ratio(p.atLeast());
         double got = all == 0 ? 0 : ok / (double) all;
         String desc = "pings " + p.from() + " -> " + p.to() + (p.after() == null ? "" : " sent after " + p.after())
                 + " answered";

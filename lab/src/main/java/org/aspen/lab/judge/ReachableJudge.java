@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.aspen.lab.scenario.Scenario.Reachable;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: reachable, at: 9s}}: at that time (default a little before the end) every node has
@@ -18,12 +18,12 @@ final class ReachableJudge extends ExpectationJudge<Reachable, List<String>> {
 
     @Override
     public void check(Reachable r, String p, ScenarioCheck c) {
-        c.unit(p + ".at", r.at(), Values::durationNanos);
+        c.unit(p + ".at", r.at(), Units::nanos);
     }
 
     @Override
     public List<String> watch(Reachable r, long duration, Observer o) {
-        long at = r.at() == null ? duration - Math.min(100_000_000L, duration / 20) : Values.durationNanos(r.at());
+        long at = r.at() == null ? duration - Math.min(100_000_000L, duration / 20) : Units.nanos(r.at());
         List<String> missing = Collections.synchronizedList(new ArrayList<>());
         o.findMissingRoutes(at, missing::add);
         return missing;

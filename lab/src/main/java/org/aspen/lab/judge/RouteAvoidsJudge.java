@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.aspen.lab.scenario.Scenario.RouteAvoids;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: route, from: a, to: c, avoids: b-c, via: [d], after: 6s, until: 8s, every: 100ms}}:
@@ -31,10 +31,10 @@ final class RouteAvoidsJudge extends ExpectationJudge<RouteAvoids, PathSamples> 
                 c.nodeRef(p + ".via[" + k + "]", r.via().get(k));
             }
         }
-        c.unit(p + ".after", r.after(), Values::durationNanos);
-        c.unit(p + ".until", r.until(), Values::durationNanos);
-        c.unit(p + ".every", r.every(), Values::durationNanos);
-        if (r.after() != null && r.until() != null && Values.durationNanos(r.until()) <= Values.durationNanos(r.after())) {
+        c.unit(p + ".after", r.after(), Units::nanos);
+        c.unit(p + ".until", r.until(), Units::nanos);
+        c.unit(p + ".every", r.every(), Units::nanos);
+        if (r.after() != null && r.until() != null && Units.nanos(r.until()) <= Units.nanos(r.after())) {
             throw c.fail(p + ".until", "must be later than 'after'");
         }
     }
@@ -42,9 +42,9 @@ final class RouteAvoidsJudge extends ExpectationJudge<RouteAvoids, PathSamples> 
     @Override
     public PathSamples watch(RouteAvoids r, long duration, Observer o) {
         PathSamples samples = new PathSamples();
-        long after = r.after() == null ? 0 : Values.durationNanos(r.after());
-        long every = r.every() == null ? DEFAULT_SAMPLE_EVERY : Values.durationNanos(r.every());
-        long end = r.until() != null ? Values.durationNanos(r.until()) : duration - Math.min(every, duration / 20);
+        long after = r.after() == null ? 0 : Units.nanos(r.after());
+        long every = r.every() == null ? DEFAULT_SAMPLE_EVERY : Units.nanos(r.every());
+        long end = r.until() != null ? Units.nanos(r.until()) : duration - Math.min(every, duration / 20);
         for (long t = after; t <= Math.max(after, end); t += every) {
             o.samplePath(t, r.from(), r.to(), samples::add);
         }
@@ -57,11 +57,11 @@ final class RouteAvoidsJudge extends ExpectationJudge<RouteAvoids, PathSamples> 
         String bad = null;
         for (PathSample sm : samples) {
             if (!sm.complete()) {
-                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path();
+                bad = "at " + Units.formatNanos(sm.atNanos()) + ": " + sm.path();
             } else if (r.avoids() != null && sm.links().contains(r.avoids())) {
-                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path() + " uses " + r.avoids();
+                bad = "at " + Units.formatNanos(sm.atNanos()) + ": " + sm.path() + " uses " + r.avoids();
             } else if (r.via() != null && !sm.nodes().containsAll(r.via())) {
-                bad = "at " + Values.formatDuration(sm.atNanos()) + ": " + sm.path() + " misses " + r.via();
+                bad = "at " + Units.formatNanos(sm.atNanos()) + ": " + sm.path() + " misses " + r.via();
             }
             if (bad != null) {
                 break;

@@ -3,7 +3,7 @@ package org.aspen.lab.judge;
 import java.util.List;
 import org.aspen.lab.scenario.Scenario.TracePath;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: trace, from: a, to: c, at: 3s, hops: [b, c]}}: the traceroute from a to c (the one
@@ -24,10 +24,10 @@ final class TracePathJudge extends ExpectationJudge<TracePath, Void> {
         for (int k = 0; k < t.hops().size(); k++) {
             c.nodeRef(p + ".hops[" + k + "]", t.hops().get(k));
         }
-        c.unit(p + ".at", t.at(), Values::durationNanos);
+        c.unit(p + ".at", t.at(), Units::nanos);
         boolean hasTrace = c.scenario().workload().traces().stream()
                 .anyMatch(g -> g.from().equals(t.from()) && g.to().equals(t.to())
-                        && (t.at() == null || (g.at() != null && Values.durationNanos(g.at()) == Values.durationNanos(t.at()))));
+                        && (t.at() == null || (g.at() != null && Units.nanos(g.at()) == Units.nanos(t.at()))));
         if (!hasTrace) {
             throw c.fail(p, "no trace workload from '" + t.from() + "' to '" + t.to() + "'"
                     + (t.at() == null ? "" : " at " + t.at()) + " to judge");
@@ -39,7 +39,7 @@ final class TracePathJudge extends ExpectationJudge<TracePath, Void> {
         List<String> seen = List.of();
         for (Evidence.TraceSeen tr : e.traces()) {
             if (tr.from().equals(t.from()) && tr.to().equals(t.to())
-                    && (t.at() == null || tr.atNanos() == Values.durationNanos(t.at()))) {
+                    && (t.at() == null || tr.atNanos() == Units.nanos(t.at()))) {
                 seen = tr.hops();
             }
         }

@@ -2,7 +2,7 @@ package org.aspen.lab.judge;
 
 import org.aspen.lab.scenario.Scenario.TransferDone;
 import org.aspen.lab.scenario.ScenarioCheck;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code {type: transfer, transfer: bulk, maxRetransmissions: 50, minGoodput: 2Mbps}}: the transfer
@@ -20,7 +20,7 @@ final class TransferDoneJudge extends ExpectationJudge<TransferDone, Void> {
             throw c.fail(p + ".transfer", t.transfer() == null ? "missing (a transfer's name)"
                     : "no transfer named '" + t.transfer() + "'");
         }
-        c.unit(p + ".minGoodput", t.minGoodput(), Values::rateBps);
+        c.unit(p + ".minGoodput", t.minGoodput(), Units::bitsPerSecond);
     }
 
     @Override
@@ -46,10 +46,10 @@ final class TransferDoneJudge extends ExpectationJudge<TransferDone, Void> {
         }
         if (t.minGoodput() != null) {
             want.append(", goodput >= ").append(t.minGoodput());
-            ok &= sent.goodputBps() >= Values.rateBps(t.minGoodput());
+            ok &= sent.goodputBps() >= Units.bitsPerSecond(t.minGoodput());
         }
         String measured = sent.bytes() + " bytes, digest " + (run.digestMatch() ? "match" : "MISMATCH") + ", " + rtx
-                + " retransmissions, goodput " + Values.formatRate(Math.round(sent.goodputBps()));
+                + " retransmissions, goodput " + Units.formatRate(Math.round(sent.goodputBps()));
         return new ExpectationResult("transfer", "transfer " + t.transfer() + ends, ok, want.toString(), measured);
     }
 }

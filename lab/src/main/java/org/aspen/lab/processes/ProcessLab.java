@@ -17,8 +17,8 @@ import org.aspen.lab.judge.Judges;
 import org.aspen.lab.judge.Judging;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.lab.time.HostTime;
+import org.aspen.vnet.config.Units;
 
 /**
  * {@code aspen lab FILE --processes}: runs a scenario as one {@code aspen node} process per node on
@@ -63,7 +63,7 @@ public final class ProcessLab {
         public String summary() {
             StringBuilder b = new StringBuilder();
             b.append("scenario ").append(scenario.name()).append(": ").append(stats.size())
-                    .append(" node processes on loopback UDP, ").append(Values.formatDuration(durationNanos)).append('\n');
+                    .append(" node processes on loopback UDP, ").append(Units.formatNanos(durationNanos)).append('\n');
             events.forEach(e -> b.append("  ").append(e).append('\n'));
             b.append("expectations:\n");
             for (ExpectationResult x : expectations) {

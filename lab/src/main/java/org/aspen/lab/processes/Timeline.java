@@ -8,8 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import org.aspen.lab.scenario.Values;
 import org.aspen.lab.time.HostTime;
+import org.aspen.vnet.config.Units;
 
 /**
  * A {@link ProcessLab} run's wall clock: time zero (when every node process is up), tasks at scenario
@@ -47,7 +47,7 @@ final class Timeline implements AutoCloseable {
 
     /** As {@link #at(long, Runnable)} at a scenario time as written (null: time zero). */
     void at(String when, Runnable task) {
-        at(when == null ? 0 : Values.durationNanos(when), task);
+        at(when == null ? 0 : Units.nanos(when), task);
     }
 
     /** Runs {@code task} on a worker now. */
@@ -72,7 +72,7 @@ final class Timeline implements AutoCloseable {
     }
 
     String elapsed() {
-        return Values.formatDuration(Math.max(0, HostTime.nanos() - t0));
+        return Units.formatNanos(Math.max(0, HostTime.nanos() - t0));
     }
 
     @Override

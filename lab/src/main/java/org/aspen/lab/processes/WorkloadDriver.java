@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.RdpOptions;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -129,7 +129,7 @@ final class WorkloadDriver {
                 Path f = baseDir == null ? Path.of(t.file()) : baseDir.resolve(t.file());
                 send.put("file", f.toAbsolutePath().toString());
             } else {
-                send.put("size", Values.sizeBytes(t.size()));
+                send.put("size", Units.bytes(t.size()));
                 send.put("seed", Seeds.derive(seed, "transfer", name));
             }
             // the receiver listens from the start, the sender starts at its time

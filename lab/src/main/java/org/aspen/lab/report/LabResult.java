@@ -12,7 +12,7 @@ import org.aspen.lab.run.PingFlow;
 import org.aspen.lab.run.TraceRun;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.node.TraceHasher;
 
 /** The outcome of one lab run: workload results, counters, judged expectations; JSON and text views. */
@@ -128,7 +128,7 @@ public final class LabResult {
     private long firstScheduledEvent() {
         long first = durationNanos;
         for (Scenario.EventSpec e : scenario.events()) {
-            first = Math.min(first, Values.durationNanos(e.at()));
+            first = Math.min(first, Units.nanos(e.at()));
         }
         return first;
     }
@@ -141,7 +141,7 @@ public final class LabResult {
     public String summary() {
         StringBuilder sb = new StringBuilder();
         sb.append("Aspen lab '").append(scenario.name()).append("': ").append(simulated ? "simulated" : "real UDP")
-                .append(", seed ").append(seed).append(", ").append(Values.formatDuration(durationNanos))
+                .append(", seed ").append(seed).append(", ").append(Units.formatNanos(durationNanos))
                 .append(" (wall ").append(String.format(java.util.Locale.ROOT, "%.2fs", wallNanos / 1e9)).append(")\n");
         List<String> happened = events.lines(firstScheduledEvent());
         if (!happened.isEmpty()) {

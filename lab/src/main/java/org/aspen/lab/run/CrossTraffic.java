@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
@@ -49,12 +49,12 @@ public final class CrossTraffic {
     public CrossTraffic(Scenario.CrossSpec spec, int index, long runEnd) {
         this.spec = spec;
         this.name = nameOf(spec, index);
-        this.rateBps = Values.rateBps(spec.rate() == null ? "100kbps" : spec.rate());
-        this.onMean = Values.durationNanos(spec.on() == null ? "2.5s" : spec.on());
-        this.offMean = Values.durationNanos(spec.off() == null ? "2.5s" : spec.off());
+        this.rateBps = Units.bitsPerSecond(spec.rate() == null ? "100kbps" : spec.rate());
+        this.onMean = Units.nanos(spec.on() == null ? "2.5s" : spec.on());
+        this.offMean = Units.nanos(spec.off() == null ? "2.5s" : spec.off());
         this.size = spec.size() == null ? 1000 : spec.size();
-        this.start = spec.start() == null ? 0 : Values.durationNanos(spec.start());
-        this.stop = spec.stop() == null ? runEnd : Values.durationNanos(spec.stop());
+        this.start = spec.start() == null ? 0 : Units.nanos(spec.start());
+        this.stop = spec.stop() == null ? runEnd : Units.nanos(spec.stop());
         this.exponential = spec.durations() == null || spec.durations().equals("exponential");
         this.intervalNanos = Math.max(1, Math.round(size * 8e9 / rateBps));
     }

@@ -25,9 +25,9 @@ import org.aspen.lab.judge.Judging;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Values;
 import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.node.Node;
@@ -281,7 +281,7 @@ public final class LabRunner {
 
     private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayControl> flakeways) {
         for (Scenario.EventSpec e : s.events()) {
-            long at = Values.durationNanos(e.at());
+            long at = Units.nanos(e.at());
             if (e.queue() != null) {
                 Scenario.QueueChange q = e.queue();
                 Scenario.LinkSpec ls = s.link(q.link());

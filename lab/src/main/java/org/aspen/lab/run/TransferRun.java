@@ -13,7 +13,6 @@ import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.CloseFigures;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.Transports;
-import org.aspen.lab.scenario.Values;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.transfer.ByteSink;
@@ -22,6 +21,7 @@ import org.aspen.rdp.transfer.ProgressListener;
 import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.runtime.Network;
 import org.aspen.vnet.time.Seeds;
 
@@ -65,7 +65,7 @@ public final class TransferRun {
         Scenario.TransferSpec t = new Scenario.TransferSpec(f.nameAt(index), f.from(), f.to(), f.port(), null, null,
                 f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2(),
                 f.recovery());
-        long stop = f.stop() == null ? runEnd : Values.durationNanos(f.stop());
+        long stop = f.stop() == null ? runEnd : Units.nanos(f.stop());
         return new TransferRun(t, t.name(), f.portAt(index), stop);
     }
 
@@ -177,7 +177,7 @@ public final class TransferRun {
             return ByteSource.seeded(Seeds.derive(seed, "flow", name), Long.MAX_VALUE / 2);
         }
         if (spec.size() != null) {
-            return ByteSource.seeded(Seeds.derive(seed, "transfer", name), Values.sizeBytes(spec.size()));
+            return ByteSource.seeded(Seeds.derive(seed, "transfer", name), Units.bytes(spec.size()));
         }
         Path p = baseDir == null ? Path.of(spec.file()) : baseDir.resolve(spec.file());
         try {
@@ -267,14 +267,14 @@ public final class TransferRun {
         if (a != null && bulk()) {
             return String.format(java.util.Locale.ROOT, "flow %s (%s -> %s): %d bytes in %.3f s, goodput %s, %d retransmissions, "
                             + "%d window closes", name, spec.from(), spec.to(), a.bytes(), a.seconds(),
-                    Values.formatRate(Math.round(a.goodputBps())), a.retransmissions(), a.windowCloses());
+                    Units.formatRate(Math.round(a.goodputBps())), a.retransmissions(), a.windowCloses());
         }
         if (a == null) {
             return "transfer " + name + " (" + spec.from() + " -> " + spec.to() + "): not finished";
         }
         return String.format(java.util.Locale.ROOT, "transfer %s (%s -> %s): %d bytes in %.3f s, %s, %d retransmissions, "
                         + "%d window closes, digest %s", name, spec.from(), spec.to(), a.bytes(), a.seconds(),
-                Values.formatRate(Math.round(a.goodputBps())), a.retransmissions(), a.windowCloses(),
+                Units.formatRate(Math.round(a.goodputBps())), a.retransmissions(), a.windowCloses(),
                 digestMatch() ? "match" : "MISMATCH");
     }
 }

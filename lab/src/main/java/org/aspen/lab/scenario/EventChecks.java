@@ -1,5 +1,7 @@
 package org.aspen.lab.scenario;
 
+import org.aspen.vnet.config.Units;
+
 /** The timed events' checks, part of {@link ScenarioCheck}: one action each, on links and nodes that exist. */
 final class EventChecks {
     private final ScenarioCheck c;
@@ -17,7 +19,7 @@ final class EventChecks {
             if (e.at() == null) {
                 throw c.fail(p + ".at", "missing (when, e.g. 5s)");
             }
-            c.unit(p + ".at", e.at(), Values::durationNanos);
+            c.unit(p + ".at", e.at(), Units::nanos);
             int actions = (e.down() == null ? 0 : 1) + (e.up() == null ? 0 : 1) + (e.flakeway() == null ? 0 : 1)
                     + (e.queue() == null ? 0 : 1);
             if (actions != 1) {

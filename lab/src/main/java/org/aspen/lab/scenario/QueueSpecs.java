@@ -2,6 +2,7 @@ package org.aspen.lab.scenario;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.DropTail;
 import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.link.QueueLimit;
@@ -38,7 +39,7 @@ public final class QueueSpecs {
             if (t.matches("[0-9]+\\s*(p|pkts?|packets?)?")) {
                 return bufferLimit(Long.parseLong(t.replaceAll("[^0-9]", "")));
             }
-            long bytes = Values.sizeBytes(t);
+            long bytes = Units.bytes(t);
             if (bytes < 64) {
                 throw new IllegalArgumentException("a buffer of " + bytes + " bytes cannot hold a packet");
             }

@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 
 /**
  * A scenario file as written: topology, workload, timed events and expectations. Read by
  * {@link ScenarioLoader}, which rejects unknown fields and duplicates and checks every reference,
  * so code that receives a {@code Scenario} may trust it. Units stay as written ({@code "10ms"}) and
- * are read with {@link Values}; defaults and names both runners and the checks share (a transfer's
+ * are read with {@link Units}; defaults and names both runners and the checks share (a transfer's
  * name and port, a ping's start) are answered here. See {@code docs/scenarios.md} for the format.
  */
 public record Scenario(
@@ -45,7 +46,7 @@ public record Scenario(
     }
 
     public long durationNanos() {
-        return Values.durationNanos(duration == null ? "10s" : duration);
+        return Units.nanos(duration == null ? "10s" : duration);
     }
 
     public NodeSpec node(String n) {
@@ -258,7 +259,7 @@ public record Scenario(
 
         /** When the sender starts (default 1 s). */
         public long startNanos() {
-            return start == null ? 1_000_000_000L : Values.durationNanos(start);
+            return start == null ? 1_000_000_000L : Units.nanos(start);
         }
     }
 
@@ -274,15 +275,15 @@ public record Scenario(
         }
 
         public long intervalNanos() {
-            return interval == null ? 1_000_000_000L : Values.durationNanos(interval);
+            return interval == null ? 1_000_000_000L : Units.nanos(interval);
         }
 
         public long startNanos() {
-            return start == null ? 2_000_000_000L : Values.durationNanos(start);
+            return start == null ? 2_000_000_000L : Units.nanos(start);
         }
 
         public long timeoutNanos() {
-            return timeout == null ? 1_000_000_000L : Values.durationNanos(timeout);
+            return timeout == null ? 1_000_000_000L : Units.nanos(timeout);
         }
 
         public int payloadBytes() {
@@ -293,7 +294,7 @@ public record Scenario(
     /** A traceroute from {@code from} to {@code to} at time {@code at} (default 3 s), at most {@code maxHops} (16) hops. */
     public record TraceSpec(String from, String to, String at, Integer maxHops) {
         public long atNanos() {
-            return at == null ? 3_000_000_000L : Values.durationNanos(at);
+            return at == null ? 3_000_000_000L : Units.nanos(at);
         }
 
         public int hopLimit() {

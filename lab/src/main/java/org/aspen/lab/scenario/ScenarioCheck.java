@@ -8,6 +8,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
+import org.aspen.vnet.config.Units;
 
 /**
  * The meaning checks of one scenario, run by {@link ScenarioLoader} after parsing: each failure is
@@ -17,7 +18,7 @@ import java.util.function.ToLongFunction;
  *
  * <pre>{@code
  * c.nodeRef(path + ".from", x.from());                       // "no node named 'q' (nodes: a, b)"
- * c.unit(path + ".max", x.max(), Values::durationNanos);     // the parser's message, at that path
+ * c.unit(path + ".max", x.max(), Units::nanos);     // the parser's message, at that path
  * if (x.max() == null) throw c.fail(path, "give min, max or both");
  * }</pre>
  */
@@ -107,18 +108,18 @@ public final class ScenarioCheck {
         if (s.name() == null || s.name().isBlank()) {
             throw fail("name", "missing (give the scenario a name)");
         }
-        unit("duration", s.duration(), Values::durationNanos);
+        unit("duration", s.duration(), Units::nanos);
         if (s.duration() != null && s.durationNanos() <= 0) {
             throw fail("duration", "must be positive");
         }
         if (!s.routing().equals("auto") && !s.routing().equals("static")) {
             throw fail("routing", "'" + s.routing() + "' is not 'auto' or 'static'");
         }
-        positive("timers.hello", s.timers().hello(), Values::durationNanos);
-        positive("timers.dead", s.timers().dead(), Values::durationNanos);
-        positive("timers.lsaRefresh", s.timers().lsaRefresh(), Values::durationNanos);
+        positive("timers.hello", s.timers().hello(), Units::nanos);
+        positive("timers.dead", s.timers().dead(), Units::nanos);
+        positive("timers.lsaRefresh", s.timers().lsaRefresh(), Units::nanos);
         if (s.timers().hello() != null && s.timers().dead() != null
-                && Values.durationNanos(s.timers().dead()) <= Values.durationNanos(s.timers().hello())) {
+                && Units.nanos(s.timers().dead()) <= Units.nanos(s.timers().hello())) {
             throw fail("timers.dead", "must be longer than timers.hello");
         }
         List<ScenarioRules> rules = Rules.ALL;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.QueueLimit;
 
 /** The topology's checks, part of {@link ScenarioCheck}: nodes, links, static routes and the capture entry. */
@@ -88,8 +89,8 @@ final class TopologyChecks {
             if (!names.add(l.linkName())) {
                 throw c.fail(p + (l.name() == null ? ".between" : ".name"), "duplicate link '" + l.linkName() + "'");
             }
-            c.positive(p + ".bandwidth", l.bandwidth(), Values::rateBps);   // leave it out for unlimited
-            c.unit(p + ".delay", l.delay(), Values::durationNanos);
+            c.positive(p + ".bandwidth", l.bandwidth(), Units::bitsPerSecond);   // leave it out for unlimited
+            c.unit(p + ".delay", l.delay(), Units::nanos);
             try {
                 QueueSpecs.bufferLimit(l.buffer());
             } catch (IllegalArgumentException e) {

@@ -3,6 +3,7 @@ package org.aspen.lab.scenario;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.aspen.vnet.config.Units;
 
 /** The workload's checks, part of {@link ScenarioCheck}: pings, traces, transfers, flows and cross traffic. */
 final class WorkloadChecks {
@@ -34,9 +35,9 @@ final class WorkloadChecks {
             if (g.count() != null && (g.count() < 1 || g.count() > 1_000_000)) {
                 throw c.fail(p + ".count", "must be 1-1000000");
             }
-            c.positive(p + ".interval", g.interval(), Values::durationNanos);
-            c.unit(p + ".start", g.start(), Values::durationNanos);
-            c.positive(p + ".timeout", g.timeout(), Values::durationNanos);
+            c.positive(p + ".interval", g.interval(), Units::nanos);
+            c.unit(p + ".start", g.start(), Units::nanos);
+            c.positive(p + ".timeout", g.timeout(), Units::nanos);
             if (g.size() != null && (g.size() < 0 || g.size() > 8000)) {
                 throw c.fail(p + ".size", "must be 0-8000 bytes");
             }
@@ -47,7 +48,7 @@ final class WorkloadChecks {
             String p = "workload.traces[" + i + "]";
             c.nodeRef(p + ".from", t.from());
             c.nodeRef(p + ".to", t.to());
-            c.unit(p + ".at", t.at(), Values::durationNanos);
+            c.unit(p + ".at", t.at(), Units::nanos);
             if (t.maxHops() != null && (t.maxHops() < 1 || t.maxHops() > 64)) {
                 throw c.fail(p + ".maxHops", "must be 1-64");
             }
@@ -64,8 +65,8 @@ final class WorkloadChecks {
             if ((t.size() == null) == (t.file() == null)) {
                 throw c.fail(p, "give exactly one of 'size' (seeded bytes, e.g. 2MB) or 'file'");
             }
-            c.unit(p + ".size", t.size(), Values::sizeBytes);
-            c.unit(p + ".start", t.start(), Values::durationNanos);
+            c.unit(p + ".size", t.size(), Units::bytes);
+            c.unit(p + ".start", t.start(), Units::nanos);
             connection(p, t.window(), t.segment(), t.priority());
             transport(p, t.transport(), t.ns2(), t.aecn(), t.acns());
             recovery(p, t.transport(), t.recovery());
@@ -79,9 +80,9 @@ final class WorkloadChecks {
             String p = "workload.flows[" + i + "]";
             ends(p, f.from(), f.to(), "a flow goes to another node");
             nameAndPort(p, f.to(), f.nameAt(i), f.portAt(i), "transfer or flow");
-            c.unit(p + ".start", f.start(), Values::durationNanos);
-            c.unit(p + ".stop", f.stop(), Values::durationNanos);
-            if (f.start() != null && f.stop() != null && Values.durationNanos(f.stop()) <= Values.durationNanos(f.start())) {
+            c.unit(p + ".start", f.start(), Units::nanos);
+            c.unit(p + ".stop", f.stop(), Units::nanos);
+            if (f.start() != null && f.stop() != null && Units.nanos(f.stop()) <= Units.nanos(f.start())) {
                 throw c.fail(p + ".stop", "must be later than 'start'");
             }
             connection(p, f.window(), f.segment(), f.priority());
@@ -168,14 +169,14 @@ final class WorkloadChecks {
                 // the destination counts arrivals by source address
                 throw c.fail(p, "another cross source already sends from '" + x.from() + "' to '" + x.to() + "'");
             }
-            c.positive(p + ".rate", x.rate(), Values::rateBps);
-            c.positive(p + ".on", x.on(), Values::durationNanos);
-            c.unit(p + ".off", x.off(), Values::durationNanos);     // 0s: always on
+            c.positive(p + ".rate", x.rate(), Units::bitsPerSecond);
+            c.positive(p + ".on", x.on(), Units::nanos);
+            c.unit(p + ".off", x.off(), Units::nanos);     // 0s: always on
             if (x.size() != null && (x.size() <= org.aspen.vnet.packet.Packet.HEADER_LENGTH || x.size() > 65_000)) {
                 throw c.fail(p + ".size", "must be 21-65000 bytes (the whole VNet packet)");
             }
-            c.unit(p + ".start", x.start(), Values::durationNanos);
-            c.unit(p + ".stop", x.stop(), Values::durationNanos);
+            c.unit(p + ".start", x.start(), Units::nanos);
+            c.unit(p + ".stop", x.stop(), Units::nanos);
             if (x.durations() != null && !x.durations().equals("exponential") && !x.durations().equals("fixed")) {
                 throw c.fail(p + ".durations", "'" + x.durations() + "' is not 'exponential' or 'fixed'");
             }

@@ -243,7 +243,7 @@ class LabRunnerTest {
                   flows:
                     - {name: f1, from: s1, to: d, start: 1s}
                 events:
-                  - {at: 4s, queue: {link: r1-r2, node: r1, set: {kind: ns2-red, adaptive: 1, interval: 0.25}}}
+                  - {at: 4s, queue: {link: r1-r2, node: r1, set: {kind: ns2-red, adaptive: 1, interval: 250ms}}}
                 expect:
                   - {type: flow, flow: f1, minGoodput: 300kbps, maxGoodput: 2Mbps}
                   - {type: counter, node: r1, counter: link.r1-r2.discipline.arrivals, atLeast: 1}

@@ -37,9 +37,9 @@ import org.aspen.vnet.link.QueueLimit;
  * <li>{@code ns2-red}: ns-2.35's Queue/RED ({@link Ns2Red}), its Tcl variables without the underscore,
  *     defaults ns-default.tcl's: bytes [true], queue_in_bytes [true], thresh [0: auto], maxthresh [0: auto],
  *     mean_pktsize [500], q_weight [-1: auto], wait [true], linterm [10], setbit [false], gentle [true],
- *     use_mark_p [true], mark_p [0.1], adaptive [false], alpha [0.01], beta [0.9], interval [0.5 s],
- *     targetdelay [0.005 s], top [0.5], bottom [0: auto] (interval and targetdelay: a bare number is
- *     seconds, as in ns-2)</li>
+ *     use_mark_p [true], mark_p [0.1], adaptive [false], alpha [0.01], beta [0.9], interval [0.5s],
+ *     targetdelay [5ms], top [0.5], bottom [0: auto] (interval and targetdelay are durations with their
+ *     unit, as everywhere: ns-2's bare seconds are refused)</li>
  * <li>{@code ns2-droptail}: ns-2.35's Queue/DropTail ({@link Ns2DropTail}): queue_in_bytes [false],
  *     mean_pktsize [500], drop_front [false]</li>
  * </ul>
@@ -210,20 +210,9 @@ public final class QueueDisciplines {
                 useMarkP, markP, adaptive, alpha, beta, interval, target, top, bottom));
     }
 
-    /** A time in seconds: a bare number is seconds (ns-2's unit), or a duration with its unit (50ms). */
+    /** A time in seconds (ns-2's unit), written as a duration with its unit ({@code 0.5s}, {@code 5ms}). */
     private static double seconds(Params p, String key, double dflt) {
-        Object v = p.raw(key);
-        if (v == null) {
-            return dflt;
-        }
-        if (v instanceof Number n) {
-            return n.doubleValue();
-        }
-        try {
-            return Double.parseDouble(String.valueOf(v).trim());
-        } catch (NumberFormatException e) {
-            return p.nanos(key, 0) / 1e9;
-        }
+        return p.has(key) ? p.nanos(key, 0) / 1e9 : dflt;
     }
 
     private static <T> T construct(Params p, java.util.function.Supplier<T> s) {

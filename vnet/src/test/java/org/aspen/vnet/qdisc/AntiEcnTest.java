@@ -111,7 +111,7 @@ class AntiEcnTest {
         assertThrows(IllegalArgumentException.class,
                 () -> QueueDisciplines.create("aecn", Map.of("eta", 1.5), QueueLimit.packets(50)));
         assertThrows(IllegalArgumentException.class, () -> QueueDisciplines.create("aecn",
-                Map.of("virtual_buffer", 1000, "virtual_buffer_packets", 1), QueueLimit.packets(50)));
+                Map.of("virtual_buffer", "1000B", "virtual_buffer_packets", 1), QueueLimit.packets(50)));
     }
 
     /**

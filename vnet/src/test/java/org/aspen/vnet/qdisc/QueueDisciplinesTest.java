@@ -36,7 +36,7 @@ class QueueDisciplinesTest {
                 Map.entry("mean_pktsize", 1000), Map.entry("q_weight", 0.002), Map.entry("wait", false),
                 Map.entry("linterm", 50), Map.entry("setbit", true), Map.entry("gentle", "0"), Map.entry("use_mark_p", 0),
                 Map.entry("mark_p", 0.2), Map.entry("adaptive", 1), Map.entry("alpha", 0.02), Map.entry("beta", 0.8),
-                Map.entry("interval", 0.25), Map.entry("targetdelay", "20ms"), Map.entry("top", 0.4), Map.entry("bottom", 0.02)), L);
+                Map.entry("interval", "250ms"), Map.entry("targetdelay", "20ms"), Map.entry("top", 0.4), Map.entry("bottom", 0.02)), L);
         assertEquals(new Ns2RedParams(false, false, 5, 15, 1000, 0.002, false, 50, true, false, false, 0.2, true, 0.02, 0.8,
                 0.25, 0.02, 0.4, 0.02), d.params());
         Ns2Red packets = (Ns2Red) QueueDisciplines.create("ns2-red", Map.of("bytes", false, "queue_in_bytes", false,
@@ -56,14 +56,21 @@ class QueueDisciplinesTest {
             "red|mode|frames|red: mode: expected one of packets, bytes, got 'frames'",
             "red|w_q|lots|red: w_q: expected a number, got 'lots'",
             "ared|beta|2|ared: beta must be in (0, 1), got 2.0",
-            "ared|interval|soon|ared: interval: expected a duration such as 50ms (units ns, us, ms, s), got 'soon'",
+            "ared|interval|soon|ared: interval \"soon\": not a duration: write a number and a unit (ns, us, ms, s, min or h), e.g. 20ms",
+            "ared|interval|500|ared: interval \"500\": a duration needs a unit: ns, us, ms, s, min or h",
             "droptail|threshold|2.5|droptail: threshold: expected a whole number, got '2.5'",
             "droptail|ecn|maybe|droptail: ecn: expected true or false, got 'maybe'",
             "ns2-red|min_th|3|ns2-red: unknown parameter 'min_th' (known: bytes, queue_in_bytes, thresh, maxthresh, mean_pktsize, "
                     + "q_weight, wait, linterm, setbit, gentle, use_mark_p, mark_p, adaptive, alpha, beta, interval, targetdelay, top, bottom)",
             "ns2-red|q_weight|-0.5|ns2-red: q_weight must be in (0, 1], or 0, -1 or -2 (ns-2's automatic weights), got -0.5",
             "ns2-red|linterm|0|ns2-red: linterm must be > 0 (max_p = 1 / linterm), got 0.0",
-            "ns2-red|interval|soon|ns2-red: interval: expected a duration such as 50ms (units ns, us, ms, s), got 'soon'",
+            "ns2-red|interval|soon|ns2-red: interval \"soon\": not a duration: write a number and a unit (ns, us, ms, s, min or h), e.g. 20ms",
+            "ns2-red|interval|0.5|ns2-red: interval \"0.5\": a duration needs a unit: ns, us, ms, s, min or h",
+            "purple|tick|1|purple: tick \"1\": a duration needs a unit: ns, us, ms, s, min or h",
+            "avq|bandwidth|10000000|avq: bandwidth \"10000000\": a rate needs a unit: bps, kbps, Mbps, Gbps (or bit/s, kbit/s, "
+                    + "Mbit/s, Gbit/s; kbit, mbit, gbit; kb/s, Mb/s, Gb/s)",
+            "aecn|virtual_buffer|10mb|aecn: virtual_buffer \"10mb\": unknown size unit \"mb\" (use B, KB, MB, GB (1000s) or KiB, "
+                    + "MiB, GiB (1024s)); a size is in bytes (B), not bits (b)",
             "ns2-red|wait|sometimes|ns2-red: wait: expected true or false, got 'sometimes'",
             "ns2-droptail|limit|5|ns2-droptail: unknown parameter 'limit' (known: queue_in_bytes, mean_pktsize, drop_front)",
             "ns2-droptail|mean_pktsize|0|ns2-droptail: mean_pktsize must be at least 1 byte, got 0"})
