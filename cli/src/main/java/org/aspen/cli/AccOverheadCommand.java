@@ -4,6 +4,7 @@ import java.util.List;
 import org.aspen.experiments.acc.AccOverheadExperiment;
 import org.aspen.experiments.acc.AccOverheadRun;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.scenario.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +17,8 @@ import picocli.CommandLine.Option;
  * <pre>{@code
  * aspen experiment acc-overhead --preregistered --seeds 10 --duration 15s --out results/acc-overhead   # unshaped, judged
  * aspen experiment acc-overhead --seeds 10 --duration 30s --out results/acc-overhead-4mbps          # the 4 Mb/s bottleneck
+ * aspen experiment acc-overhead --preregistered --preregistration acc-overhead-input-queue --input-queue 25 \
+ *     --seeds 10 --duration 15s --out results/acc-overhead-input-queue                               # ASP's input queue
  * aspen experiment acc-overhead --print-scenario on:50 > on.yaml && aspen lab on.yaml
  * }</pre>
  */
@@ -50,6 +53,16 @@ final class AccOverheadCommand extends ExperimentSubcommand {
                     + "the summary adds the comparison judged by preregistration/acc-overhead.yaml and the load average.")
     boolean preregistered;
 
+    @Option(names = "--input-queue", paramLabel = "PACKETS",
+            description = "Give every node an input queue of PACKETS (ASP's congestion detection on the socket; the monitor "
+                    + "on c hears its drops), in ACC-off and ACC-on runs alike (default: none).")
+    Integer inputQueue;
+
+    @Option(names = "--preregistration", paramLabel = "NAME",
+            description = "With --preregistered: judge by preregistration/NAME.yaml instead of acc-overhead.yaml "
+                    + "(e.g. acc-overhead-input-queue).")
+    String preregistration;
+
     @Option(names = "--print-scenario", paramLabel = "on|off:DELAY",
             description = "Print one run's scenario as YAML (e.g. on:50, for 'aspen lab') and run nothing.")
     String printScenario;
@@ -66,13 +79,32 @@ final class AccOverheadCommand extends ExperimentSubcommand {
         if (delays.stream().distinct().count() != delays.size()) {
             throw usage("--delays: each delay once, not " + delays);
         }
-        return preregistered ? AccOverheadRun.Setup.unshaped(seconds)
+        if (inputQueue != null && (inputQueue < 1 || inputQueue > 1_000_000)) {
+            throw usage("--input-queue: a whole number of packets, 1-1000000, not " + inputQueue);
+        }
+        AccOverheadRun.Setup s = preregistered ? AccOverheadRun.Setup.unshaped(seconds)
                 : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : bottleneck, b);
+        return inputQueue == null ? s : s.withInputQueue(inputQueue);
     }
 
     @Override
     Experiment<?, ?, ?> experiment() {
-        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, setup(), preregistered));
+        AccOverheadRun.Setup s = setup();
+        if (preregistration != null) {
+            if (!preregistered) {
+                throw usage("--preregistration names the file a --preregistered run is judged by: give --preregistered too");
+            }
+            try {
+                Preregistration p = Preregistration.load(preregistration);
+                if (!p.experiment().equals("acc-overhead")) {
+                    throw usage("--preregistration " + preregistration + ": that file registers experiment '" + p.experiment()
+                            + "', not acc-overhead");
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage("--preregistration: " + e.getMessage());
+            }
+        }
+        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, s, preregistered, preregistration));
     }
 
     @Override

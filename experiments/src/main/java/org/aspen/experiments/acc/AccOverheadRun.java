@@ -25,15 +25,30 @@ import org.aspen.lab.scenario.Scenario;
  */
 public record AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
                              long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
-                             long packetsFiltered, long bottleneckDrops, double wallSeconds) {
+                             long packetsFiltered, long bottleneckDrops, double wallSeconds, long inputQueueDropsC,
+                             long inputQueuePeakC, long inputQueueDropsElsewhere, long congestionEvents) {
     public static final String BOTTLENECK = "4Mbps";
     public static final int BUFFER = 25;
     public static final int SEGMENT = 940;
     /** The flows start after the nodes and AAs are up; goodput is measured over the flows' life. */
     public static final double START_SECONDS = 0.5;
 
+    /** A run without input queues (their four figures 0). */
+    public AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
+                          long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
+                          long packetsFiltered, long bottleneckDrops, double wallSeconds) {
+        this(acc, delayMs, seed, throughputKbps, flow1Kbps, flow2Kbps, retransmissions, timeouts, notifications, filterRequests,
+                filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, 0, 0, 0, 0);
+    }
+
     /** The metrics of the summary, by name, in the order of summary.csv. */
     public static final Map<String, ToDoubleFunction<AccOverheadRun>> METRICS = new LinkedHashMap<>();
+    /**
+     * The metrics added after {@link #METRICS} with input queues ({@link Setup#inputQueue}): drops at c's
+     * input queue, its peak, drops at the other nodes' input queues, and the congestion events c's
+     * monitor heard (from any drop).
+     */
+    public static final Map<String, ToDoubleFunction<AccOverheadRun>> INPUT_QUEUE_METRICS = new LinkedHashMap<>();
 
     static {
         METRICS.put("throughputKbps", AccOverheadRun::throughputKbps);
@@ -44,13 +59,27 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         METRICS.put("filtersStarted", AccOverheadRun::filtersStarted);
         METRICS.put("packetsFiltered", AccOverheadRun::packetsFiltered);
         METRICS.put("bottleneckDrops", AccOverheadRun::bottleneckDrops);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsC", AccOverheadRun::inputQueueDropsC);
+        INPUT_QUEUE_METRICS.put("inputQueuePeakC", AccOverheadRun::inputQueuePeakC);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsElsewhere", AccOverheadRun::inputQueueDropsElsewhere);
+        INPUT_QUEUE_METRICS.put("congestionEvents", AccOverheadRun::congestionEvents);
     }
 
     /**
      * Run length, bottleneck rate and buffer; {@code bottleneck} null for an unshaped path (every
-     * link at unlimited rate, {@code buffer} unused: {@link #unshaped}).
+     * link at unlimited rate, {@code buffer} unused: {@link #unshaped}); {@code inputQueue} above 0
+     * gives every node an input queue of that many packets ({@link AccParkingLot}; 0: none).
      */
-    public record Setup(double durationSeconds, String bottleneck, int buffer) {
+    public record Setup(double durationSeconds, String bottleneck, int buffer, int inputQueue) {
+        public Setup(double durationSeconds, String bottleneck, int buffer) {
+            this(durationSeconds, bottleneck, buffer, 0);
+        }
+
+        /** The same set-up with an input queue of {@code packets} on every node. */
+        public Setup withInputQueue(int packets) {
+            return new Setup(durationSeconds, bottleneck, buffer, packets);
+        }
+
         public static Setup defaults(double durationSeconds) {
             return new Setup(durationSeconds, BOTTLENECK, BUFFER);
         }
@@ -69,7 +98,7 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
     public static Scenario scenario(boolean acc, int delayMs, Setup setup) {
         ScenarioBuilder b = new ScenarioBuilder("acc-overhead-" + (acc ? "acc" : "noacc") + "-" + delayMs + "ms",
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc).addTo(b);
+        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc, setup.inputQueue()).addTo(b);
         for (int i = 1; i <= 2; i++) {
             b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d").start(Math.round(START_SECONDS * 1000) + "ms")
                     .segment(SEGMENT).build());
@@ -109,8 +138,13 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
             filtersStarted += r.aaMetric(n, "filtersStarted");
             filtered += r.aaMetric(n, "packetsFiltered");
         }
+        long elsewhere = 0;
+        for (String n : new String[] {"s1", "s2", "i1", "i2", "d"}) {
+            elsewhere += r.inputQueue(n, "drops");
+        }
         return new AccOverheadRun(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
                 r.aaMetric("c", "notificationsSent"), r.aaMetric("c", "filterRequestsSent"), filtersStarted, filtered,
-                r.link("c-d@c").congestionDrops(), r.wallSeconds());
+                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c", "drops"), r.inputQueue("c", "peak"), elsewhere,
+                r.aaMetric("c", "congestionEvents"));
     }
 }

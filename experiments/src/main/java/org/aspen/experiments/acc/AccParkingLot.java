@@ -13,6 +13,7 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * ScenarioBuilder b = new ScenarioBuilder("acc-overhead", "10.000s");
  * new AccParkingLot("4Mbps", 25, 50, true).addTo(b);      // 50 ms delay on c, ACC on
  * new AccParkingLot(null, 0, 50, true).addTo(b);          // the same, no link shaped (issue 29)
+ * new AccParkingLot(null, 0, 50, true, 25).addTo(b);      // and a 25-packet input queue on every node
  * }</pre>
  *
  * Every link is 10 Mb/s without delay except c -> d, the bottleneck ({@code bottleneck}, a
@@ -22,9 +23,15 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * and i1, i2 the filters. Static routes: no routing traffic competes with the measurement.
  * With {@code bottleneck} null no link is shaped (unlimited rate, the default buffer): the
  * throughput is then what the node processes carry, as in the paper, whose Ethernet "is not a
- * bottleneck" ({@code buffer} is ignored).
+ * bottleneck" ({@code buffer} is ignored). With {@code inputQueue} above 0 every node's socket has an
+ * input queue of that many packets (ASP's congestion detection; real runtime only), so the monitor on
+ * c also hears the packets c's input queue drops.
  */
-public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
+public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, int inputQueue) {
+    /** Without input queues. */
+    public AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
+        this(bottleneck, buffer, delayMs, acc, 0);
+    }
 
     /** Adds the nodes, links and routes to {@code b}. */
     public ScenarioBuilder addTo(ScenarioBuilder b) {
@@ -33,6 +40,12 @@ public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean 
         b.node("i2", "10.0.0.2", acc ? "filter" : null, List.of());
         b.node("c", "10.0.0.3", acc ? "monitor" : null, delayMs > 0 ? List.of(delayRule()) : List.of());
         b.node("d", "10.0.2.1");
+        if (inputQueue > 0) {
+            // ASP's socket queue is the node's, "set when ASP starts": every host of Figure 8 runs ASP alike
+            for (String n : new String[] {"s1", "s2", "i1", "i2", "c", "d"}) {
+                b.inputQueue(n, inputQueue);
+            }
+        }
         for (String[] l : new String[][] {{"s1", "i1"}, {"s2", "i2"}, {"i1", "c"}, {"i2", "c"}}) {
             b.link(l[0], l[1], unshaped() ? null : "10Mbps", null);
         }
