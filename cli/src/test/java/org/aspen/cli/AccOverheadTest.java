@@ -97,8 +97,8 @@ class AccOverheadTest {
                 "--input-queue", "25", "--seeds", "1", "--delays", "0", "--duration", "3s", "--out", dir.toString());
         assertEquals(0, code, out.toString());
         List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
-        assertTrue(runs.get(0).endsWith(",wall_s,c_input_queue_drops,c_input_queue_peak,other_input_queue_drops,"
-                + "monitor_congestion_events"), runs.get(0));
+        assertTrue(runs.get(0).endsWith(",wall_s,c_input_queue_drops,c_input_queue_peak,i1_i2_input_queue_drops,"
+                + "d_input_queue_drops,s1_s2_input_queue_drops,monitor_congestion_events"), runs.get(0));
         String summary = Files.readString(dir.resolve("summary.json"));
         assertTrue(summary.contains("\"inputQueuePackets\" : 25"), summary);
         assertTrue(summary.contains("\"file\" : \"experiments/src/main/resources/preregistration/acc-overhead-input-queue.yaml\""),

@@ -308,7 +308,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         if (params.setup().inputQueue() > 0) {
             runs.column("c_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsC()))
                     .column("c_input_queue_peak", r -> CsvTable.format("%d", r.inputQueuePeakC()))
-                    .column("other_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsElsewhere()))
+                    .column("i1_i2_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsI()))
+                    .column("d_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsD()))
+                    .column("s1_s2_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsS()))
                     .column("monitor_congestion_events", r -> CsvTable.format("%d", r.congestionEvents()));
         }
         runs.write(done.dir().resolve("runs.csv"), done.runs());
@@ -355,12 +357,12 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         }
         if (s.inputQueuePackets() != null) {
             o.printf(Locale.ROOT, "input queue: %d packets on every node; means per run:%n", s.inputQueuePackets());
-            o.printf(Locale.ROOT, "%-8s %7s %14s %10s %16s %18s%n", "ACC", "delay", "drops at c", "peak at c", "drops elsewhere",
-                    "monitor events");
+            o.printf(Locale.ROOT, "%-8s %7s %11s %10s %14s %11s %14s %15s%n", "ACC", "delay", "drops at c", "peak at c",
+                    "drops at i1+i2", "drops at d", "drops at s1+s2", "monitor events");
             for (Point p : s.points()) {
-                o.printf(Locale.ROOT, "%-8s %5dms %14.1f %10.1f %16.1f %18.1f%n", p.acc() ? "on" : "off", p.delayMs(),
-                        p.stat("inputQueueDropsC").mean(), p.stat("inputQueuePeakC").mean(), p.stat("inputQueueDropsElsewhere").mean(),
-                        p.stat("congestionEvents").mean());
+                o.printf(Locale.ROOT, "%-8s %5dms %11.1f %10.1f %14.1f %11.1f %14.1f %15.1f%n", p.acc() ? "on" : "off", p.delayMs(),
+                        p.stat("inputQueueDropsC").mean(), p.stat("inputQueuePeakC").mean(), p.stat("inputQueueDropsI").mean(),
+                        p.stat("inputQueueDropsD").mean(), p.stat("inputQueueDropsS").mean(), p.stat("congestionEvents").mean());
             }
         }
         if (s.paperComparison() != null) {

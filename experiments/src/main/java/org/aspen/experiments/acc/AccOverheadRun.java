@@ -26,7 +26,8 @@ import org.aspen.lab.scenario.Scenario;
 public record AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
                              long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
                              long packetsFiltered, long bottleneckDrops, double wallSeconds, long inputQueueDropsC,
-                             long inputQueuePeakC, long inputQueueDropsElsewhere, long congestionEvents) {
+                             long inputQueuePeakC, long inputQueueDropsI, long inputQueueDropsD, long inputQueueDropsS,
+                             long congestionEvents) {
     public static final String BOTTLENECK = "4Mbps";
     public static final int BUFFER = 25;
     public static final int SEGMENT = 940;
@@ -38,15 +39,15 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
                           long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
                           long packetsFiltered, long bottleneckDrops, double wallSeconds) {
         this(acc, delayMs, seed, throughputKbps, flow1Kbps, flow2Kbps, retransmissions, timeouts, notifications, filterRequests,
-                filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, 0, 0, 0, 0);
+                filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, 0, 0, 0, 0, 0, 0);
     }
 
     /** The metrics of the summary, by name, in the order of summary.csv. */
     public static final Map<String, ToDoubleFunction<AccOverheadRun>> METRICS = new LinkedHashMap<>();
     /**
      * The metrics added after {@link #METRICS} with input queues ({@link Setup#inputQueue}): drops at c's
-     * input queue, its peak, drops at the other nodes' input queues, and the congestion events c's
-     * monitor heard (from any drop).
+     * input queue and its peak; drops at the other nodes' input queues, at i1 and i2 together, at d, and
+     * at s1 and s2 together (no monitor hears those); and the congestion events c's monitor heard.
      */
     public static final Map<String, ToDoubleFunction<AccOverheadRun>> INPUT_QUEUE_METRICS = new LinkedHashMap<>();
 
@@ -61,7 +62,9 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         METRICS.put("bottleneckDrops", AccOverheadRun::bottleneckDrops);
         INPUT_QUEUE_METRICS.put("inputQueueDropsC", AccOverheadRun::inputQueueDropsC);
         INPUT_QUEUE_METRICS.put("inputQueuePeakC", AccOverheadRun::inputQueuePeakC);
-        INPUT_QUEUE_METRICS.put("inputQueueDropsElsewhere", AccOverheadRun::inputQueueDropsElsewhere);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsI", AccOverheadRun::inputQueueDropsI);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsD", AccOverheadRun::inputQueueDropsD);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsS", AccOverheadRun::inputQueueDropsS);
         INPUT_QUEUE_METRICS.put("congestionEvents", AccOverheadRun::congestionEvents);
     }
 
@@ -138,13 +141,11 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
             filtersStarted += r.aaMetric(n, "filtersStarted");
             filtered += r.aaMetric(n, "packetsFiltered");
         }
-        long elsewhere = 0;
-        for (String n : new String[] {"s1", "s2", "i1", "i2", "d"}) {
-            elsewhere += r.inputQueue(n, "drops");
-        }
         return new AccOverheadRun(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
                 r.aaMetric("c", "notificationsSent"), r.aaMetric("c", "filterRequestsSent"), filtersStarted, filtered,
-                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c", "drops"), r.inputQueue("c", "peak"), elsewhere,
+                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c", "drops"), r.inputQueue("c", "peak"),
+                r.inputQueue("i1", "drops") + r.inputQueue("i2", "drops"), r.inputQueue("d", "drops"),
+                r.inputQueue("s1", "drops") + r.inputQueue("s2", "drops"),
                 r.aaMetric("c", "congestionEvents"));
     }
 }

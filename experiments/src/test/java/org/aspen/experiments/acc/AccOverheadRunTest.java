@@ -114,8 +114,8 @@ class AccOverheadRunTest {
     @Test
     void summaryAddsInputQueueFiguresOnlyWithInputQueues() {
         List<AccOverheadRun> rs = List.of(
-                new AccOverheadRun(false, 0, 1, 1000, 500, 500, 0, 0, 0, 0, 0, 0, 0, 1, 40, 25, 3, 0),
-                new AccOverheadRun(true, 0, 1, 900, 450, 450, 0, 0, 12, 12, 4, 9, 0, 1, 20, 25, 1, 20));
+                new AccOverheadRun(false, 0, 1, 1000, 500, 500, 0, 0, 0, 0, 0, 0, 0, 1, 40, 25, 3, 5, 0, 0),
+                new AccOverheadRun(true, 0, 1, 900, 450, 450, 0, 0, 12, 12, 4, 9, 0, 1, 20, 25, 1, 7, 2, 20));
         var with = new AccOverheadExperiment(new AccOverheadExperiment.Params(List.of(0), 1,
                 AccOverheadRun.Setup.unshaped(5).withInputQueue(25), false)).summarise(rs, 10);
         assertEquals(25, with.inputQueuePackets());
@@ -123,7 +123,9 @@ class AccOverheadRunTest {
         assertTrue(on.acc());
         assertEquals(20.0, on.stat("inputQueueDropsC").mean());
         assertEquals(20.0, on.stat("congestionEvents").mean());
-        assertEquals(1.0, on.stat("inputQueueDropsElsewhere").mean());
+        assertEquals(1.0, on.stat("inputQueueDropsI").mean());
+        assertEquals(7.0, on.stat("inputQueueDropsD").mean());
+        assertEquals(2.0, on.stat("inputQueueDropsS").mean());
         var without = new AccOverheadExperiment(new AccOverheadExperiment.Params(List.of(0), 1,
                 AccOverheadRun.Setup.unshaped(5), false)).summarise(rs, 10);
         assertNull(without.inputQueuePackets());
