@@ -5,6 +5,7 @@ import org.aspen.experiments.acc.AccOverheadExperiment;
 import org.aspen.experiments.acc.AccOverheadRun;
 import org.aspen.experiments.acc.AccParkingLot;
 import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
@@ -18,6 +19,8 @@ import picocli.CommandLine.Option;
  * <pre>{@code
  * aspen experiment acc-overhead --preregistered --seeds 10 --duration 15s --out results/acc-overhead   # unshaped, judged
  * aspen experiment acc-overhead --seeds 10 --duration 30s --out results/acc-overhead-4mbps          # the 4 Mb/s bottleneck
+ * aspen experiment acc-overhead --preregistered --preregistration acc-overhead-input-queue --input-queue 25 \
+ *     --seeds 10 --duration 15s --out results/acc-overhead-input-queue                               # ASP's input queue
  * aspen experiment acc-overhead --print-scenario on:50 > on.yaml && aspen lab on.yaml
  * aspen experiment acc-overhead --preregistered --seeds 3 --delays 0 --duration 5s --loops per-node   # one loop per node
  * }</pre>
@@ -63,6 +66,16 @@ final class AccOverheadCommand extends ExperimentSubcommand {
             description = "List flow 2's nodes first (s2, s1, i2, i1, c, d), which puts them, not flow 1's, on c's event loop.")
     boolean flow2First;
 
+    @Option(names = "--input-queue", paramLabel = "PACKETS",
+            description = "Give every node an input queue of PACKETS (ASP's congestion detection on the socket; the monitor "
+                    + "on c hears its drops), in ACC-off and ACC-on runs alike (default: none).")
+    Integer inputQueue;
+
+    @Option(names = "--preregistration", paramLabel = "NAME",
+            description = "With --preregistered: judge by preregistration/NAME.yaml instead of acc-overhead.yaml "
+                    + "(e.g. acc-overhead-input-queue).")
+    String preregistration;
+
     @Option(names = "--print-scenario", paramLabel = "on|off:DELAY",
             description = "Print one run's scenario as YAML (e.g. on:50, for 'aspen lab') and run nothing.")
     String printScenario;
@@ -79,9 +92,13 @@ final class AccOverheadCommand extends ExperimentSubcommand {
         if (delays.stream().distinct().count() != delays.size()) {
             throw usage("--delays: each delay once, not " + delays);
         }
+        if (inputQueue != null && (inputQueue < 1 || inputQueue > 1_000_000)) {
+            throw usage("--input-queue: a whole number of packets, 1-1000000, not " + inputQueue);
+        }
         AccOverheadRun.Setup s = preregistered ? AccOverheadRun.Setup.unshaped(seconds)
                 : new AccOverheadRun.Setup(seconds, bottleneck == null ? AccOverheadRun.BOTTLENECK : Units.formatRate(bottleneck), b);
-        return s.withLoops(loops()).withFlow2First(flow2First);
+        s = s.withLoops(loops()).withFlow2First(flow2First);
+        return inputQueue == null ? s : s.withInputQueue(inputQueue);
     }
 
     /** {@code --loops}: 0 (one per processor) when absent. */
@@ -105,7 +122,22 @@ final class AccOverheadCommand extends ExperimentSubcommand {
 
     @Override
     Experiment<?, ?, ?> experiment() {
-        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, setup(), preregistered));
+        AccOverheadRun.Setup s = setup();
+        if (preregistration != null) {
+            if (!preregistered) {
+                throw usage("--preregistration names the file a --preregistered run is judged by: give --preregistered too");
+            }
+            try {
+                Preregistration p = Preregistration.load(preregistration);
+                if (!p.experiment().equals("acc-overhead")) {
+                    throw usage("--preregistration " + preregistration + ": that file registers experiment '" + p.experiment()
+                            + "', not acc-overhead");
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage("--preregistration: " + e.getMessage());
+            }
+        }
+        return new AccOverheadExperiment(new AccOverheadExperiment.Params(delays, seeds.seeds, s, preregistered, preregistration));
     }
 
     @Override

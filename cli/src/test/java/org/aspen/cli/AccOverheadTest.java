@@ -63,4 +63,47 @@ class AccOverheadTest {
         assertFalse(out.toString().contains("bandwidth"), out.toString());
         assertTrue(out.toString().contains("acc: monitor"), out.toString());
     }
+
+    @Test
+    void inputQueueAndPreregistrationOptionsAreCheckedInOneLine() {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        assertEquals(2, cl.execute("experiment", "acc-overhead", "--input-queue", "0", "--print-scenario", "on:0"));
+        assertTrue(err.toString().contains("--input-queue: a whole number of packets, 1-1000000, not 0"), err.toString());
+        assertEquals(2, cl.execute("experiment", "acc-overhead", "--preregistration", "acc-overhead-input-queue",
+                "--print-scenario", "on:0"));
+        assertTrue(err.toString().contains("--preregistration names the file a --preregistered run is judged by: give --preregistered too"),
+                err.toString());
+        assertEquals(2, cl.execute("experiment", "acc-overhead", "--preregistered", "--preregistration", "nothing",
+                "--print-scenario", "on:0"));
+        assertTrue(err.toString().contains("--preregistration: no pre-registration for 'nothing'"), err.toString());
+        assertEquals(2, cl.execute("experiment", "acc-overhead", "--preregistered", "--preregistration", "acc-figure4",
+                "--print-scenario", "on:0"));
+        assertTrue(err.toString().contains("that file registers experiment 'acc-figure4', not acc-overhead"), err.toString());
+        assertEquals(0, cl.execute("experiment", "acc-overhead", "--preregistered", "--preregistration", "acc-overhead-input-queue",
+                "--input-queue", "25", "--print-scenario", "on:0"), err.toString());
+        assertEquals(6, out.toString().split("inputQueue: 25", -1).length - 1, "every node: " + out);
+    }
+
+    @Test
+    void aShortRunWithInputQueuesWritesTheirFiguresAndNamesItsPreregistration(@TempDir Path dir) throws Exception {
+        CommandLine cl = Aspen.commandLine();
+        StringWriter out = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        int code = cl.execute("experiment", "acc-overhead", "--preregistered", "--preregistration", "acc-overhead-input-queue",
+                "--input-queue", "25", "--seeds", "1", "--delays", "0", "--duration", "3s", "--out", dir.toString());
+        assertEquals(0, code, out.toString());
+        List<String> runs = Files.readAllLines(dir.resolve("runs.csv"));
+        assertTrue(runs.get(0).endsWith(",wall_s,c_input_queue_drops,c_input_queue_peak,i1_i2_input_queue_drops,"
+                + "d_input_queue_drops,s1_s2_input_queue_drops,monitor_congestion_events"), runs.get(0));
+        String summary = Files.readString(dir.resolve("summary.json"));
+        assertTrue(summary.contains("\"inputQueuePackets\" : 25"), summary);
+        assertTrue(summary.contains("\"file\" : \"experiments/src/main/resources/preregistration/acc-overhead-input-queue.yaml\""),
+                summary);
+        assertTrue(summary.contains("\"inputQueueDropsC\""), summary);
+        assertTrue(out.toString().contains("input queue: 25 packets on every node"), out.toString());
+    }
 }

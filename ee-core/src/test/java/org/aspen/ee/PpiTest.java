@@ -36,6 +36,24 @@ class PpiTest {
     }
 
     @Test
+    void anInputQueueDropReachesTheCongestionCallbackWithTheLinkItArrivedOn() {
+        // the real runtime's input queue reports a drop through Link.droppedOnArrival; here it is called
+        // by hand on b (the plumbing from the link to the AA is the runtime's, not the socket's)
+        SimLab lab = new SimLab();
+        AaInstance mon = lab.start("b", TestAas.echo("monitor", "1"), Map.of("notify", "10.0.0.1"));
+        List<String> seen = new java.util.ArrayList<>();
+        mon.context().onCongestion(e -> seen.add(e.link().name() + " " + e.reason() + " " + e.packet().destination()));
+        byte[] frame = org.aspen.vnet.packet.Packet.builder().source(SimLab.A).destination(SimLab.C)
+                .protocol(org.aspen.vnet.packet.Protocol.RAW).payload(new byte[] {'x'}).build().frame().clone();
+        lab.net.at(0, "b", () -> lab.b.link("a-b").droppedOnArrival(frame, new org.aspen.vnet.link.QueueState("input-droptail", 25,
+                25L * frame.length, QueueLimit.packets(25), Double.NaN)));
+        lab.run(1_000_000_000L);
+        assertEquals(List.of("a-b input-queue 10.0.0.3"), seen);
+        assertEquals("drop:input-queue/0;", mon.app().toString());   // the arrival link's output queue is empty
+        assertEquals("input-queue src=10.0.0.3 prio=0;", lab.rawLog.get("a").toString());
+    }
+
+    @Test
     void routingViewLinksAndIdentity() {
         SimLab lab = new SimLab();
         AaContext ctx = lab.start("b", TestAas.echo("echo", "1"), Map.of()).context();

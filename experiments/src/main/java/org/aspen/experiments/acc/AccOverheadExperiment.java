@@ -45,6 +45,13 @@ import org.aspen.experiments.sweep.Verdicts;
  * cost shows in it), and the summary adds the comparison rows judged by
  * {@code preregistration/acc-overhead.yaml} ({@link #comparison}), the file's reference and the
  * machine's load average at the start and the end (processing cost depends on it).
+ *
+ * <p>With {@link Setup#inputQueue} above 0 ({@code --input-queue N}) every node has an input queue of
+ * N packets (ASP's congestion detection, docs/real-runtime.md), in ACC-off and ACC-on runs alike;
+ * runs.csv, summary.csv and the summary's points then add the input-queue figures
+ * ({@link AccOverheadRun#INPUT_QUEUE_METRICS}) and the summary {@code inputQueuePackets}. A
+ * pre-registered run may name another file of the same readings ({@link Params#preregistration},
+ * {@code --preregistration NAME}), e.g. {@code acc-overhead-input-queue}.
  */
 public final class AccOverheadExperiment implements Experiment<AccOverheadExperiment.RunSpec, AccOverheadRun,
         AccOverheadExperiment.Summary> {
@@ -54,12 +61,22 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
     private volatile String loadAtStart;
 
     /**
-     * The inserted delays (ms), runs per point (seeds 1..runs), the set-up, and whether the run is
-     * the pre-registered one (its comparison rows judged by {@code preregistration/acc-overhead.yaml}).
+     * The inserted delays (ms), runs per point (seeds 1..runs), the set-up, whether the run is
+     * the pre-registered one (its comparison rows judged by {@code preregistration/NAME.yaml}), and
+     * NAME ({@code preregistration}; null: {@code acc-overhead}).
      */
-    public record Params(List<Integer> delays, int runs, Setup setup, boolean preregistered) {
+    public record Params(List<Integer> delays, int runs, Setup setup, boolean preregistered, String preregistration) {
+        public Params(List<Integer> delays, int runs, Setup setup, boolean preregistered) {
+            this(delays, runs, setup, preregistered, null);
+        }
+
         public Params(List<Integer> delays, int runs, Setup setup) {
             this(delays, runs, setup, false);
+        }
+
+        /** The pre-registration file's name: {@code preregistration}, or {@code acc-overhead}. */
+        public String preregistrationName() {
+            return preregistration == null ? "acc-overhead" : preregistration;
         }
     }
 
@@ -98,7 +115,8 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> loadAverage,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<PaperComparison> paperComparison,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String nodePlacement) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String nodePlacement,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer inputQueuePackets) {
     }
 
     /**
@@ -188,6 +206,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 }
                 Map<String, Stat> stats = new LinkedHashMap<>();
                 AccOverheadRun.METRICS.forEach((m, f) -> stats.put(m, Stat.of(runs, f)));
+                if (params.setup().inputQueue() > 0) {
+                    AccOverheadRun.INPUT_QUEUE_METRICS.forEach((m, f) -> stats.put(m, Stat.of(runs, f)));
+                }
                 points.add(new Point(acc, d, runs.size(), stats));
             }
         }
@@ -207,12 +228,12 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
             load.put("start", loadAtStart == null ? "unknown (no run in this process)" : loadAtStart);
             load.put("end", loadAverage());
         }
-        Preregistration p = pre ? Preregistration.load(name()) : null;
+        Preregistration p = pre ? Preregistration.load(params.preregistrationName()) : null;
         return new Summary(name(), "real UDP on loopback", params.runs(), s.durationSeconds(), params.delays(), bottleneckName(s),
                 s.noShaping() ? null : s.buffer(), Sweep.tenths(wallSeconds), on.stream().filter(r -> r.filtersStarted() > 0).count(),
                 on.stream().filter(r -> r.packetsFiltered() > 0).count(), on.size(), repeated.get(), ratio, ci, points,
                 pre ? "rdp" : null, load, pre ? comparison(p, rs, params.delays()) : null, pre ? p.ref() : null,
-                nodePlacement(s));
+                nodePlacement(s), s.inputQueue() > 0 ? s.inputQueue() : null);
     }
 
     /** The three readings of the pre-registration, judged on the runs {@code rs}: points labelled "D ms". */
@@ -283,7 +304,7 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
 
     @Override
     public void write(Outcome<AccOverheadRun, Summary> done) throws IOException {
-        new CsvTable<AccOverheadRun>()
+        CsvTable<AccOverheadRun> runs = new CsvTable<AccOverheadRun>()
                 .column("acc", r -> r.acc() ? "on" : "off")
                 .column("delay_ms", r -> CsvTable.format("%d", r.delayMs()))
                 .column("seed", r -> CsvTable.format("%d", r.seed()))
@@ -297,8 +318,16 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 .column("filters_started", r -> CsvTable.format("%d", r.filtersStarted()))
                 .column("packets_filtered", r -> CsvTable.format("%d", r.packetsFiltered()))
                 .column("bottleneck_drops", r -> CsvTable.format("%d", r.bottleneckDrops()))
-                .column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds()))
-                .write(done.dir().resolve("runs.csv"), done.runs());
+                .column("wall_s", r -> CsvTable.format("%.2f", r.wallSeconds()));
+        if (params.setup().inputQueue() > 0) {
+            runs.column("c_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsC()))
+                    .column("c_input_queue_peak", r -> CsvTable.format("%d", r.inputQueuePeakC()))
+                    .column("i1_i2_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsI()))
+                    .column("d_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsD()))
+                    .column("s1_s2_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsS()))
+                    .column("monitor_congestion_events", r -> CsvTable.format("%d", r.congestionEvents()));
+        }
+        runs.write(done.dir().resolve("runs.csv"), done.runs());
         List<PointMetric> rows = new ArrayList<>();
         for (Point p : done.summary().points()) {
             p.stats().forEach((m, s) -> rows.add(new PointMetric(p, m, s)));
@@ -315,7 +344,8 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         Setup s = params.setup();
         AccPlots.writeOverhead(done.summary().points(), "Figure 9: ACC overhead over real UDP on loopback ("
                 + (s.noShaping() ? "no link shaped" : s.bottleneck().replace("Mbps", " Mb/s") + " bottleneck, " + s.buffer()
-                + "-packet drop-tail buffer") + ")",
+                + "-packet drop-tail buffer") + (s.inputQueue() > 0 ? "; " + s.inputQueue() + "-packet input queue on every node" : "")
+                + ")",
                 done.dir().resolve("figure9-throughput.png"));
     }
 
@@ -341,6 +371,16 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
         }
         if (s.nodePlacement() != null) {
             o.printf(Locale.ROOT, "node placement: %s%n", s.nodePlacement());
+        }
+        if (s.inputQueuePackets() != null) {
+            o.printf(Locale.ROOT, "input queue: %d packets on every node; means per run:%n", s.inputQueuePackets());
+            o.printf(Locale.ROOT, "%-8s %7s %11s %10s %14s %11s %14s %15s%n", "ACC", "delay", "drops at c", "peak at c",
+                    "drops at i1+i2", "drops at d", "drops at s1+s2", "monitor events");
+            for (Point p : s.points()) {
+                o.printf(Locale.ROOT, "%-8s %5dms %11.1f %10.1f %14.1f %11.1f %14.1f %15.1f%n", p.acc() ? "on" : "off", p.delayMs(),
+                        p.stat("inputQueueDropsC").mean(), p.stat("inputQueuePeakC").mean(), p.stat("inputQueueDropsI").mean(),
+                        p.stat("inputQueueDropsD").mean(), p.stat("inputQueueDropsS").mean(), p.stat("congestionEvents").mean());
+            }
         }
         if (s.paperComparison() != null) {
             o.printf(Locale.ROOT, "path: %s; transport: %s; load average at start %s, at end %s%n", s.bottleneck(), s.transport(),

@@ -26,15 +26,31 @@ import org.aspen.vnet.udp.UdpOptions;
  */
 public record AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
                              long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
-                             long packetsFiltered, long bottleneckDrops, double wallSeconds) {
+                             long packetsFiltered, long bottleneckDrops, double wallSeconds, long inputQueueDropsC,
+                             long inputQueuePeakC, long inputQueueDropsI, long inputQueueDropsD, long inputQueueDropsS,
+                             long congestionEvents) {
     public static final String BOTTLENECK = "4Mbps";
     public static final int BUFFER = 25;
     public static final int SEGMENT = 940;
     /** The flows start after the nodes and AAs are up; goodput is measured over the flows' life. */
     public static final double START_SECONDS = 0.5;
 
+    /** A run without input queues (their four figures 0). */
+    public AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
+                          long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
+                          long packetsFiltered, long bottleneckDrops, double wallSeconds) {
+        this(acc, delayMs, seed, throughputKbps, flow1Kbps, flow2Kbps, retransmissions, timeouts, notifications, filterRequests,
+                filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, 0, 0, 0, 0, 0, 0);
+    }
+
     /** The metrics of the summary, by name, in the order of summary.csv. */
     public static final Map<String, ToDoubleFunction<AccOverheadRun>> METRICS = new LinkedHashMap<>();
+    /**
+     * The metrics added after {@link #METRICS} with input queues ({@link Setup#inputQueue}): drops at c's
+     * input queue and its peak; drops at the other nodes' input queues, at i1 and i2 together, at d, and
+     * at s1 and s2 together (no monitor hears those); and the congestion events c's monitor heard.
+     */
+    public static final Map<String, ToDoubleFunction<AccOverheadRun>> INPUT_QUEUE_METRICS = new LinkedHashMap<>();
 
     static {
         METRICS.put("throughputKbps", AccOverheadRun::throughputKbps);
@@ -45,6 +61,12 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         METRICS.put("filtersStarted", AccOverheadRun::filtersStarted);
         METRICS.put("packetsFiltered", AccOverheadRun::packetsFiltered);
         METRICS.put("bottleneckDrops", AccOverheadRun::bottleneckDrops);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsC", AccOverheadRun::inputQueueDropsC);
+        INPUT_QUEUE_METRICS.put("inputQueuePeakC", AccOverheadRun::inputQueuePeakC);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsI", AccOverheadRun::inputQueueDropsI);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsD", AccOverheadRun::inputQueueDropsD);
+        INPUT_QUEUE_METRICS.put("inputQueueDropsS", AccOverheadRun::inputQueueDropsS);
+        INPUT_QUEUE_METRICS.put("congestionEvents", AccOverheadRun::congestionEvents);
     }
 
     /**
@@ -53,9 +75,10 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
      * runtime's event loops ({@link UdpOptions#loopThreads}; 0, the default: one per processor, the
      * nodes dealt to them in the scenario's order; {@link AccParkingLot#NODES}: one loop per node),
      * {@code flow2First} lists flow 2's nodes first ({@link AccParkingLot}). Both only place the
-     * nodes on threads, for the imbalance study of docs/traces/acc-overhead-imbalance.md.
+     * nodes on threads (docs/traces/acc-overhead-imbalance.md). {@code inputQueue} above 0 gives every
+     * node an input queue of that many packets ({@link AccParkingLot}; 0: none).
      */
-    public record Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First) {
+    public record Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First, int inputQueue) {
         public Setup {
             if (loops < 0) {
                 throw new IllegalArgumentException("loops must not be negative: " + loops);
@@ -63,17 +86,32 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         }
 
         public Setup(double durationSeconds, String bottleneck, int buffer) {
-            this(durationSeconds, bottleneck, buffer, 0, false);
+            this(durationSeconds, bottleneck, buffer, 0, false, 0);
+        }
+
+        /** With event loops and node order, no input queue. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First) {
+            this(durationSeconds, bottleneck, buffer, loops, flow2First, 0);
+        }
+
+        /** With an input queue of {@code inputQueue} packets on every node, the default placement. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, int inputQueue) {
+            this(durationSeconds, bottleneck, buffer, 0, false, inputQueue);
         }
 
         /** This set-up on {@code n} event loops (0: one per processor). */
         public Setup withLoops(int n) {
-            return new Setup(durationSeconds, bottleneck, buffer, n, flow2First);
+            return new Setup(durationSeconds, bottleneck, buffer, n, flow2First, inputQueue);
         }
 
         /** This set-up with flow 2's nodes listed first. */
         public Setup withFlow2First(boolean on) {
-            return new Setup(durationSeconds, bottleneck, buffer, loops, on);
+            return new Setup(durationSeconds, bottleneck, buffer, loops, on, inputQueue);
+        }
+
+        /** The same set-up with an input queue of {@code packets} on every node. */
+        public Setup withInputQueue(int packets) {
+            return new Setup(durationSeconds, bottleneck, buffer, loops, flow2First, packets);
         }
 
         /** The real runtime's settings: {@link UdpOptions#DEFAULT} unless {@link #loops} is set. */
@@ -99,7 +137,7 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
     public static Scenario scenario(boolean acc, int delayMs, Setup setup) {
         ScenarioBuilder b = new ScenarioBuilder("acc-overhead-" + (acc ? "acc" : "noacc") + "-" + delayMs + "ms",
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc, setup.flow2First()).addTo(b);
+        new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc, setup.flow2First(), setup.inputQueue()).addTo(b);
         for (int i = 1; i <= 2; i++) {
             b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d").start(Math.round(START_SECONDS * 1000) + "ms")
                     .segment(SEGMENT).build());
@@ -142,6 +180,9 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         }
         return new AccOverheadRun(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
                 r.aaMetric("c", "notificationsSent"), r.aaMetric("c", "filterRequestsSent"), filtersStarted, filtered,
-                r.link("c-d@c").congestionDrops(), r.wallSeconds());
+                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c", "drops"), r.inputQueue("c", "peak"),
+                r.inputQueue("i1", "drops") + r.inputQueue("i2", "drops"), r.inputQueue("d", "drops"),
+                r.inputQueue("s1", "drops") + r.inputQueue("s2", "drops"),
+                r.aaMetric("c", "congestionEvents"));
     }
 }

@@ -13,6 +13,7 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * ScenarioBuilder b = new ScenarioBuilder("acc-overhead", "10.000s");
  * new AccParkingLot("4Mbps", 25, 50, true).addTo(b);      // 50 ms delay on c, ACC on
  * new AccParkingLot(null, 0, 50, true).addTo(b);          // the same, no link shaped (issue 29)
+ * new AccParkingLot(null, 0, 50, true, 25).addTo(b);      // and a 25-packet input queue on every node
  * }</pre>
  *
  * Every link is 10 Mb/s without delay except c -> d, the bottleneck ({@code bottleneck}, a
@@ -28,13 +29,25 @@ import org.aspen.experiments.sweep.ScenarioBuilder;
  * same topology). The order matters only in the real runtime, which deals the nodes to its event
  * loops in the scenario's order: with two loops, s1, i1 and c share one loop and s2, i2 and d the
  * other, and {@code flow2First} gives c's loop to flow 2's nodes instead (docs/traces/acc-overhead-imbalance.md).
+ * With {@code inputQueue} above 0 every node's socket has an input queue of that many packets (ASP's
+ * congestion detection; real runtime only), so the monitor on c also hears the packets c's input queue drops.
  */
-public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, boolean flow2First) {
+public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, boolean flow2First, int inputQueue) {
     /** Nodes in the topology (one event loop each for {@code --loops per-node}). */
     public static final int NODES = 6;
 
     public AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc) {
-        this(bottleneck, buffer, delayMs, acc, false);
+        this(bottleneck, buffer, delayMs, acc, false, 0);
+    }
+
+    /** With flow 2's nodes listed first or not, without input queues. */
+    public AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, boolean flow2First) {
+        this(bottleneck, buffer, delayMs, acc, flow2First, 0);
+    }
+
+    /** With input queues of {@code inputQueue} packets on every node (0: none). */
+    public AccParkingLot(String bottleneck, int buffer, int delayMs, boolean acc, int inputQueue) {
+        this(bottleneck, buffer, delayMs, acc, false, inputQueue);
     }
 
     /** Adds the nodes, links and routes to {@code b}. */
@@ -49,6 +62,12 @@ public record AccParkingLot(String bottleneck, int buffer, int delayMs, boolean 
         }
         b.node("c", "10.0.0.3", acc ? "monitor" : null, delayMs > 0 ? List.of(delayRule()) : List.of());
         b.node("d", "10.0.2.1");
+        if (inputQueue > 0) {
+            // ASP's socket queue is the node's, "set when ASP starts": every host of Figure 8 runs ASP alike
+            for (String n : new String[] {"s1", "s2", "i1", "i2", "c", "d"}) {
+                b.inputQueue(n, inputQueue);
+            }
+        }
         for (String[] l : new String[][] {{"s1", "i1"}, {"s2", "i2"}, {"i1", "c"}, {"i2", "c"}}) {
             b.link(l[0], l[1], unshaped() ? null : "10Mbps", null);
         }

@@ -131,9 +131,22 @@ public record RunReport(double durationSeconds, double wallSeconds, String trace
         }
     }
 
-    /** A node: its execution environment, when it has one. */
+    /**
+     * A node: its execution environment, when it has one; its drops by reason (only reasons that
+     * happened); its input queue's {@code limit}, {@code drops} and {@code peak}, when it has one.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record NodeReport(Ee ee) {
+    public record NodeReport(Ee ee, Map<String, Long> drops, Map<String, Long> inputQueue) {
+        public NodeReport {
+            drops = drops == null ? Map.of() : drops;
+            inputQueue = inputQueue == null ? Map.of() : inputQueue;
+        }
+    }
+
+    /** {@code node}'s input-queue figure ({@code limit}, {@code drops}, {@code peak}); 0 when the node has no input queue. */
+    public long inputQueue(String node, String figure) {
+        NodeReport n = nodes.get(node);
+        return n == null ? 0 : n.inputQueue().getOrDefault(figure, 0L);
     }
 
     /** A node's execution environment: its AAs. */

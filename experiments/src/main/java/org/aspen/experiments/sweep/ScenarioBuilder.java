@@ -54,7 +54,21 @@ public final class ScenarioBuilder {
             if (n.name().equals(node)) {
                 List<Scenario.AaEntry> aas = new ArrayList<>(n.aas());
                 aas.add(new Scenario.AaEntry(aa, null, params));
-                nodes.set(i, new Scenario.NodeSpec(n.name(), n.address(), n.udp(), n.control(), n.token(), n.flakeway(), aas, n.acc()));
+                nodes.set(i, new Scenario.NodeSpec(n.name(), n.address(), n.udp(), n.control(), n.token(), n.flakeway(), aas, n.acc(),
+                        n.metrics(), n.inputQueue()));
+                return this;
+            }
+        }
+        throw new IllegalArgumentException("no node '" + node + "' yet");
+    }
+
+    /** Gives the node already added as {@code node} an input queue of {@code packets} (real runtime only: {@code inputQueue}). */
+    public ScenarioBuilder inputQueue(String node, int packets) {
+        for (int i = 0; i < nodes.size(); i++) {
+            Scenario.NodeSpec n = nodes.get(i);
+            if (n.name().equals(node)) {
+                nodes.set(i, new Scenario.NodeSpec(n.name(), n.address(), n.udp(), n.control(), n.token(), n.flakeway(), n.aas(),
+                        n.acc(), n.metrics(), packets));
                 return this;
             }
         }

@@ -1,6 +1,7 @@
 package org.aspen.lab.build;
 
 import java.net.InetSocketAddress;
+import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Destination;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
@@ -13,6 +14,7 @@ import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.runtime.Network;
+import org.aspen.vnet.udp.UdpNetwork;
 
 /**
  * Turns a validated {@link Scenario} into nodes and links of a {@link Network}, in either runtime.
@@ -36,8 +38,15 @@ public final class LabBuilder {
     public static void build(Scenario s, Network net) {
         NodeConfig cfg = nodeConfig(s);
         for (Scenario.NodeSpec n : s.nodes()) {
+            if (n.inputQueue() != null && !(net instanceof UdpNetwork)) {
+                throw new ConfigException("scenario '" + s.name() + "': node '" + n.name() + "': inputQueue applies to the real"
+                        + " runtime (UDP sockets) only, not to a simulated run: leave it out, or run without --sim");
+            }
+        }
+        for (Scenario.NodeSpec n : s.nodes()) {
             InetSocketAddress udp = n.udp() == null ? null : resolve(ScenarioLoader.HostPort.parse(n.udp()));
             net.addNode(n.name(), VAddr.parse(n.address()), cfg, udp);
+            inputQueue(n, net);
         }
         for (Scenario.LinkSpec l : s.links()) {
             LinkConfig lc = linkConfig(l);
@@ -57,6 +66,13 @@ public final class LabBuilder {
         }
         for (Node n : net.nodes()) {
             connectedRoutes(s, n);
+        }
+    }
+
+    /** Gives the node its {@code inputQueue}, when the scenario sets one (real runtime only; checked by {@link #build}). */
+    public static void inputQueue(Scenario.NodeSpec n, Network net) {
+        if (n.inputQueue() != null) {
+            ((UdpNetwork) net).setInputQueue(n.name(), QueueSpecs.inputQueueLimit(n.inputQueue()));
         }
     }
 

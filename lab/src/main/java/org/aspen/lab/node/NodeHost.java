@@ -101,6 +101,7 @@ public final class NodeHost implements AutoCloseable {
         UdpNetwork net = new UdpNetwork(s.seed() == null ? 1 : s.seed(), udpOptions);
         try {
             Node node = net.addNode(name, VAddr.parse(spec.address()), LabBuilder.nodeConfig(s), udp);
+            LabBuilder.inputQueue(spec, net);   // ASP's congestion detection on the socket, when the config sets it
             for (Scenario.LinkSpec l : s.links()) {
                 if (!l.between().contains(name)) {
                     continue;

@@ -66,6 +66,7 @@ public final class DropReasons {
         m.put("frag-duplicate", "An exact copy of a fragment already held: only the copy is discarded.");
         m.put("frag-timeout", "A datagram whose fragments did not all arrive within the reassembly timeout.");
         m.put("frag-overflow", "A datagram evicted, oldest first, to keep reassembly within its memory bound.");
+        m.put("input-queue", "The node's input queue (real runtime, its `inputQueue`) held its limit when the frame arrived: the node fell behind what it received (ASP's congestion detection; the node's congestion listeners hear it).");
         return java.util.Collections.unmodifiableMap(m);
     }
 }

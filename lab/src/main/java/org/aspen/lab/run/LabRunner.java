@@ -220,6 +220,14 @@ public final class LabRunner {
                 if (flakeways.containsKey(n.name())) {
                     ns.put("flakeway", flakeways.get(n.name()).show());
                 }
+                if (net instanceof org.aspen.vnet.udp.UdpNetwork u && u.udpCounters(n.name()).inputQueueLimit > 0) {
+                    var c = u.udpCounters(n.name());   // only with an input queue: other reports keep their shape
+                    Map<String, Object> q = new LinkedHashMap<>();
+                    q.put("limit", c.inputQueueLimit);
+                    q.put("drops", c.inputQueueDrops);
+                    q.put("peak", c.inputQueuePeak);
+                    ns.put("inputQueue", q);
+                }
                 Map<String, Object> aa = ees.get(n.name()).aaStats();
                 if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
                     ns.put("ee", aa);

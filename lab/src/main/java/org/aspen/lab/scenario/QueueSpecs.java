@@ -23,6 +23,21 @@ public final class QueueSpecs {
     private QueueSpecs() {
     }
 
+    /**
+     * A node's {@code inputQueue}: a whole number of packets, 1-1000000 (the real runtime's input queue,
+     * {@code UdpNetwork.setInputQueue}). A fraction, a negative or zero count, or text is refused.
+     */
+    public static int inputQueueLimit(Object packets) {
+        if (packets instanceof Integer || packets instanceof Long || packets instanceof java.math.BigInteger) {
+            java.math.BigInteger n = new java.math.BigInteger(packets.toString());
+            if (n.signum() <= 0 || n.compareTo(java.math.BigInteger.valueOf(1_000_000)) > 0) {
+                throw new IllegalArgumentException("an input queue of " + n + " packets is outside 1-1000000");
+            }
+            return n.intValue();
+        }
+        throw new IllegalArgumentException("'" + packets + "' is not a whole number of packets (e.g. 25)");
+    }
+
     /** {@code buffer: 100} (packets), {@code buffer: 64KB} (bytes), or absent (100 packets). */
     public static QueueLimit bufferLimit(Object buffer) {
         if (buffer == null) {

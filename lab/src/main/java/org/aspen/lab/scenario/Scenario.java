@@ -152,18 +152,27 @@ public record Scenario(
     /**
      * A node. {@code udp} is host:port to bind (optional in labs: an ephemeral loopback port);
      * {@code control} is the management endpoint (default: TCP on the UDP port's number, same host).
+     * {@code inputQueue} (packets, real runtime only; absent: none) gives the node's socket an input
+     * queue, ASP's congestion detection ({@link QueueSpecs#inputQueueLimit}; docs/real-runtime.md).
      */
     public record NodeSpec(String name, String address, String udp, String control, String token,
-                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc, String metrics) {
+                           List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc, String metrics,
+                           Object inputQueue) {
         public NodeSpec {
             flakeway = flakeway == null ? List.of() : flakeway;
             aas = aas == null ? List.of() : aas;
         }
 
+        /** A node without an input queue. */
+        public NodeSpec(String name, String address, String udp, String control, String token,
+                        List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc, String metrics) {
+            this(name, address, udp, control, token, flakeway, aas, acc, metrics, null);
+        }
+
         /** A node without a {@code metrics} endpoint. */
         public NodeSpec(String name, String address, String udp, String control, String token,
                         List<Map<String, Object>> flakeway, List<AaEntry> aas, Object acc) {
-            this(name, address, udp, control, token, flakeway, aas, acc, null);
+            this(name, address, udp, control, token, flakeway, aas, acc, null, null);
         }
     }
 

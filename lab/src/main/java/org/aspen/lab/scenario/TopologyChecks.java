@@ -64,6 +64,13 @@ final class TopologyChecks {
             c.unit(p + ".control", n.control(), ScenarioLoader.HostPort::parse);
             c.unit(p + ".metrics", n.metrics(), ScenarioLoader.HostPort::parseOrPort);
             c.flakewayRules(p + ".flakeway", n.flakeway());
+            if (n.inputQueue() != null) {
+                try {
+                    QueueSpecs.inputQueueLimit(n.inputQueue());
+                } catch (IllegalArgumentException e) {
+                    throw c.fail(p + ".inputQueue", e.getMessage());
+                }
+            }
             for (ScenarioRules r : rules) {
                 r.checkNode(c, p, n);   // acc, aas
             }

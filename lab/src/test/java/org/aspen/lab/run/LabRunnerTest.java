@@ -57,6 +57,44 @@ class LabRunnerTest {
         assertEquals(null, r.traceHash());
     }
 
+    private static final String INPUT_QUEUE_LAB = """
+            name: inq
+            duration: 2s
+            routing: static
+            nodes:
+              - {name: a, address: 10.0.0.1}
+              - {name: b, address: 10.0.0.2, inputQueue: 50}
+            links:
+              - {between: [a, b], delay: 1ms}
+            workload:
+              pings:
+                - {from: a, to: b, count: 3, interval: 100ms, start: 500ms}
+            expect:
+              - {type: pings, from: a, to: b, atLeast: 100%}
+            """;
+
+    @Test
+    void anInputQueueRunsOnRealUdpAndShowsInTheNodesReport() throws Exception {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream(INPUT_QUEUE_LAB.getBytes()), "inq.yaml", true);
+        LabResult r = LabRunner.run(s, new LabRunner.Options(false, 1L, null, null, null));
+        assertTrue(r.passed(), failures(r));
+        java.util.Map<?, ?> nodes = (java.util.Map<?, ?>) r.toJson().get("nodes");
+        java.util.Map<?, ?> q = (java.util.Map<?, ?>) ((java.util.Map<?, ?>) nodes.get("b")).get("inputQueue");
+        assertEquals(50, q.get("limit"));
+        assertEquals(0L, q.get("drops"));                     // three pings never fill 50 packets
+        assertTrue((Long) q.get("peak") >= 1, q.toString());
+        assertEquals(null, ((java.util.Map<?, ?>) nodes.get("a")).get("inputQueue"));
+    }
+
+    @Test
+    void anInputQueueIsRefusedInSimulationInOneLine() {
+        Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream(INPUT_QUEUE_LAB.getBytes()), "inq.yaml", true);
+        String msg = org.junit.jupiter.api.Assertions.assertThrows(org.aspen.lab.scenario.ConfigException.class, () -> sim(s, 1))
+                .getMessage();
+        assertEquals("scenario 'inq': node 'b': inputQueue applies to the real runtime (UDP sockets) only, not to a simulated run:"
+                + " leave it out, or run without --sim", msg);
+    }
+
     @Test
     void rerouteOnRealUdp() throws Exception {
         LabResult r = LabRunner.run(example("reroute.yaml"), new LabRunner.Options(false, null, null, null, null));

@@ -231,6 +231,23 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aNodesInputQueueIsAWholePositiveNumberOfPackets() {
+        Scenario s = parse("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, inputQueue: 25}\n  - {name: b, address: 10.0.0.2}\n");
+        assertEquals(25, QueueSpecs.inputQueueLimit(s.node("a").inputQueue()));
+        assertEquals(null, s.node("b").inputQueue());
+        assertEquals("t.yaml: nodes[0].inputQueue: an input queue of 0 packets is outside 1-1000000",
+                error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, inputQueue: 0}\n"));
+        assertEquals("t.yaml: nodes[0].inputQueue: an input queue of -5 packets is outside 1-1000000",
+                error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, inputQueue: -5}\n"));
+        assertEquals("t.yaml: nodes[1].inputQueue: '2.5' is not a whole number of packets (e.g. 25)",
+                error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1}\n  - {name: b, address: 10.0.0.2, inputQueue: 2.5}\n"));
+        assertEquals("t.yaml: nodes[0].inputQueue: 'many' is not a whole number of packets (e.g. 25)",
+                error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, inputQueue: many}\n"));
+        assertEquals("t.yaml: nodes[0].inputQueue: an input queue of 2000000 packets is outside 1-1000000",
+                error("name: t\nnodes:\n  - {name: a, address: 10.0.0.1, inputQueue: 2000000}\n"));
+    }
+
+    @Test
     void missingFileIsAClearError() {
         String msg = assertThrows(ConfigException.class, () -> ScenarioLoader.load(Path.of("no/such.yaml"))).getMessage();
         assertEquals("no/such.yaml: no such file", msg);

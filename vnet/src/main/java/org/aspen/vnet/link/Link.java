@@ -404,6 +404,29 @@ public final class Link {
         return p;
     }
 
+    /**
+     * Tells this link's drop listeners about a frame that arrived on it but that the node's input queue
+     * dropped before processing ({@link DropReason#INPUT_QUEUE}: the real runtime's input queue, ASP's
+     * congestion detection on the socket), as a queue drop is told: only while congestion detection is
+     * on, with {@code queue} the input queue's state. A frame that does not validate is not a packet and
+     * is told to no one. The frame is the caller's again when this returns (listeners copy what they
+     * keep); the drop itself is counted by the caller, at the node.
+     */
+    public void droppedOnArrival(byte[] frame, QueueState queue) {
+        if (!congestionDetection || dropListeners.isEmpty()
+                || PacketCodec.validate(frame, 0, frame.length, maxFrame) != null) {
+            return;
+        }
+        Packet p = Packet.wrapValidated(frame);
+        for (int i = 0; i < dropListeners.size(); i++) {
+            try {
+                dropListeners.get(i).aboutToDrop(this, p, DropReason.INPUT_QUEUE, queue);
+            } catch (RuntimeException e) {
+                counters.drops[DropReason.HANDLER_ERROR.ordinal()]++;
+            }
+        }
+    }
+
     private void observeReceived(byte[] buf, int off, int len, DropReason rejected) {
         for (int i = 0; i < observers.size(); i++) {
             observers.get(i).received(this, buf, off, len, rejected);

@@ -39,7 +39,9 @@ public enum DropReason {
     FRAG_OVERLAP("frag-overlap"),     // a fragment overlaps another one of its datagram (not an exact duplicate)
     FRAG_DUPLICATE("frag-duplicate"), // an exact duplicate of a fragment already held: only it is discarded
     FRAG_TIMEOUT("frag-timeout"),     // not complete within the reassembly timeout
-    FRAG_OVERFLOW("frag-overflow");   // evicted (oldest first) to keep reassembly within its memory bound
+    FRAG_OVERFLOW("frag-overflow"),   // evicted (oldest first) to keep reassembly within its memory bound
+    // the real runtime's node input queue (opt-in; org.aspen.vnet.udp.InputQueue): full when the frame arrived
+    INPUT_QUEUE("input-queue");
 
     public final String label;
 

@@ -70,6 +70,13 @@ final class NodeSocket {
      */
     final FramePool framePool = new FramePool();
     private int runCount;
+    /**
+     * The node's input queue ({@link #setInputQueue}), or null: off, and every read's datagrams go to
+     * their links at the end of the read, as they always have.
+     */
+    private InputQueue inputQueue;
+    private boolean drainScheduled;
+    private final Runnable drainTask = this::drainInput;
     private int runBytes;
     private InetSocketAddress runPeer;
     private final ChannelFutureListener gsoFailed = f -> {
@@ -134,6 +141,56 @@ final class NodeSocket {
         return l;
     }
 
+    /**
+     * Gives the node an input queue of {@code limit} packets (ASP's congestion detection on the socket,
+     * {@link InputQueue}): from now on reads only queue arriving frames, and the node processes them in
+     * batches of {@link #READ_BATCH} on the same loop, a batch per loop turn, so reads and processing
+     * interleave. Runs on the loop; once per node.
+     */
+    void setInputQueue(int limit) {
+        if (inputQueue != null) {
+            throw new IllegalStateException("node " + node.name() + " already has an input queue of " + inputQueue.limit() + " packets");
+        }
+        inputQueue = new InputQueue(limit, node, framePool, counters);
+    }
+
+    /** The input queue's limit in packets; 0 when the node has none. */
+    int inputQueueLimit() {
+        return inputQueue == null ? 0 : inputQueue.limit();
+    }
+
+    /**
+     * One batch of the input queue, then again on a later loop turn while frames wait. A scheduled task
+     * with no delay, not {@code execute}: Netty runs the tasks queued during a turn's task run in that
+     * same run, but takes due scheduled tasks only at its start, so each batch waits for the loop's next
+     * I/O poll and reads keep pulling datagrams from the kernel between batches.
+     */
+    private void drainInput() {
+        drainScheduled = false;
+        inputQueue.drain(READ_BATCH);
+        scheduleDrain();
+    }
+
+    private void scheduleDrain() {
+        if (!drainScheduled && inputQueue.size() > 0) {
+            drainScheduled = true;
+            scheduler.loop().schedule(drainTask, 0, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Hands one frame from the node's pool to its link; the frame goes back to the pool when nothing keeps it. */
+    static void deliver(Node node, Link link, byte[] frame, FramePool pool) {
+        try {
+            if (link.receivePooledFrame(frame)) {
+                pool.give(frame);
+            }
+        } catch (RuntimeException e) {
+            // a bug below (a discipline, a listener) costs this packet, not the socket
+            node.counters().countDrop(DropReason.HANDLER_ERROR);
+            log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
+        }
+    }
+
     void start() {
         node.start();
         channel.config().setAutoRead(true);
@@ -141,6 +198,9 @@ final class NodeSocket {
 
     void stop() {
         node.stop();
+        if (inputQueue != null) {
+            inputQueue.clear();
+        }
         channel.close();
     }
 
@@ -258,6 +318,10 @@ final class NodeSocket {
                 }
                 byte[] frame = framePool.take(n);   // every byte is overwritten here
                 content.getBytes(content.readerIndex(), frame);
+                if (inputQueue != null) {
+                    inputQueue.offer(frame, lastLink);   // processed later, in batches (drainInput)
+                    return;
+                }
                 if (waiting == frames.length) {
                     process();
                 }
@@ -272,6 +336,9 @@ final class NodeSocket {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             process();
+            if (inputQueue != null) {
+                scheduleDrain();
+            }
         }
 
         @Override

@@ -24,6 +24,12 @@ public final class UdpCounters {
     public long socketErrors;
     /** Writes that carried several datagrams at once (UDP segmentation offload). */
     public long gsoWrites;
+    /** The node's input queue's limit in packets ({@link UdpNetwork#setInputQueue}); 0: no input queue (not a counter). */
+    public int inputQueueLimit;
+    /** Frames that arrived while the input queue held its limit (also a node-level drop, {@code input-queue}). */
+    public long inputQueueDrops;
+    /** The most frames the input queue held at once. */
+    public long inputQueuePeak;
     /** The socket reads with UDP receive offload (aggregates cut back into datagrams; not a counter). */
     public boolean receiveOffload;
     /** The socket writes runs of equal-sized frames with UDP segmentation offload (not a counter). */
@@ -41,6 +47,11 @@ public final class UdpCounters {
         m.put("gsoWrites", gsoWrites);
         m.put("receiveOffload", receiveOffload);
         m.put("sendOffload", sendOffload);
+        if (inputQueueLimit > 0) {   // only with an input queue: snapshots without one keep their shape
+            m.put("inputQueueLimit", inputQueueLimit);
+            m.put("inputQueueDrops", inputQueueDrops);
+            m.put("inputQueuePeak", inputQueuePeak);
+        }
         return m;
     }
 }

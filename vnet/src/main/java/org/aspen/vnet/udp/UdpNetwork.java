@@ -235,6 +235,30 @@ public final class UdpNetwork implements Network {
         return require(node).receiveOffload();
     }
 
+    /**
+     * Gives {@code node} an input queue of {@code limit} packets: ASP's congestion detection on the
+     * socket (off by default, as in ASP). The socket's reads then only queue arriving frames; the node
+     * processes them in batches on its loop; a frame arriving while {@code limit} wait is dropped
+     * ({@code input-queue}) and told to the drop listeners of the link it arrived on, as a link queue's
+     * drop is (docs/real-runtime.md, "Input queue"). Once per node, before or during the run.
+     */
+    public void setInputQueue(String node, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("node " + node + ": an input queue holds at least 1 packet, not " + limit);
+        }
+        NodeSocket s = require(node);
+        onLoopAndWait(s, () -> {
+            s.setInputQueue(limit);
+            return null;
+        });
+    }
+
+    /** {@code node}'s input queue limit in packets; 0 when it has none ({@link #setInputQueue}). */
+    public int inputQueueLimit(String node) {
+        NodeSocket s = require(node);
+        return onLoopAndWait(s, s::inputQueueLimit);
+    }
+
     /** The node socket's counters; read them on the node's loop (or after close). */
     public UdpCounters udpCounters(String node) {
         return require(node).counters;
