@@ -72,6 +72,7 @@ acc-notify-window-only|exact|cheap||acc-figure4 --baseline ns2 --preregistered -
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
 acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead-input-queue|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --preregistration acc-overhead-input-queue --input-queue 25 --seeds 10 --duration 15s
+acc-overhead-asp|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.4|acc-overhead --preregistered --preregistration acc-overhead-asp --input-queue 25 --loops per-node --seeds 5 --duration 15s
 acc-overhead~quick|within|cheap|--subset --within accOnOverOffThroughputByDelayMs:0=0.5|acc-overhead --preregistered --seeds 3 --delays 100,0 --duration 5s
 aecn|exact|cheap||aecn --baseline ns2 --preregistered
 aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
