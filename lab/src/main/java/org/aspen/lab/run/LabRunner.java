@@ -36,6 +36,8 @@ import org.aspen.vnet.node.TraceSink;
 import org.aspen.vnet.node.TraceWriter;
 import org.aspen.vnet.runtime.Network;
 import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.udp.UdpCounters;
+import org.aspen.vnet.udp.UdpNetwork;
 import org.aspen.vnet.udp.UdpOptions;
 
 /**
@@ -220,8 +222,8 @@ public final class LabRunner {
                 if (flakeways.containsKey(n.name())) {
                     ns.put("flakeway", flakeways.get(n.name()).show());
                 }
-                if (net instanceof org.aspen.vnet.udp.UdpNetwork u && u.udpCounters(n.name()).inputQueueLimit > 0) {
-                    var c = u.udpCounters(n.name());   // only with an input queue: other reports keep their shape
+                UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
+                if (c != null && c.inputQueueLimit > 0) {   // only with an input queue: other reports keep their shape
                     Map<String, Object> q = new LinkedHashMap<>();
                     q.put("limit", c.inputQueueLimit);
                     q.put("drops", c.inputQueueDrops);
@@ -358,7 +360,7 @@ public final class LabRunner {
             if (simulated) {
                 return new SimNetwork(seed);
             }
-            return new org.aspen.vnet.udp.UdpNetwork(seed, udp == null ? UdpOptions.DEFAULT : udp);
+            return new UdpNetwork(seed, udp == null ? UdpOptions.DEFAULT : udp);
         }
     }
 }

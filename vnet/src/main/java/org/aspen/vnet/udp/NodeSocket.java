@@ -354,15 +354,7 @@ final class NodeSocket {
                 Link link = links[i];
                 frames[i] = null;
                 links[i] = null;
-                try {
-                    if (link.receivePooledFrame(frame)) {
-                        framePool.give(frame);   // consumed and kept by no one: the next datagram may land in it
-                    }
-                } catch (RuntimeException e) {
-                    // a bug below (a discipline, a listener) costs this packet, not the socket
-                    node.counters().countDrop(DropReason.HANDLER_ERROR);
-                    log.warn("{}: packet processing failed: {}", node.name(), e.toString(), e);
-                }
+                deliver(node, link, frame, framePool);   // a frame kept by no one: the next datagram may land in it
             }
             waiting = 0;
         }
