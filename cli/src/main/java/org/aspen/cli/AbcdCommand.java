@@ -64,8 +64,8 @@ final class AbcdCommand extends ExperimentSubcommand {
     String baseline;
 
     @Option(names = "--averaging-ms", paramLabel = "MS", defaultValue = "2000",
-            description = "ABCD's averaging window W of the available-bandwidth estimate, ms; the paper gives none, 2000 is "
-                    + "tuned (docs/results-abcd.md) (default: ${DEFAULT-VALUE}).")
+            description = "ABCD's averaging window W of the available-bandwidth estimate, ms; 0: none, a new estimate "
+                    + "per triplet (the paper's step 5); 2000 is tuned (docs/results-abcd.md) (default: ${DEFAULT-VALUE}).")
     long averagingMs;
 
     @Option(names = "--acc-notify", paramLabel = "MODE", defaultValue = "resend",
@@ -92,8 +92,8 @@ final class AbcdCommand extends ExperimentSubcommand {
         for (String c : configs) {
             cs.add(config(c));
         }
-        if (averagingMs < 1) {
-            throw usage("--averaging-ms: ABCD's averaging window must be at least 1 ms, not " + averagingMs);
+        if (averagingMs < 0) {
+            throw usage("--averaging-ms: ABCD's averaging window must be at least 0 ms (0: no averaging), not " + averagingMs);
         }
         AbcdBaseline b = baseline(baseline);
         if (preregistered && !b.ns2()) {

@@ -93,14 +93,14 @@ class AbcdExperimentTest {
     }
 
     @Test
-    void preregisteredNeedsAnNs2BaselineAndTheWindowAMillisecond() {
+    void preregisteredNeedsAnNs2BaselineAndTheWindowNotNegative() {
         CliTest.Run r = CliTest.run("experiment", "abcd", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());
         assertEquals("aspen: --preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline rdp",
                 r.err().lines().findFirst().orElseThrow());
-        r = CliTest.run("experiment", "abcd", "--averaging-ms", "0", "--seeds", "1", "--duration", "3s");
+        r = CliTest.run("experiment", "abcd", "--averaging-ms", "-1", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());
-        assertEquals("aspen: --averaging-ms: ABCD's averaging window must be at least 1 ms, not 0",
+        assertEquals("aspen: --averaging-ms: ABCD's averaging window must be at least 0 ms (0: no averaging), not -1",
                 r.err().lines().findFirst().orElseThrow());
     }
 

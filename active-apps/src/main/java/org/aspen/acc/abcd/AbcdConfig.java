@@ -16,7 +16,7 @@ import java.util.Map;
  * @param stepBps      (paper: 0.1 Mb/s)
  * @param minSegment   floor of the advised segment size, bytes
  * @param kMs          equation 4.2's K, 100-500 ms
- * @param averagingMs  time constant of the available-bandwidth average
+ * @param averagingMs  time constant of the available-bandwidth average; 0: none, each triplet alone
  * @param capacityBps  capacity of the monitored link; 0: the link's configured rate, else learned from packet pairs
  * @param inLink       name of the link whose arrivals are measured (the bottleneck's far end); empty: every link
  * @param lifetimeMs   advice lifetime at the sender (it lapses unless renewed), 1-65535
@@ -35,8 +35,8 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
 
     public AbcdConfig {
         rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
-        if (averagingMs < 1 || capacityBps < 0 || lifetimeMs < 1 || lifetimeMs > 0xffff || refreshMs < 1) {
-            throw new IllegalArgumentException("ABCD: averagingMs >= 1, capacityBps >= 0, lifetimeMs 1-65535, refreshMs >= 1");
+        if (averagingMs < 0 || capacityBps < 0 || lifetimeMs < 1 || lifetimeMs > 0xffff || refreshMs < 1) {
+            throw new IllegalArgumentException("ABCD: averagingMs >= 0, capacityBps >= 0, lifetimeMs 1-65535, refreshMs >= 1");
         }
         inLink = inLink == null ? "" : inLink;
         role = role == null ? ROLE_MONITOR : role;

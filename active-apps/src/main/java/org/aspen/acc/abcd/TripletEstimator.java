@@ -14,7 +14,8 @@ package org.aspen.acc.abcd;
  * {@link #tripletRate}: (size2 + size3) / (t3 - t1), the bytes that arrived after the first packet
  * over the time they took. Available bandwidth is capacity minus that rate, never below zero,
  * averaged over time with the exponential weight e^(-(t3-t1)/W) so a triplet counts for as long as
- * it lasted. With no configured capacity, the capacity is the fastest packet pair seen,
+ * it lasted; with W = 0 there is no average, each triplet's estimate stands alone (the paper's step 5,
+ * a new estimate "for each triplet received"). With no configured capacity, the capacity is the fastest packet pair seen,
  * size2 / (t2 - t1): packets arriving back to back over the link are spaced by their serialisation
  * time, so the first busy period reveals the link rate (the packet-pair method the paper cites).
  */
@@ -30,11 +31,11 @@ public final class TripletEstimator {
 
     /**
      * @param capacityBps link capacity in bits/s; 0 to learn it from packet pairs
-     * @param windowNanos averaging time constant W (positive)
+     * @param windowNanos averaging time constant W; 0 for none (each triplet's estimate alone)
      */
     public TripletEstimator(long capacityBps, long windowNanos) {
-        if (capacityBps < 0 || windowNanos <= 0) {
-            throw new IllegalArgumentException("capacity must be >= 0 and the averaging window positive");
+        if (capacityBps < 0 || windowNanos < 0) {
+            throw new IllegalArgumentException("capacity and the averaging window must be >= 0");
         }
         this.configuredCapacityBps = capacityBps;
         this.windowNanos = windowNanos;
@@ -59,7 +60,7 @@ public final class TripletEstimator {
         n = 0;
         triplets++;
         double rate = tripletRate(size[1], size[2], at[0], at[2]);
-        if (Double.isNaN(arrivalBps)) {
+        if (Double.isNaN(arrivalBps) || windowNanos == 0) {
             arrivalBps = rate;
         } else {
             double w = Math.exp(-(at[2] - at[0]) / windowNanos);

@@ -110,4 +110,28 @@ class TripletEstimatorTest {
         assertTrue(e.availableBps() > 1_900_000, "idle link: " + e.availableBps());
         assertThrows(IllegalArgumentException.class, () -> new TripletEstimator(-1, 1));
     }
+
+    @Test
+    void withNoWindowEachTripletStandsAlone() {
+        // W = 0: the estimate is the last triplet's, nothing of the earlier ones is kept.
+        // Triplet 1: 1000 + 1000 bytes over 16 ms = 1 Mb/s; triplet 2: 1000 + 1000 bytes over 8 ms = 2 Mb/s.
+        TripletEstimator e = new TripletEstimator(CAPACITY, 0);
+        e.packet(0, 1000);
+        e.packet(8 * MS, 1000);
+        assertTrue(e.packet(16 * MS, 1000));
+        assertEquals(1_000_000, e.arrivalBps(), 1e-6);
+        assertEquals(1_000_000, e.availableBps(), 1e-6);
+        e.packet(20 * MS, 1000);
+        e.packet(24 * MS, 1000);
+        assertTrue(e.packet(28 * MS, 1000));
+        assertEquals(2_000_000, e.arrivalBps(), 1e-6);
+        assertEquals(0, e.availableBps(), 1e-6);
+        // the same arrivals with W = 1 ms keep e^(-8) of the first triplet's rate
+        TripletEstimator w = new TripletEstimator(CAPACITY, MS);
+        for (long[] p : new long[][] {{0}, {8}, {16}, {20}, {24}, {28}}) {
+            w.packet(p[0] * MS, 1000);
+        }
+        assertEquals(2_000_000 - Math.exp(-8) * 1_000_000, w.arrivalBps(), 1e-3);
+        assertThrows(IllegalArgumentException.class, () -> new TripletEstimator(CAPACITY, -1));
+    }
 }

@@ -66,8 +66,8 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
                 throw new IllegalArgumentException("--preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline "
                         + baseline.id());
             }
-            if (averagingMs < 1) {
-                throw new IllegalArgumentException("--averaging-ms: ABCD's averaging window must be at least 1 ms, not " + averagingMs);
+            if (averagingMs < 0) {
+                throw new IllegalArgumentException("--averaging-ms: ABCD's averaging window must be at least 0 ms (0: no averaging), not " + averagingMs);
             }
         }
 
