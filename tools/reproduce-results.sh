@@ -51,9 +51,9 @@ done
 # results-diff.py options | the documented command's arguments. NAME~quick is a cheaper run compared
 # with NAME's committed directory.
 commands='
-acc|exact|cheap||acc-figure4 --baseline ns2 --preregistered --seeds 5
-acc-ns2-2mbps-10flows|exact|cheap||acc-figure4 --baseline ns2 --preregistered --bottleneck 2Mbps --flows 10 --seeds 5
-acc-10seeds|exact|cheap||acc-figure4 --baseline ns2 --preregistered
+acc|exact|cheap||acc-figure4 --baseline ns2-wide --acc-notify window-only --preregistered --seeds 5
+acc-ns2-2mbps-10flows|exact|cheap||acc-figure4 --baseline ns2-wide --acc-notify window-only --preregistered --bottleneck 2Mbps --flows 10 --seeds 5
+acc-10seeds|exact|cheap||acc-figure4 --baseline ns2-wide --acc-notify window-only --preregistered
 acc-upstream|exact|cheap||acc-figure4 --long-link upstream --baseline rdp
 acc-downstream|exact|cheap||acc-figure4 --configs red,red-ecn,acc --long-link downstream --baseline rdp
 acc-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline rdp
@@ -68,7 +68,8 @@ acc-ns2|exact|cheap||acc-figure4 --baseline ns2
 acc-ns2-wide|exact|cheap||acc-figure4 --baseline ns2-wide
 acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
-acc-notify-window-only|exact|cheap||acc-figure4 --baseline ns2 --preregistered --seeds 5 --acc-notify window-only
+acc-window-20|exact|cheap||acc-figure4 --baseline ns2 --acc-notify window-only --preregistered --seeds 5
+acc-notify-resend|exact|cheap||acc-figure4 --baseline ns2-wide --preregistered --seeds 5
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
 acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead-input-queue|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --preregistration acc-overhead-input-queue --input-queue 25 --seeds 10 --duration 15s
@@ -82,12 +83,12 @@ aecn-ns2-2.35|exact|cheap||aecn --baseline ns2-2.35
 acns|exact|cheap||acns --baseline ns2 --preregistered
 acns-ns2-buffer300|exact|cheap||acns --baseline ns2 --configs reno,acns --buffer 300
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --baseline rdp
-abcd|exact|cheap||abcd --baseline ns2 --preregistered
+abcd|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 0 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp
-abcd-window-500ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 500
-abcd-window-1ms|exact|cheap||abcd --baseline ns2 --preregistered --averaging-ms 1
-abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --preregistered
-abcd-notify-window-only|exact|cheap||abcd --baseline ns2 --preregistered --acc-notify window-only
+abcd-window-500ms|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 500 --preregistered
+abcd-window-2s|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 2000 --preregistered
+abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --acc-notify window-only --averaging-ms 0 --preregistered
+abcd-notify-resend|exact|cheap||abcd --baseline ns2 --averaging-ms 0 --preregistered
 purple|exact|cheap||purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2
 purple-uncongested-update|exact|cheap||purple --baseline ns2 --parts bdp,short --aqms purple --seeds 2 --uncongested update
 purple-ns2-smoke|exact|cheap||purple --baseline ns2 --parts bdp --aqms purple --flows 10 --seeds 1 --duration 40s
