@@ -233,8 +233,28 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         return simulate(c, delayMs, seed, setup, net -> LabBuilder.build(topology(delayMs, setup), net), TraceSink.NONE);
     }
 
+    /** Reads the ten senders' connections (null before a sender starts) at a sampling instant; must not change them. */
+    @FunctionalInterface
+    public interface Probe {
+        void sample(long nanos, RdpConnection[] senders);
+    }
+
+    /**
+     * The same run with {@code probe} called every {@code everyNanos} of simulated time (a trace: the
+     * probe only reads, so the run's figures are those of {@link #simulate(Config, int, long, Setup)}).
+     */
+    public static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, long everyNanos, Probe probe) {
+        return simulate(c, delayMs, seed, setup, net -> LabBuilder.build(topology(delayMs, setup), net), TraceSink.NONE,
+                everyNanos, probe);
+    }
+
     /** The run on a network that {@code topology} builds, every node's packet events going to {@code trace}. */
     static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace) {
+        return simulate(c, delayMs, seed, setup, topology, trace, 0, null);
+    }
+
+    private static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace,
+                                    long everyNanos, Probe probe) {
         long wall0 = HostTime.nanos();
         SimNetwork net = new SimNetwork(seed);
         topology.accept(net);
@@ -273,6 +293,18 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         for (int i = 1; i <= 2; i++) {
             for (int j = 1; j <= 2; j++) {
                 crossTraffic(net, "x" + i, net.node("y" + j).address(), Seeds.stream(seed, "cross", i + "-" + j), end);
+            }
+        }
+        if (probe != null) {
+            RdpConnection[] conns = new RdpConnection[FLOWS];
+            for (long t = everyNanos; t <= end; t += everyNanos) {
+                long at = t;
+                net.at(at, "r1", () -> {
+                    for (int i = 0; i < FLOWS; i++) {
+                        conns[i] = senders[i] == null ? null : senders[i].connection();
+                    }
+                    probe.sample(at, conns);
+                });
             }
         }
         net.run(end);

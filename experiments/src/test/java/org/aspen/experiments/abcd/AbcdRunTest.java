@@ -50,6 +50,34 @@ class AbcdRunTest {
     }
 
     /**
+     * A probe (what {@link AbcdFlowTrace} uses) only reads: an 8 s ACC-ABCD run on the ns-2 baseline
+     * sampled every second gives the drops, per-flow throughputs and counters of the same run
+     * unprobed, and the probe is called at 1, 2, ..., 8 s with every sender started (they start
+     * within the first second).
+     */
+    @Test
+    void aProbeReadsTheSendersWithoutChangingTheRun() {
+        AbcdRun.Setup setup = AbcdRun.Setup.defaults(8).withBaseline(AbcdBaseline.NS2);
+        List<Long> at = new ArrayList<>();
+        List<Integer> started = new ArrayList<>();
+        AbcdRun plain = AbcdRun.simulate(AbcdRun.Config.ABCD, 100, 1, setup);
+        AbcdRun probed = AbcdRun.simulate(AbcdRun.Config.ABCD, 100, 1, setup, 1_000 * MS, (nanos, senders) -> {
+            at.add(nanos);
+            int n = 0;
+            for (var s : senders) {
+                n += s == null ? 0 : 1;
+            }
+            started.add(n);
+        });
+        assertEquals(List.of(1_000 * MS, 2_000 * MS, 3_000 * MS, 4_000 * MS, 5_000 * MS, 6_000 * MS, 7_000 * MS, 8_000 * MS), at);
+        assertEquals(List.of(10, 10, 10, 10, 10, 10, 10, 10), started);
+        assertEquals(plain.drops(), probed.drops());
+        assertArrayEquals(plain.flowKbps(), probed.flowKbps());
+        assertEquals(List.of(plain.advices(), plain.resumes(), plain.segmentsSent(), plain.bytesSent(), plain.fragments()),
+                List.of(probed.advices(), probed.resumes(), probed.segmentsSent(), probed.bytesSent(), probed.fragments()));
+    }
+
+    /**
      * ACC-ABCD set up from a scenario alone (what {@code aspen experiment abcd --print-scenario abcd:100}
      * prints and examples/scenarios/abcd-dumbbell.yaml holds): the bundled monitor starts on r3 with the
      * scenario's parameters, advises the RDP senders, and they shrink their segments; the same AA as

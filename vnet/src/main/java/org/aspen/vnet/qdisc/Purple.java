@@ -206,9 +206,14 @@ public final class Purple extends FifoDiscipline {
         return PurpleParams.localProbability(effectiveP(), gamma, pBefore, pBeyond);   // (3)
     }
 
-    /** p, or the floor while the link is overloaded and no reduction has been seen yet (else p_k would stay 0). */
+    /**
+     * p, or the floor while the link is overloaded and no reduction (CWR) has been seen yet (else p_k would
+     * stay 0). Once a CWR has been seen p is the measured one, however small (docs/purple.md,
+     * interpretation 10; before the fix of docs/traces/purple-contradictions.md the floor also replaced
+     * every measured p below it).
+     */
     private double effectiveP() {
-        return gamma < 1 ? Math.max(p, params.pFloor()) : p;
+        return gamma < 1 && cwrSeen == 0 ? Math.max(p, params.pFloor()) : p;
     }
 
     /** X': L / alpha, and with the microscopic term also / (1 + q/Q). */

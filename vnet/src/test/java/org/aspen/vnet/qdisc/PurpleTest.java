@@ -67,12 +67,17 @@ class PurpleTest {
      * the queue drained after each batch.
      */
     static void driveWithoutRttSamples(StubContext ctx, Purple d, int ms, int perMs) {
+        driveWithoutRttSamples(ctx, d, ms, perMs, 20);
+    }
+
+    /** The same with every {@code cwrEvery}-th arrival carrying CWR (0: none). */
+    static void driveWithoutRttSamples(StubContext ctx, Purple d, int ms, int perMs, int cwrEvery) {
         int[] n = {0};
         for (int t = 0; t < ms; t++) {
             ctx.sim.scheduleAt(t * MS, () -> {
                 for (int i = 0; i < perMs; i++) {
                     n[0]++;
-                    boolean cwr = n[0] % 20 == 0;
+                    boolean cwr = cwrEvery > 0 && n[0] % cwrEvery == 0;
                     d.enqueue(rdp(Ecn.ECT0, cwr ? RdpHeader.CWR : 0, cwr ? 10_000 + n[0] : 6000));
                 }
                 while (d.packets() > 0) {
@@ -190,6 +195,34 @@ class PurpleTest {
                 assertEquals(noMark, d.describe().containsKey("no_mark_uncongested"));
             }
         }
+    }
+
+    /**
+     * The start-up floor (p_floor 0.001, interpretation 10) stands in for p only while no CWR has been
+     * seen. One packet of 1000 bytes a ms offered to a 7 Mb/s link for 1.5 s (gamma = 8 / 7 ^ -1 =
+     * 0.875), no CE, p_k held at 0 (so p_&gt;k = p). With one CWR, on the 1500th arrival: p = 1 / 1500
+     * (one event, counted from the first packet), below the floor, and (3) gives p / 0.875^2 - p =
+     * p (1 / 0.765625 - 1) = 0.00020408; with the floor in its place it would be 0.001 / 0.765625 - p =
+     * 0.00063946 (what the discipline did before this fix). With no CWR at all: p = 0 and the floor
+     * gives 0.001 / 0.765625 = 0.00130612.
+     */
+    @Test
+    void theStartUpFloorStandsInForPOnlyUntilTheFirstCwr() {
+        double p = 1 / 1500.0;
+        // {CWR every n-th arrival, p measured, p_k by (3)}
+        double[][] cases = {{1500, p, p * (1 / 0.765625 - 1)}, {0, 0, 0.001 / 0.765625}};
+        for (double[] c : cases) {
+            StubContext ctx = new StubContext(1, 7_000_000);
+            Purple d = purple(ctx, 100_000, Map.of("micro", false, "rtt", "10s"));
+            d.forceLocalProbability(0);
+            driveWithoutRttSamples(ctx, d, 1500, 1, (int) c[0]);
+            d.update(ctx.now());
+            assertEquals(0.875, d.gamma(), 1e-9);
+            assertEquals(c[1], d.totalProbability(), 1e-15);
+            assertEquals(c[1], d.beyondProbability(), 1e-15);
+            assertEquals(c[2], d.localProbability(), 1e-12, "CWR every " + c[0]);
+        }
+        assertEquals(0.00020408, p * (1 / 0.765625 - 1), 1e-8);
     }
 
     /**
