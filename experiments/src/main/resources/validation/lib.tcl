@@ -113,8 +113,9 @@ proc finish {} {
     set out [open summary.txt w]
     foreach fl $flows {
         lassign $fl name tcp start
-        # ack_ is the highest cumulative ACK; with syn_ true (the default) packet 0 is the SYN: ack_ data packets in order
-        puts $out "flow $name start $start ack [$tcp set ack_] ndatapack [$tcp set ndatapack_] nrexmitpack [$tcp set nrexmitpack_] nrexmit [$tcp set nrexmit_] ncwndcuts1 [$tcp set ncwndcuts1_] necnresponses [$tcp set necnresponses_] cwnd [$tcp set cwnd_]"
+        # ack_ is the highest cumulative ACK; with syn_ true (the default) packet 0 is the SYN: ack_ data packets in order;
+        # with syn_ false packet 0 is data: ack_ + 1 (tcp.cc:699-705)
+        puts $out "flow $name start $start syn [$tcp set syn_] ack [$tcp set ack_] ndatapack [$tcp set ndatapack_] nrexmitpack [$tcp set nrexmitpack_] nrexmit [$tcp set nrexmit_] ncwndcuts1 [$tcp set ncwndcuts1_] necnresponses [$tcp set necnresponses_] cwnd [$tcp set cwnd_]"
     }
     foreach rq $redqueues {
         lassign $rq name q

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  * <li>goodput: the agent's {@code ack_} at the end, the highest cumulative ACK. With {@code syn_ true}
  *     (ns-2.35's default) packet 0 is a 40-byte SYN without data (tcp/tcp.cc:699-705) and the data
- *     packets are 1, 2, ...: {@code ack_} data packets were delivered in order;</li>
+ *     packets are 1, 2, ...: {@code ack_} data packets were delivered in order; with {@code syn_ false}
+ *     data starts at packet 0: {@code ack_ + 1} ({@link #delivered});</li>
  * <li>timeouts: {@code nrexmit_}, counted by a timeout that closes the window (tcp/tcp.cc:1911);</li>
  * <li>fast retransmits: {@code ncwndcuts1_ - nrexmit_ - necnresponses_}: ncwndcuts1_ counts every window cut with data
  *     outstanding (tcp/tcp.cc:1248), which for Reno is a timeout, a fast retransmit (tcp/tcp-reno.cc:213,
@@ -105,7 +106,7 @@ public final class Ns2Runner {
                 throw new IOException("ns-2's summary.txt has no flow " + name);
             }
             double start = Double.parseDouble(kv.get("start"));
-            long delivered = Long.parseLong(kv.get("ack"));   // packet 0 is the SYN (syn_ true)
+            long delivered = delivered(kv);
             long timeouts = Long.parseLong(kv.get("nrexmit"));
             long cuts = Long.parseLong(kv.get("ncwndcuts1"));
             long ecnCuts = Long.parseLong(kv.getOrDefault("necnresponses", "0"));
@@ -126,6 +127,18 @@ public final class Ns2Runner {
             meanAve = ave.isEmpty() ? Double.NaN : RunResult.timeMean(ave, ave.get(0)[0], c.durationSeconds());
         }
         return new RunResult(flows, drops, meanAve);
+    }
+
+    /**
+     * Data packets delivered in order, from a flow's summary line: {@code ack_} (the highest cumulative ACK,
+     * tcp.cc:91) with {@code syn_} true, where packet 0 is the SYN without data (tcp.cc:699-705); {@code ack_ + 1}
+     * with {@code syn_} false (the acc-*-wide cases' 1998 agent), where packet 0 is data. A line without
+     * {@code syn} (older scripts) counts as {@code syn_} true.
+     */
+    static long delivered(Map<String, String> flowLine) {
+        long ack = Long.parseLong(flowLine.get("ack"));
+        String syn = flowLine.getOrDefault("syn", "1");
+        return syn.equals("0") || syn.equalsIgnoreCase("false") ? ack + 1 : ack;
     }
 
     /** The cwnd_ lines of an agent trace ({@code time saddr sport daddr dport cwnd_ value}) from the flow's start on. */

@@ -30,7 +30,7 @@ public final class ValidationCases {
     static final int PURPLE_FRAME = 1500;
     static final int PURPLE_SEGMENT = 1440;
     /** The cases whose flows are ECN-capable: their tables add each flow's window cuts on ECN echoes. */
-    static final Set<String> ECN = Set.of("aecn-reno-40ms", "aecn-reno-200ms", "purple-red-297ms", "purple-red-396ms",
+    static final Set<String> ECN = Set.of("acc-redecn-660ms-wide", "aecn-reno-40ms", "aecn-reno-200ms", "purple-red-297ms", "purple-red-396ms",
             "purple-ared-297ms", "purple-ared-396ms");
 
     private ValidationCases() {
@@ -57,6 +57,14 @@ public final class ValidationCases {
         for (int rtt : new int[] {80, 160}) {
             l.add(new ValidationCase("acc-red-" + rtt + "ms", "ACC Figure 4 baseline, RED, base RTT " + rtt + " ms", true,
                     Tolerances.MIN_SEEDS, 200, List.of("bulk1", "bulk2"), List.of(1.0, 1.1), "r2-r3@r2", FRAME, SEGMENT, false, false));
+        }
+        // ACC's Fig. 5 on the pre-registered primary's agent (ns2-wide: window_ 10,000, 1998 defaults, no syn_):
+        // drop-tail, RED and RED+ECN at 660 ms, RED also at 80 ms (docs/validation.md)
+        for (String[] w : new String[][] {{"red", "660", "RED"}, {"droptail", "660", "drop-tail"}, {"redecn", "660", "RED+ECN"},
+                {"red", "80", "RED"}}) {
+            l.add(new ValidationCase("acc-" + w[0] + "-" + w[1] + "ms-wide", "ACC Fig. 5, ns2-wide agent (window_ 10,000), "
+                    + w[2] + ", base RTT " + w[1] + " ms", true, Tolerances.MIN_SEEDS, 200, List.of("bulk1", "bulk2"),
+                    List.of(1.0, 1.1), "r2-r3@r2", FRAME, SEGMENT, false, false));
         }
         List<Double> abcdStarts = new ArrayList<>();
         for (int i = 1; i <= 10; i++) {

@@ -80,6 +80,21 @@ class ValidationTest {
     }
 
     @Test
+    void withoutSynPacketZeroIsDataSoAckPlusOneWereDelivered(@TempDir Path dir) throws Exception {
+        // syn_ 0 (the acc-*-wide cases' 1998 agent): data packets 0 .. ack_ arrived in order, ack_ + 1 of them
+        Files.writeString(dir.resolve("summary.txt"),
+                "flow bulk start 0.5 syn 0 ack 99 ndatapack 110 nrexmitpack 4 nrexmit 1 ncwndcuts1 3 cwnd 5.0\n");
+        Files.writeString(dir.resolve("queue-bottleneck.tr"), "");
+        Files.writeString(dir.resolve("cwnd-bulk.tr"), "0.00000  0  0  2  0  cwnd_ 1.000 \n");
+        RunResult.Flow f = Ns2Runner.read(ONE.withName("t", 10, 0.5), dir).flows().get("bulk");
+        assertEquals(100, f.delivered());
+        assertEquals(100 * 1000 * 8 / 9.5, f.goodputBps(), 1e-9);
+        // syn_ 1 as ns-2.35 prints it, and a line without syn (older scripts): packet 0 is the SYN
+        assertEquals(99, Ns2Runner.delivered(Map.of("syn", "1", "ack", "99")));
+        assertEquals(99, Ns2Runner.delivered(Map.of("ack", "99")));
+    }
+
+    @Test
     void anEcnFlowsCutsAreSplitIntoTimeoutsFastRetransmitsAndEcnCuts(@TempDir Path dir) throws Exception {
         // ncwndcuts1_ 6 = 1 timeout (nrexmit_) + 2 cuts on ECN echoes (necnresponses_) + 3 fast retransmits
         Files.writeString(dir.resolve("summary.txt"), "flow bulk start 0.0 ack 50 ndatapack 60 nrexmitpack 4 nrexmit 1 "
