@@ -15,6 +15,7 @@ import org.aspen.lab.build.BundledAas;
 import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,9 +41,9 @@ class AaCommandsTest {
 
     @Test
     void deployWatchUpgradeStop(@TempDir Path dir) throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        int pc = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
+        int pc = FreePorts.udpAndTcp();
         Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
                 name: line
                 timers: {hello: 100ms, dead: 1s}

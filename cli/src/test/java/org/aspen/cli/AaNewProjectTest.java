@@ -27,6 +27,7 @@ import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,8 +73,8 @@ class AaNewProjectTest {
                     || e.getName().startsWith("org/example/hopcounter/")), "only the AA's own classes in its jar");
         }
 
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
         Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
                 name: pair
                 timers: {hello: 100ms, dead: 1s}

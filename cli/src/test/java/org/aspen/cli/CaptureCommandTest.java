@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CaptureCommandTest {
     @Test
     void capturesARunningNodesLinkIntoPcapng(@TempDir Path dir) throws Exception {
-        Scenario s = MultiProcessNodeTest.loopbackPair("cap");
+        Scenario s = CliTest.loopbackPair("cap");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null)) {
             String cb = "127.0.0.1:" + b.controlAddress().getPort();
             Path out = dir.resolve("b.pcapng");

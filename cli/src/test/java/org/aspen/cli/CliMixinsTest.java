@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -86,7 +87,7 @@ class CliMixinsTest {
     @Test
     void everyClientOfANodeReachesItThroughTheMixin(@TempDir Path dir) throws Exception {
         Map<String, List<String>> samples = samples(dir);
-        int port = MultiProcessNodeTest.freePort();   // nothing listens there
+        int port = FreePorts.udpAndTcp();   // nothing listens there
         int clients = 0;
         for (CommandSpec c : commands()) {
             if (c.findOption("--node") == null) {

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -28,6 +30,22 @@ class CliTest {
     }
 
     static final Path EXAMPLES = Path.of("..", "examples", "scenarios");
+
+    /** Nodes a (10.0.0.1) and b (10.0.0.2) on free loopback ports, one link a-b, fast link-state routing. */
+    static org.aspen.lab.scenario.Scenario loopbackPair(String name) throws IOException {
+        String yaml = """
+                name: %s
+                routing: auto
+                timers: {hello: 100ms, dead: 2s}
+                nodes:
+                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
+                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
+                links:
+                  - {between: [a, b]}
+                """.formatted(name, FreePorts.udpAndTcp(), FreePorts.udpAndTcp());
+        return org.aspen.lab.scenario.ScenarioLoader.parse(new java.io.ByteArrayInputStream(
+                yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8)), name + ".yaml", true);
+    }
 
     @Test
     void helpOnEveryCommand() {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class FlakewayCommandTest {
     @Test
     void setShowAndClearARuleOnARunningNode() throws Exception {
-        Scenario s = MultiProcessNodeTest.loopbackPair("fw");
+        Scenario s = CliTest.loopbackPair("fw");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null)) {
             String ca = "127.0.0.1:" + a.controlAddress().getPort();
             String cb = "127.0.0.1:" + b.controlAddress().getPort();

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class NodeDashboardTest {
     @Test
     void aNodeStreamsItsTopologySamplesAndRouteChanges() throws Exception {
-        Scenario s = MultiProcessNodeTest.loopbackPair("nd");
+        Scenario s = CliTest.loopbackPair("nd");
         try (NodeHost a = NodeHost.start(s, "a", null, null); NodeHost b = NodeHost.start(s, "b", null, null);
              LabDashboard dash = LabDashboard.start(0, 0)) {
             dash.attach(a, s);

@@ -14,6 +14,7 @@ import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.vnet.udp.FreePorts;
 import org.aspen.vnet.udp.UdpOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,7 @@ class NodeOffloadOptionTest {
                   - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
                 links:
                   - {between: [a, b]}
-                """.formatted(MultiProcessNodeTest.freePort(), MultiProcessNodeTest.freePort()));
+                """.formatted(FreePorts.udpAndTcp(), FreePorts.udpAndTcp()));
     }
 
     @Test

@@ -17,6 +17,7 @@ import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OverlayCommandsTest {
     @Test
     void routesNeighboursStatsAndTokens(@TempDir Path dir) throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
         Path file = dir.resolve("pair.yaml");
         Files.writeString(file, """
                 name: pair

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class TransferCommandsTest {
     @Test
     void fileArrivesIntactWithSummary(@TempDir Path dir) throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
         Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
                 name: pair
                 routing: auto
@@ -119,9 +120,9 @@ class TransferCommandsTest {
      */
     @Test
     void failuresSayWhyInOneLine() throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        int pc = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
+        int pc = FreePorts.udpAndTcp();
         Scenario s = ScenarioLoader.parse(new ByteArrayInputStream("""
                 name: three
                 routing: static
@@ -212,7 +213,7 @@ class TransferCommandsTest {
     @Test
     void badArgumentsAreUsageErrors() throws Exception {
         // usage errors exit 2 before anything is sent: --node names a port where no node listens
-        String nowhere = "127.0.0.1:" + MultiProcessNodeTest.freePort();
+        String nowhere = "127.0.0.1:" + FreePorts.udpAndTcp();
         CliTest.Run r = CliTest.run("send", "10.0.0.3:70000", "--size", "10B", "--node", nowhere);
         assertEquals(Aspen.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("port must be 1-65535"), r.err());

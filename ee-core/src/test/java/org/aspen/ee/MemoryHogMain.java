@@ -14,7 +14,7 @@ public final class MemoryHogMain {
     public static void main(String[] args) {
         int packets = Integer.parseInt(args[0]);
         SimLab lab = new SimLab();
-        AaInstance hog = lab.start("b", MemoryQuotaTest.hog(), args.length > 1 ? Map.of("aa.memory", args[1]) : Map.of());
+        AaInstance hog = lab.start("b", TestAas.hog(), args.length > 1 ? Map.of("aa.memory", args[1]) : Map.of());
         for (int i = 0; i < packets; i++) {
             String payload = "m" + i;
             lab.net.at(i * 1_000_000L, "a", () -> SimLab.sendRaw(lab.a, SimLab.C, payload));

@@ -19,31 +19,6 @@ import org.junit.jupiter.api.Test;
  * hand-computed from the counting rules (docs/ee.md, "Memory").
  */
 class MemoryQuotaTest {
-    /** Keeps an array of "mib" MiB per packet of protocol 2 it diverts, then re-injects the packet. */
-    static final Map<String, String> HOG = Map.of("t.Hog", """
-            package t;
-            import java.util.Map;
-            import org.aspen.ee.api.*;
-            public final class Hog implements ActiveApplication {
-                private final java.util.List<byte[]> keep = new java.util.ArrayList<>();
-                private String seen = "";
-                public void start(AaContext ctx, Map<String, String> p) {
-                    int mib = Integer.parseInt(p.getOrDefault("mib", "8"));
-                    seen = String.valueOf(new java.util.TreeMap<>(p));
-                    ctx.divert(Match.builder().protocol(2).build(), (c, pkt) -> {
-                        keep.add(new byte[mib << 20]);
-                        ctx.counter("kept").increment();
-                        c.reinject(pkt);
-                    });
-                }
-                @Override public String toString() { return seen; }
-            }
-            """);
-
-    static byte[] hog() {
-        return TestJars.jar("hog", "1", "t.Hog", HOG);
-    }
-
     private static void send(SimLab lab, int packets) {
         for (int i = 0; i < packets; i++) {
             String payload = "m" + i;
@@ -56,7 +31,7 @@ class MemoryQuotaTest {
         // default quota 64 MiB, counted every 16 MiB allocated: at packets 2, 4, 6, 8 (7 arrays, 56 MiB
         // and some bytes: under) and 10 (9 arrays, 72 MiB: over); the 10th packet goes with its handler
         SimLab lab = new SimLab();
-        AaInstance hog = lab.start("b", hog(), Map.of());
+        AaInstance hog = lab.start("b", TestAas.hog(), Map.of());
         send(lab, 20);
         lab.run(1_000_000_000L);
         assertEquals(AaInstance.State.STOPPED, hog.state());
@@ -71,7 +46,7 @@ class MemoryQuotaTest {
     void theStartParameterSetsTheQuotaAndTheAaDoesNotSeeIt() {
         // 16 MiB, counted every 4 MiB allocated, so at every packet: 0, 8 MiB, then 16 MiB and some bytes: over at the 3rd
         SimLab lab = new SimLab();
-        AaInstance hog = lab.start("b", hog(), Map.of("aa.memory", "16MiB", "mib", "8"));
+        AaInstance hog = lab.start("b", TestAas.hog(), Map.of("aa.memory", "16MiB", "mib", "8"));
         assertEquals("{mib=8}", hog.app().toString());
         send(lab, 5);
         lab.run(1_000_000_000L);
@@ -82,7 +57,7 @@ class MemoryQuotaTest {
     @Test
     void oneAllocationOverTheQuotaIsRefusedBeforeItHappens() {
         SimLab lab = new SimLab();
-        AaInstance hog = lab.start("b", hog(), Map.of("aa.memory", "64MiB", "mib", "100"));
+        AaInstance hog = lab.start("b", TestAas.hog(), Map.of("aa.memory", "64MiB", "mib", "100"));
         send(lab, 2);
         lab.run(1_000_000_000L);
         assertEquals("packet handler allocated 104,857,616 bytes at once, over the AA's memory quota of 64.0 MiB",
@@ -93,13 +68,13 @@ class MemoryQuotaTest {
     @Test
     void aQuotaThatIsNotASizeIsRefusedInOneLine() {
         SimLab lab = new SimLab();
-        AaException e = assertThrows(AaException.class, () -> lab.start("b", hog(), Map.of("aa.memory", "lots")));
+        AaException e = assertThrows(AaException.class, () -> lab.start("b", TestAas.hog(), Map.of("aa.memory", "lots")));
         assertTrue(e.getMessage().endsWith("start parameter aa.memory \"lots\": not a size: write a number and a unit "
                 + "(B, KB, MB, GB (1000s) or KiB, MiB, GiB (1024s)), e.g. 64KB"), e.getMessage());
-        AaException bare = assertThrows(AaException.class, () -> lab.start("b", hog(), Map.of("aa.memory", "1000000")));
+        AaException bare = assertThrows(AaException.class, () -> lab.start("b", TestAas.hog(), Map.of("aa.memory", "1000000")));
         assertTrue(bare.getMessage().endsWith("start parameter aa.memory \"1000000\": a size needs a unit: "
                 + "B, KB, MB, GB (1000s) or KiB, MiB, GiB (1024s)"), bare.getMessage());
-        AaException zero = assertThrows(AaException.class, () -> lab.start("b", hog(), Map.of("aa.memory", "0B")));
+        AaException zero = assertThrows(AaException.class, () -> lab.start("b", TestAas.hog(), Map.of("aa.memory", "0B")));
         assertTrue(zero.getMessage().endsWith("start parameter aa.memory='0B' must be at least 1B"), zero.getMessage());
     }
 

@@ -14,7 +14,7 @@
  * {@link org.aspen.rdp.Reno} over {@link org.aspen.rdp.ConnectionState}, {@link org.aspen.rdp.RttEstimator},
  * {@link org.aspen.rdp.ConnectionStats}. Network AAs use {@link org.aspen.rdp.RdpPackets}. File/stream
  * transfers are in {@code org.aspen.rdp.transfer}; the blocking sockets of {@code org.aspen.rdp.blocking}
- * are in the test sources (only tests drive RDP from program threads).
+ * are in the system tests' sources (only tests drive RDP from program threads).
  * See {@code docs/rdp.md}.
  */
 package org.aspen.rdp;

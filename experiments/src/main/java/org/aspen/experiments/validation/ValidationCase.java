@@ -33,12 +33,6 @@ public record ValidationCase(String name, String description, boolean random, in
         }
     }
 
-    /** This case renamed, with another duration and every flow starting at {@code start} (for tests). */
-    public ValidationCase withName(String newName, double duration, double start) {
-        return new ValidationCase(newName, description, random, seeds, duration, flows,
-                flows.stream().map(f -> start).toList(), bottleneck, dataFrame, segment, watchRed, quick);
-    }
-
     /** True for a case whose flows are ECN-capable: its rows add each flow's window cuts on ECN echoes. */
     public boolean ecn() {
         return ValidationCases.ECN.contains(name);

@@ -67,7 +67,7 @@ class ValidationTest {
                 "0.00000  0  0  2  0  cwnd_ 1.000 ",
                 "0.00000  0  0  2  0  nrexmit_ 0",
                 "2.50000  0  0  2  0  cwnd_ 4.000 ", ""));
-        RunResult r = Ns2Runner.read(ONE.withName("t", 10, 0.5), dir);
+        RunResult r = Ns2Runner.read(renamed(ONE, "t", 10, 0.5), dir);
         RunResult.Flow f = r.flows().get("bulk");
         assertEquals(99, f.delivered());   // ack_ 99: packet 0 is the SYN
         assertEquals(99 * 1000 * 8 / 9.5, f.goodputBps(), 1e-9);
@@ -127,5 +127,11 @@ class ValidationTest {
     void anUnknownCaseIsNamedWithTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ValidationCases.byName("nope"));
         assertTrue(e.getMessage().startsWith("no validation case 'nope' (known: reno-droptail, reno-timeout,"), e.getMessage());
+    }
+
+    /** {@code c} renamed, with another duration and every flow starting at {@code start}. */
+    private static ValidationCase renamed(ValidationCase c, String name, double duration, double start) {
+        return new ValidationCase(name, c.description(), c.random(), c.seeds(), duration, c.flows(),
+                c.flows().stream().map(f -> start).toList(), c.bottleneck(), c.dataFrame(), c.segment(), c.watchRed(), c.quick());
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,10 +42,10 @@ class NodeMetricsTest {
 
     @Test
     void twoRunningNodesServeTheirCountersToPrometheus(@TempDir Path dir) throws Exception {
-        int pa = MultiProcessNodeTest.freePort();
-        int pb = MultiProcessNodeTest.freePort();
-        int ma = MultiProcessNodeTest.freePort();
-        int mb = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
+        int ma = FreePorts.udpAndTcp();
+        int mb = FreePorts.udpAndTcp();
         Path cfg = dir.resolve("pair.yaml");
         Files.writeString(cfg, """
                 name: metrics-pair
@@ -62,9 +63,9 @@ class NodeMetricsTest {
         assertEquals("http://127.0.0.1:" + mb + "/metrics", bUp.get(60, TimeUnit.SECONDS), "b's from --metrics PORT (loopback)");
 
         // traffic: pings a -> b once routing is up, and one to an address nobody has (a no-route drop at a)
-        CliTest.Run ping = null;
+        Cli.Run ping = null;
         for (int i = 0; i < 40 && (ping == null || ping.code() != 0); i++) {
-            ping = CliTest.run("ping", "--node", "127.0.0.1:" + pa, "10.0.0.2", "--count", "3", "--interval", "50ms");
+            ping = Cli.run("ping", "--node", "127.0.0.1:" + pa, "10.0.0.2", "--count", "3", "--interval", "50ms");
         }
         assertEquals(0, ping.code(), ping.out() + ping.err());
         // exit 0 means at least one reply came back; the first pings may race routing coming up at b
@@ -72,13 +73,13 @@ class NodeMetricsTest {
         assertTrue(got.find(), ping.out());
         int replies = Integer.parseInt(got.group(1));
         assertTrue(replies >= 1, ping.out());
-        CliTest.Run lost = CliTest.run("ping", "--node", "127.0.0.1:" + pa, "10.9.9.9", "--count", "1", "--timeout", "200ms");
+        Cli.Run lost = Cli.run("ping", "--node", "127.0.0.1:" + pa, "10.9.9.9", "--count", "1", "--timeout", "200ms");
         assertTrue(lost.code() != 0, lost.out() + lost.err());
 
-        CliTest.Run before = CliTest.run("stats", "--node", "127.0.0.1:" + pa, "--json");
+        Cli.Run before = Cli.run("stats", "--node", "127.0.0.1:" + pa, "--json");
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(aUp.get()))
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
-        CliTest.Run after = CliTest.run("stats", "--node", "127.0.0.1:" + pa, "--json");
+        Cli.Run after = Cli.run("stats", "--node", "127.0.0.1:" + pa, "--json");
         assertEquals(200, r.statusCode());
         assertTrue(r.headers().firstValue("content-type").orElse("").startsWith("text/plain; version=0.0.4"),
                 r.headers().toString());
@@ -134,12 +135,12 @@ class NodeMetricsTest {
     void badAddressesAreOneLineUsageErrors(@TempDir Path dir) throws Exception {
         Scenarioish files = new Scenarioish(dir);
         for (String bad : List.of("nohost:x", "127.0.0.1:70000", "nosuchhost.invalid:9100", "192.0.2.1:9100")) {
-            CliTest.Run r = CliTest.run("node", "--config", files.plain.toString(), "--name", "a", "--metrics", bad);
+            Cli.Run r = Cli.run("node", "--config", files.plain.toString(), "--name", "a", "--metrics", bad);
             assertEquals(Aspen.USAGE, r.code(), r.err());
             assertTrue(r.err().startsWith("aspen: --metrics: "), r.err());
             assertEquals(2, r.err().lines().count(), "one line and the help hint: " + r.err());
         }
-        CliTest.Run r = CliTest.run("node", "--config", files.badMetrics.toString(), "--name", "a");
+        Cli.Run r = Cli.run("node", "--config", files.badMetrics.toString(), "--name", "a");
         assertEquals(Aspen.USAGE, r.code(), r.err());
         assertTrue(r.err().contains("nodes[0].metrics") && r.err().contains("port is not a number"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
@@ -156,9 +157,9 @@ class NodeMetricsTest {
                     nodes:
                       - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d%s}
                     """;
-            plain = Files.writeString(dir.resolve("plain.yaml"), yaml.formatted(MultiProcessNodeTest.freePort(), ""));
+            plain = Files.writeString(dir.resolve("plain.yaml"), yaml.formatted(FreePorts.udpAndTcp(), ""));
             badMetrics = Files.writeString(dir.resolve("bad.yaml"),
-                    yaml.formatted(MultiProcessNodeTest.freePort(), ", metrics: \"localhost:metrics\""));
+                    yaml.formatted(FreePorts.udpAndTcp(), ", metrics: \"localhost:metrics\""));
         }
     }
 

@@ -6,9 +6,14 @@ import java.util.Map;
 /**
  * AAs written to do harm (issue 30), one small class each, compiled together and packed one per
  * jar ({@link TestJars#jarOf}); and one AA that uses much of what the allow-list lets in. Every
- * hostile one must be refused by the allow-list when its jar is read.
+ * hostile one must be refused by the allow-list when its jar is read. In test-support, so ee-core's
+ * tests and the system tests share them.
+ *
+ * <pre>{@code
+ * byte[] spawn = HostileAas.jar("Spawn");   // starts a Thread: refused when the jar is read
+ * }</pre>
  */
-final class HostileAas {
+public final class HostileAas {
     private HostileAas() {
     }
 
@@ -18,7 +23,7 @@ final class HostileAas {
             import org.aspen.ee.api.*;
             """;
 
-    static final Map<String, String> SOURCES = new LinkedHashMap<>();
+    public static final Map<String, String> SOURCES = new LinkedHashMap<>();
 
     private static void aa(String cls, String body) {
         SOURCES.put("t." + cls, HEAD + "public final class " + cls + " implements ActiveApplication {\n" + body + "\n}\n");
@@ -144,7 +149,8 @@ final class HostileAas {
             }
             """);
 
-    static byte[] jar(String cls) {
+    /** The jar of one of {@link #SOURCES}' classes, by its simple name ("Spawn", "Dice", ...). */
+    public static byte[] jar(String cls) {
         return TestJars.jarOf(cls.toLowerCase(java.util.Locale.ROOT), "t." + cls, SOURCES);
     }
 }

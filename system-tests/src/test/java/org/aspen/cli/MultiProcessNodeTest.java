@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,37 +44,6 @@ class MultiProcessNodeTest {
                 p.destroyForcibly();
             }
         }
-    }
-
-    /** A port free for both UDP and TCP right now (the node binds both with the same number). */
-    static int freePort() throws IOException {
-        for (int i = 0; i < 50; i++) {
-            try (DatagramSocket u = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-                int port = u.getLocalPort();
-                try (ServerSocket t = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                    return port;
-                } catch (IOException taken) {
-                    // TCP side busy: try another
-                }
-            }
-        }
-        throw new IOException("no free port pair");
-    }
-
-    /** Nodes a (10.0.0.1) and b (10.0.0.2) on free loopback ports, one link a-b, fast link-state routing. */
-    static org.aspen.lab.scenario.Scenario loopbackPair(String name) throws IOException {
-        String yaml = """
-                name: %s
-                routing: auto
-                timers: {hello: 100ms, dead: 2s}
-                nodes:
-                  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:%d}
-                  - {name: b, address: 10.0.0.2, udp: 127.0.0.1:%d}
-                links:
-                  - {between: [a, b]}
-                """.formatted(name, freePort(), freePort());
-        return org.aspen.lab.scenario.ScenarioLoader.parse(new java.io.ByteArrayInputStream(
-                yaml.getBytes(java.nio.charset.StandardCharsets.UTF_8)), name + ".yaml", true);
     }
 
     Process startNode(Path config, String name) throws IOException {
@@ -131,9 +101,9 @@ class MultiProcessNodeTest {
 
     @Test
     void threeNodeProcessesPingAndTrace(@TempDir Path dir) throws Exception {
-        int pa = freePort();
-        int pb = freePort();
-        int pc = freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pb = FreePorts.udpAndTcp();
+        int pc = FreePorts.udpAndTcp();
         Path cfg = dir.resolve("hosts.yaml");
         Files.writeString(cfg, """
                 name: hosts
@@ -157,32 +127,32 @@ class MultiProcessNodeTest {
         String control = "127.0.0.1:" + pa;
         // routing converges within a few hellos; allow generous time on a loaded machine
         int code = -1;
-        CliTest.Run ping = null;
+        Cli.Run ping = null;
         for (int attempt = 0; attempt < 30 && code != 0; attempt++) {
-            ping = CliTest.run("ping", "10.0.0.3", "--node", control, "-c", "1", "-W", "1s");
+            ping = Cli.run("ping", "10.0.0.3", "--node", control, "-c", "1", "-W", "1s");
             code = ping.code();
         }
         assertEquals(0, code, ping.out() + ping.err());
-        CliTest.Run three = CliTest.run("ping", "10.0.0.3", "--node", control, "-c", "3", "-i", "100ms");
+        Cli.Run three = Cli.run("ping", "10.0.0.3", "--node", control, "-c", "3", "-i", "100ms");
         assertEquals(0, three.code(), three.out() + three.err());
         assertTrue(three.out().contains("reply from 10.0.0.3 (c): "), three.out());
-        CliTest.Run trace = CliTest.run("trace", "10.0.0.3", "--node", control);
+        Cli.Run trace = Cli.run("trace", "10.0.0.3", "--node", control);
         assertEquals(0, trace.code(), trace.out() + trace.err());
         List<String> hops = trace.out().lines().filter(l -> l.matches("\\s*\\d+\\s+10\\..*")).toList();
         assertEquals(2, hops.size(), trace.out());
         // each hop by address and by the node's name in the scenario file
         assertTrue(hops.get(0).contains("10.0.0.2 (b)") && hops.get(1).contains("10.0.0.3 (c)"), trace.out());
-        CliTest.Run unreachable = CliTest.run("ping", "10.0.0.9", "--node", control, "-c", "1");
+        Cli.Run unreachable = Cli.run("ping", "10.0.0.9", "--node", control, "-c", "1");
         assertEquals(Aspen.FAILURE, unreachable.code(), unreachable.out());
         assertTrue(unreachable.out().contains("unreachable"), unreachable.out());
     }
 
     @Test
     void pingWithoutANodeIsAClearError() throws Exception {
-        int port = freePort();
-        CliTest.Run r = CliTest.run("ping", "10.0.0.3", "--node", "127.0.0.1:" + port, "-c", "1");
+        int port = FreePorts.udpAndTcp();
+        Cli.Run r = Cli.run("ping", "10.0.0.3", "--node", "127.0.0.1:" + port, "-c", "1");
         assertEquals(Aspen.FAILURE, r.code());
         assertTrue(r.err().contains("cannot reach the node's control endpoint"), r.err());
-        assertEquals(Aspen.USAGE, CliTest.run("ping", "10.0.0.300").code());
+        assertEquals(Aspen.USAGE, Cli.run("ping", "10.0.0.300").code());
     }
 }

@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -73,10 +74,10 @@ class ImageRunIT {
         }
         Files.createDirectories(rootfs.resolve("proc"));
 
-        int pa = MultiProcessNodeTest.freePort();
-        int pm = MultiProcessNodeTest.freePort();
-        int pc = MultiProcessNodeTest.freePort();
-        int metrics = MultiProcessNodeTest.freePort();
+        int pa = FreePorts.udpAndTcp();
+        int pm = FreePorts.udpAndTcp();
+        int pc = FreePorts.udpAndTcp();
+        int metrics = FreePorts.udpAndTcp();
         String yaml = """
                 name: through-the-image
                 routing: auto
@@ -131,12 +132,12 @@ class ImageRunIT {
 
         // a -> c crosses m, the image's node; routing converges within a few hellos (slow machines: retry)
         String control = "127.0.0.1:" + pa;
-        CliTest.Run ping = null;
+        Cli.Run ping = null;
         for (int attempt = 0; attempt < 40 && (ping == null || ping.code() != 0); attempt++) {
-            ping = CliTest.run("ping", "10.0.0.3", "--node", control, "-c", "1", "-W", "1s");
+            ping = Cli.run("ping", "10.0.0.3", "--node", control, "-c", "1", "-W", "1s");
         }
         assertEquals(0, ping.code(), ping.out() + ping.err());
-        CliTest.Run trace = CliTest.run("trace", "10.0.0.3", "--node", control);
+        Cli.Run trace = Cli.run("trace", "10.0.0.3", "--node", control);
         assertEquals(0, trace.code(), trace.out() + trace.err());
         assertTrue(trace.out().contains("10.0.0.2 (m)"), "the path goes through the image's node: " + trace.out());
     }

@@ -2,13 +2,22 @@ package org.aspen.ee;
 
 import java.util.Map;
 
-/** Sources of the small AAs the tests compile into jars (see {@link TestJars}). */
-final class TestAas {
+/**
+ * Sources of the small AAs the tests (and the EE's microbenchmarks) compile into jars (see
+ * {@link TestJars}).
+ *
+ * <pre>{@code
+ * byte[] pass = TestAas.diverter("pass");          // diverts protocol 2 and re-injects it
+ * ee.trust().allowJar(pass);
+ * ee.startAa(pass, Map.of("mode", "pass"));
+ * }</pre>
+ */
+public final class TestAas {
     private TestAas() {
     }
 
     /** Diverts by protocol (and optionally ports) and acts per the "mode" parameter. */
-    static final Map<String, String> DIVERTER = Map.of("t.Diverter", """
+    public static final Map<String, String> DIVERTER = Map.of("t.Diverter", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -51,9 +60,9 @@ final class TestAas {
     /**
      * Spins "spinMs" of wall-clock time in the handler of a diverter of protocol 2, then re-injects:
      * a misbehaving AA, on purpose, for the handler clock. It reads the host's clock, which the
-     * allow-list refuses: start it on an EE with {@link ExecutionEnvironment#skipAllowListForTests()}.
+     * allow-list refuses: start it on an EE with {@code ExecutionEnvironment.skipAllowListForTests()}.
      */
-    static final Map<String, String> SPINNER = Map.of("t.Spinner", """
+    public static final Map<String, String> SPINNER = Map.of("t.Spinner", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -71,9 +80,9 @@ final class TestAas {
 
     /**
      * Tries to load the classes named in "classes" (refused by the allow-list: start it on an EE with
-     * {@link ExecutionEnvironment#skipAllowListForTests()}) and reports which it could see.
+     * {@code ExecutionEnvironment.skipAllowListForTests()}) and reports which it could see.
      */
-    static final Map<String, String> PROBE = Map.of("t.Probe", """
+    public static final Map<String, String> PROBE = Map.of("t.Probe", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -101,7 +110,7 @@ final class TestAas {
      * reacts to congestion by forging a RAW packet (source: the dropped packet's destination) to
      * that address. Ticks a timer "ticks" times every 10 ms, drawing from its random source.
      */
-    static final Map<String, String> ECHO = Map.of("t.Echo", """
+    public static final Map<String, String> ECHO = Map.of("t.Echo", """
             package t;
             import java.nio.charset.StandardCharsets;
             import java.util.Map;
@@ -155,16 +164,16 @@ final class TestAas {
             }
             """);
 
-    static byte[] echo(String name, String version) {
+    public static byte[] echo(String name, String version) {
         return TestJars.jar(name, version, "t.Echo", ECHO);
     }
 
-    static byte[] diverter(String name) {
+    public static byte[] diverter(String name) {
         return TestJars.jar(name, "1", "t.Diverter", DIVERTER);
     }
 
     /** Diverts protocol 2 and re-injects every packet at once, unchanged: nothing but the EE's own path. */
-    static final Map<String, String> PASS_THROUGH = Map.of("t.Pass", """
+    public static final Map<String, String> PASS_THROUGH = Map.of("t.Pass", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -179,7 +188,7 @@ final class TestAas {
      * A pass-through diverter of protocol 2 that counts the packets its handler saw with its own loader
      * as context class loader (it asks the thread: refused by the allow-list, see {@link #PROBE}).
      */
-    static final Map<String, String> CONTEXT_LOADER = Map.of("t.Ccl", """
+    public static final Map<String, String> CONTEXT_LOADER = Map.of("t.Ccl", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -196,7 +205,7 @@ final class TestAas {
             }
             """);
 
-    static byte[] passThrough(String name) {
+    public static byte[] passThrough(String name) {
         return TestJars.jar(name, "1", "t.Pass", PASS_THROUGH);
     }
 
@@ -207,7 +216,7 @@ final class TestAas {
      * "startMode" does the same in start. Entry t.SpinCtor loops in its constructor, t.SpinInit in
      * its static initialiser.
      */
-    static final Map<String, String> RUNAWAY = Map.of("t.Runaway", """
+    public static final Map<String, String> RUNAWAY = Map.of("t.Runaway", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -249,7 +258,7 @@ final class TestAas {
             """);
 
     /** A handler that sleeps: refused when the jar is read, since it would hold the node's loop. */
-    static final Map<String, String> SLEEPER = Map.of("t.Sleeper", """
+    public static final Map<String, String> SLEEPER = Map.of("t.Sleeper", """
             package t;
             import java.util.Map;
             import org.aspen.ee.api.*;
@@ -262,4 +271,30 @@ final class TestAas {
                 }
             }
             """);
+
+    /** Keeps an array of "mib" MiB per packet of protocol 2 it diverts, then re-injects the packet. */
+    public static final Map<String, String> HOG = Map.of("t.Hog", """
+            package t;
+            import java.util.Map;
+            import org.aspen.ee.api.*;
+            public final class Hog implements ActiveApplication {
+                private final java.util.List<byte[]> keep = new java.util.ArrayList<>();
+                private String seen = "";
+                public void start(AaContext ctx, Map<String, String> p) {
+                    int mib = Integer.parseInt(p.getOrDefault("mib", "8"));
+                    seen = String.valueOf(new java.util.TreeMap<>(p));
+                    ctx.divert(Match.builder().protocol(2).build(), (c, pkt) -> {
+                        keep.add(new byte[mib << 20]);
+                        ctx.counter("kept").increment();
+                        c.reinject(pkt);
+                    });
+                }
+                @Override public String toString() { return seen; }
+            }
+            """);
+
+    /** The {@link #HOG} AA's jar (name hog, version 1). */
+    public static byte[] hog() {
+        return TestJars.jar("hog", "1", "t.Hog", HOG);
+    }
 }

@@ -23,6 +23,8 @@ import org.aspen.vnet.mgmt.ControlException;
 import org.aspen.vnet.mgmt.ControlServer;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.packet.AaSpec;
+import org.aspen.vnet.packet.Packet;
 import org.aspen.vnet.packet.Protocol;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.udp.UdpNetwork;
@@ -81,14 +83,36 @@ class UdpEeTest {
         net.run(1_000_000L);  // starts the loops; the test drives them from here
     }
 
+    /** A raw packet with {@code payload} from {@code from} to {@code to} (as ee-core's tests' SimLab sends). */
+    private static void sendRaw(Node from, VAddr to, String payload) {
+        from.send(Packet.builder().source(from.address()).destination(to).protocol(Protocol.RAW)
+                .payload(payload.getBytes(StandardCharsets.UTF_8)).build());
+    }
+
+    /** A raw packet that names {@code code} in its AA spec, so the EE at {@code to} starts it on demand. */
+    private static void sendWithSpec(Node from, VAddr to, AaCode code, String payload) {
+        from.send(Packet.builder().source(from.address()).destination(to).protocol(Protocol.RAW)
+                .aaSpec(new AaSpec(code.name(), code.version(), code.digest()))
+                .payload(payload.getBytes(StandardCharsets.UTF_8)).build());
+    }
+
     private static void route(Node n, String link, VAddr via, VAddr... dests) {
         for (VAddr d : dests) {
             n.routes().addStatic(Route.host(d, n.link(link), via, 1, Route.Origin.STATIC));
         }
     }
 
+    /** Runs {@code task} on {@code node}'s loop and waits for its result. */
     private <T> T onLoop(String node, java.util.function.Supplier<T> task) throws Exception {
-        return EeBench.on(net, node, task);
+        java.util.concurrent.CompletableFuture<T> f = new java.util.concurrent.CompletableFuture<>();
+        net.onLoop(node, () -> {
+            try {
+                f.complete(task.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return f.get(TIMEOUT_S, TimeUnit.SECONDS);
     }
 
     @Test
@@ -104,7 +128,7 @@ class UdpEeTest {
             });
             onLoop("a", () -> {
                 for (int i = 0; i < 3; i++) {
-                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                    sendRaw(net.node("a"), C, "r" + i);
                 }
                 return true;
             });
@@ -121,7 +145,7 @@ class UdpEeTest {
                 assertTrue(cli.call("aa.list", Map.of()).path("ok").asBoolean(true));
             }
             onLoop("a", () -> {
-                SimLab.sendRaw(net.node("a"), C, "after");
+                sendRaw(net.node("a"), C, "after");
                 return true;
             });
             assertEquals("after", atC.poll(TIMEOUT_S, TimeUnit.SECONDS));
@@ -150,7 +174,7 @@ class UdpEeTest {
             assertEquals(startsAtAll, refused == null, refused);
             onLoop("a", () -> {
                 for (int i = 0; i < 3; i++) {
-                    SimLab.sendRaw(net.node("a"), C, "r" + i);
+                    sendRaw(net.node("a"), C, "r" + i);
                 }
                 return true;
             });
@@ -196,12 +220,12 @@ class UdpEeTest {
                 assertTrue(refused.getMessage().contains(e.getValue()), refused.getMessage());
                 assertEquals(1, refused.getMessage().lines().count(), refused.getMessage());
             }
-            String hog = Base64.getEncoder().encodeToString(MemoryQuotaTest.hog());
+            String hog = Base64.getEncoder().encodeToString(TestAas.hog());
             assertEquals("hog@1", cli.call("deploy", Map.of("jar", hog, "allow", true, "start", true,
                     "params", Map.of("aa.memory", "4MiB", "mib", "2"))).get("id").asText());
             onLoop("a", () -> {
                 for (int i = 0; i < 5; i++) {
-                    SimLab.sendRaw(net.node("a"), C, "m" + i);
+                    sendRaw(net.node("a"), C, "m" + i);
                 }
                 return true;
             });
@@ -230,12 +254,12 @@ class UdpEeTest {
         onLoop("c", () -> ees.get(2).trust().allowJar(jar));
 
         onLoop("a", () -> {
-            SimLab.sendWithSpec(net.node("a"), C, code, "ping1");
+            sendWithSpec(net.node("a"), C, code, "ping1");
             return true;
         });
         assertEquals("pong:ping1", atA.poll(TIMEOUT_S, TimeUnit.SECONDS));
         onLoop("a", () -> {
-            SimLab.sendWithSpec(net.node("a"), C, code, "ping2");
+            sendWithSpec(net.node("a"), C, code, "ping2");
             return true;
         });
         assertEquals("pong:ping2", atA.poll(TIMEOUT_S, TimeUnit.SECONDS));

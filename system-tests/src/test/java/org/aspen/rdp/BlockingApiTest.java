@@ -14,6 +14,9 @@ import org.aspen.rdp.blocking.RdpServerSocket;
 import org.aspen.rdp.blocking.RdpSocket;
 import org.aspen.rdp.nio.UdpNode;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.node.Node;
+import org.aspen.vnet.node.NodeConfig;
+import org.aspen.vnet.sim.SimNetwork;
 import org.junit.jupiter.api.Test;
 
 /** The blocking API between two in-process nodes on real loopback UDP, and its refusal on an event loop. */
@@ -76,10 +79,11 @@ class BlockingApiTest {
 
     @Test
     void blockingCallsAreRefusedOnTheLoop() throws Exception {
-        TestNet net = new TestNet(1, 2, TestNet.FAST);
+        SimNetwork sim = new SimNetwork(1);
+        Node simNode = sim.addNode("a", A, NodeConfig.DEFAULT, null);
         // the simulation is one thread: every caller is "on the loop"
         assertThrows(IllegalStateException.class,
-                () -> new BlockingRdp(net.node(0)).connect(B, 7000, RdpOptions.defaults(), Duration.ofSeconds(1)));
+                () -> new BlockingRdp(simNode).connect(B, 7000, RdpOptions.defaults(), Duration.ofSeconds(1)));
         try (UdpNode a = UdpNode.bind("a", A, 0, 5)) {
             CompletableFuture<Throwable> seen = new CompletableFuture<>();
             a.loop().execute(() -> {

@@ -21,14 +21,15 @@ import org.aspen.ee.api.ActiveApplication;
 
 /**
  * Builds AA jars inside the tests: compiles the sources in {@link TestAas} against the AA API only
- * (the ee-core classes directory) with the JDK's compiler, then packs a jar with an AA manifest.
- * Nothing binary is committed.
+ * (the aspen-aa-api jar or classes directory) with the JDK's compiler, then packs a jar with an AA
+ * manifest. Nothing binary is committed. In test-support, so ee-core's tests, the system tests and
+ * the EE's microbenchmarks share it.
  *
  * <pre>{@code
  * byte[] jar = TestJars.jar("probe", "1", "t.Probe", TestAas.PROBE);
  * }</pre>
  */
-final class TestJars {
+public final class TestJars {
     private static final Map<String, byte[]> CACHE = new HashMap<>();
     /** Compiled class directories by sources: one compilation serves every name and version. */
     private static final Map<Map<String, String>, Path> COMPILED = new HashMap<>();
@@ -36,7 +37,7 @@ final class TestJars {
     private TestJars() {
     }
 
-    static synchronized byte[] jar(String name, String version, String entry, Map<String, String> sources) {
+    public static synchronized byte[] jar(String name, String version, String entry, Map<String, String> sources) {
         String key = name + "@" + version + "/" + entry + "/" + sources.hashCode();
         return CACHE.computeIfAbsent(key, k -> build(name, version, entry, sources));
     }
@@ -45,7 +46,7 @@ final class TestJars {
      * A jar of only {@code entry}'s own class files (the class and its nested classes) from a
      * compilation of all of {@code sources}: many small AAs from one compiler run.
      */
-    static synchronized byte[] jarOf(String name, String entry, Map<String, String> sources) {
+    public static synchronized byte[] jarOf(String name, String entry, Map<String, String> sources) {
         String key = name + "@1/" + entry + "/only/" + sources.hashCode();
         return CACHE.computeIfAbsent(key, k -> {
             try {
@@ -97,7 +98,7 @@ final class TestJars {
     }
 
     /** A jar made bigger by a {@code pad.bin} entry of {@code padBytes} seeded random (incompressible) bytes. */
-    static byte[] padded(String name, String version, String entry, Map<String, String> sources, int padBytes) {
+    public static byte[] padded(String name, String version, String entry, Map<String, String> sources, int padBytes) {
         try {
             byte[] plain = jar(name, version, entry, sources);
             java.util.jar.JarInputStream in = new java.util.jar.JarInputStream(new java.io.ByteArrayInputStream(plain));
@@ -121,7 +122,7 @@ final class TestJars {
         }
     }
 
-    static String apiPath() {
+    public static String apiPath() {
         try {
             return Path.of(ActiveApplication.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {
@@ -138,10 +139,11 @@ final class TestJars {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue(AaCode.ATTR_NAME, name);
-        a.putValue(AaCode.ATTR_VERSION, version);
-        a.putValue(AaCode.ATTR_ENTRY, entry);
-        a.putValue(AaCode.ATTR_DESCRIPTION, "test AA " + name);
+        a.putValue("Aa-Name", name);   // ee.AaCode.ATTR_NAME and the rest: docs/writing-an-aa.md
+        // (test-support sits below ee-core, so it writes the names; ee-core's TestJarsTest reads them back)
+        a.putValue("Aa-Version", version);
+        a.putValue("Aa-Entry", entry);
+        a.putValue("Aa-Description", "test AA " + name);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream out = new JarOutputStream(bytes, mf); Stream<Path> files = Files.walk(classes)) {
             for (Path f : files.filter(Files::isRegularFile).filter(include).sorted().toList()) {

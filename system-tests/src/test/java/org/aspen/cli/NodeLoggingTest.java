@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,11 +27,11 @@ class NodeLoggingTest {
     static Output node(Path dir, String... more) throws Exception {
         Path cfg = dir.resolve("one.yaml");
         if (!Files.exists(cfg)) {
-            Files.writeString(cfg, "name: one\nnodes:\n  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:" + MultiProcessNodeTest.freePort() + "}\n");
+            Files.writeString(cfg, "name: one\nnodes:\n  - {name: a, address: 10.0.0.1, udp: 127.0.0.1:" + FreePorts.udpAndTcp() + "}\n");
         }
         String java = ProcessHandle.current().info().command().orElse("java");
         // the bundled logback.xml, as in the release jar (the test class path also holds other modules' logback-test.xml)
-        String bundled = "-Dlogback.configurationFile=" + Path.of("target", "classes", "logback.xml").toAbsolutePath();
+        String bundled = "-Dlogback.configurationFile=" + Path.of("..", "cli", "target", "classes", "logback.xml").toAbsolutePath();
         List<String> cmd = new ArrayList<>(List.of(java, bundled, "-cp", System.getProperty("java.class.path"), Aspen.class.getName(),
                 "node", "--config", cfg.toString(), "--name", "a", "--control", "127.0.0.1:0", "--duration", "1s"));
         cmd.addAll(List.of(more));
