@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -128,5 +129,31 @@ class WindowOnlyRecoveryTest {
         assertEquals(0, only.stats.notifiedNacks());
         assertEquals(1, only.stats.windowCloses(CloseCause.NOTIFICATION));
         assertEquals(0, only.stats.windowCloses(CloseCause.FAST_RETRANSMIT));
+    }
+
+    /**
+     * The duplicates of a hole already resent must not resend it again. As above, 80 is dropped and
+     * notified (window-only, window 6), and the router deletes 82-85 as ACC's filter would: only 81
+     * arrives behind the hole, one duplicate ACK 79, and with 80-85 in flight nothing new leaves. At
+     * 250 ms the router names 82-85 to the sender, as the filter does when it ends (a follow-up, flag
+     * clear: resent at once, all four within the window of 6). 82's resend arrives first: the second
+     * duplicate, and 82 left the sender long after 80, so the time rule resends 80 on it, 10 ms after
+     * it passed the router. 83's is the third duplicate: the fast retransmit finds 80 already resent
+     * and sends nothing; 80 leaves twice, not three times, and no timer fires.
+     */
+    @Test
+    void theThirdDuplicateAckLeavesAHoleAlreadyResent() {
+        BiPredicate<Integer, Integer> filtered = (seqno, copy) -> copy == 1 && (seqno == 80 || seqno >= 82 && seqno <= 85);
+        Run r = run(filtered, 80, 6, 250_000_000L, 82, 3);
+        List<Long> acks79 = r.acksOf.get(79);
+        assertEquals(6, acks79.size(), "ACK 79 for 79, 81, then the resent 82-85");
+        assertTrue(acks79.get(1) < 250_000_000L && acks79.get(2) > 250_000_000L, "one duplicate before the follow-up");
+        assertEquals(2, r.copies.get(82));
+        assertEquals(acks79.get(2) + 10_000_000L, r.data(80, 2), "80 resent by the time rule on the second duplicate");
+        assertEquals(2, r.copies.get(80));
+        assertEquals(0, r.stats.fastRetransmits());
+        assertEquals(0, r.stats.timeouts());
+        assertEquals(1, r.stats.notificationsAccepted());
+        assertEquals(1, r.stats.notificationsFollowUp());
     }
 }
