@@ -246,4 +246,9 @@ public final class AcnsReno implements CongestionControl, AcnsSender {
         reno.onNotification(s, n);
         noteLevel(s);
     }
+
+    @Override
+    public boolean timerFollowsRetransmissions(ConnectionState s) {
+        return reno.timerFollowsRetransmissions(s);
+    }
 }

@@ -94,4 +94,9 @@ public final class AntiEcnReno implements CongestionControl {
     public void onNotification(ConnectionState s, WindowNotification n) {
         reno.onNotification(s, n);
     }
+
+    @Override
+    public boolean timerFollowsRetransmissions(ConnectionState s) {
+        return reno.timerFollowsRetransmissions(s);
+    }
 }

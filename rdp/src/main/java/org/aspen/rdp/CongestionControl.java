@@ -39,6 +39,14 @@ public interface CongestionControl {
     /** An accepted window-setting notification (the transport already checked it and will resend what the filter deletes). */
     void onNotification(ConnectionState s, WindowNotification n);
 
+    /**
+     * True when every retransmission now restarts the retransmission timer, not only one sent while it
+     * is stopped (Reno in the recovery of a window-only ACC notification). The default never does.
+     */
+    default boolean timerFollowsRetransmissions(ConnectionState s) {
+        return false;
+    }
+
     /** True when this strategy reacts to ACNS commands: the connection then offers ACNS in its SYN (docs/acns.md). */
     default boolean acns() {
         return false;

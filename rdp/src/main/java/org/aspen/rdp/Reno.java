@@ -15,12 +15,18 @@ package org.aspen.rdp;
  * unless the ACK is below the recovery point; partial ACKs deflate and retransmit the next hole; a full
  * ACK deflates to ssthresh. A timeout sets cwnd to 1 and slow-starts. An ECN echo reduces at most once
  * per window. A notification sets cwnd and ssthresh and holds them (recovery without inflation) until
- * the window that was in flight is acknowledged.
+ * the window that was in flight is acknowledged; after a window-only notification (which resends nothing)
+ * the third duplicate ACK in that recovery retransmits the hole, without a second reduction.
  */
 public final class Reno implements CongestionControl {
     static final int DUP_ACK_THRESHOLD = 3;
     /** The current recovery was entered by a notification: no inflation, no deflation, no growth until it ends. */
     private boolean notifiedRecovery;
+    /**
+     * That notification was window-only: it named nothing for a resend, so the dropped segment is the
+     * sender's own to find, and three duplicate ACKs in the notified recovery retransmit it.
+     */
+    private boolean notifiedWindowOnly;
 
     @Override
     public String name() {
@@ -65,6 +71,14 @@ public final class Reno implements CongestionControl {
     @Override
     public boolean onDuplicateAck(ConnectionState s, AckEvent e) {
         if (s.phase() == SenderState.PHASE_RECOVERY) {
+            if (notifiedRecovery && notifiedWindowOnly) {
+                // window-only (ACC's notify=window-only): the notification cut the window but resent
+                // nothing, so the third duplicate ACK is the sender's own fast retransmit of the hole, with
+                // no second reduction (ns-2's Reno after a reduction for the same window, tcp-reno.cc:183-197);
+                // the transport resends the hole only if it was sent once (Transmitter.ack)
+                s.setDupAcks(s.dupAcks() + 1);
+                return s.dupAcks() == DUP_ACK_THRESHOLD;
+            }
             if (!notifiedRecovery) {
                 s.setCwnd(s.cwnd() + 1);
             }
@@ -90,6 +104,17 @@ public final class Reno implements CongestionControl {
         s.setCwnd(s.ssthresh() + DUP_ACK_THRESHOLD);
         s.setPhase(SenderState.PHASE_RECOVERY);
         return true;
+    }
+
+    /**
+     * In the recovery of a window-only notification the hole is resent by the sender's own rules (the
+     * third duplicate ACK, the partial-ACK and time rules), possibly long after the last new ACK started
+     * the timer (the window held while ACC's filter deleted what followed the hole): each resend restarts
+     * it, as ns-2's Reno does on its retransmit after a reduction (tcp-reno.cc:193).
+     */
+    @Override
+    public boolean timerFollowsRetransmissions(ConnectionState s) {
+        return notifiedRecovery && notifiedWindowOnly;
     }
 
     @Override
@@ -123,11 +148,14 @@ public final class Reno implements CongestionControl {
         }
         s.setSsthresh(n.ssthresh());
         s.setRecover(s.sndNxt() - 1);
-        s.setDupAcks(0);
+        if (!n.windowOnly()) {
+            s.setDupAcks(0);   // window-only: duplicates of the hole already counted still count toward its fast retransmit
+        }
         s.closeWindow(n.cwnd(), CloseCause.NOTIFICATION);
         // like fast recovery until the window in flight is acknowledged, so ACKs for segments sent
         // before the notification neither grow the window nor start another reduction
         s.setPhase(SenderState.PHASE_RECOVERY);
         notifiedRecovery = true;
+        notifiedWindowOnly = n.windowOnly();
     }
 }

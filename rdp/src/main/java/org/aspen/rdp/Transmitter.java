@@ -204,7 +204,7 @@ final class Transmitter {
 
     private void retransmit(int seq) {
         resend(seq);
-        if (!rtoRunning && modern == null) {
+        if ((!rtoRunning || c.cc.timerFollowsRetransmissions(cs)) && modern == null) {
             restartRto();
         }
     }
@@ -238,6 +238,18 @@ final class Transmitter {
             seq++;
         }
         if (buf.contains(seq)) {
+            retransmit(seq);
+        }
+    }
+
+    /** The lowest segment from SND.UNA not EACKed, resent (a fast retransmit) if it was sent only once. */
+    private void retransmitFirstHoleSentOnce() {
+        int seq = cs.sndUna();
+        while (buf.contains(seq) && buf.eacked(seq)) {
+            seq++;
+        }
+        if (buf.contains(seq) && buf.transmissions(seq) == 1) {
+            stats.fastRetransmits++;
             retransmit(seq);
         }
     }
@@ -568,12 +580,17 @@ final class Transmitter {
         } else if (cs.flight() > 0 && s.dataLength == 0 && !s.has(Segment.NUL)) {
             echo(ece);
             AckEvent e = new AckEvent(ack, 0, ece, aee);
+            boolean inRecovery = cs.phase() == SenderState.PHASE_RECOVERY;
             boolean fast = c.cc.onDuplicateAck(cs, e);
             if (!fast && cs.phase() != SenderState.PHASE_RECOVERY && buf.eackedCount() >= LOST_AFTER) {
                 // EACKs already show three segments beyond the hole: lost, even if duplicate ACKs were lost
                 fast = c.cc.onLossDetected(cs, e);
             }
-            if (fast) {
+            if (fast && inRecovery) {
+                // a fast retransmit inside a recovery (Reno's after a window-only notification): the hole
+                // only if nothing resent it yet (a filter's follow-up notice, the time rule)
+                retransmitFirstHoleSentOnce();
+            } else if (fast) {
                 stats.fastRetransmits++;
                 retransmitFirstHole();
             } else if (cs.phase() == SenderState.PHASE_RECOVERY) {

@@ -1,6 +1,7 @@
 package org.aspen.rdp;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
@@ -28,7 +29,13 @@ final class TestNet {
     final long seed;
 
     TestNet(long seed, int count, LinkConfig config) {
+        this(seed, Collections.nCopies(count - 1, config));
+    }
+
+    /** A chain of {@code links.size() + 1} nodes, link i (both directions) between node i and i+1 configured by {@code links.get(i)}. */
+    TestNet(long seed, List<LinkConfig> links) {
         this.seed = seed;
+        int count = links.size() + 1;
         for (int i = 0; i < count; i++) {
             nodes.add(new Node("n" + i, VAddr.of(0x0a000001 + i), sim, Seeds.stream(seed, "node", "n" + i), NodeConfig.DEFAULT));
         }
@@ -39,8 +46,8 @@ final class TestNet {
             Wire ba = new Wire();
             Impairment iab = new Impairment(ab, Seeds.derive(seed, "fwd", Integer.toString(i)));
             Impairment iba = new Impairment(ba, Seeds.derive(seed, "bwd", Integer.toString(i)));
-            Link la = a.addLink(a.name() + "-" + b.name(), config, iab);
-            Link lb = b.addLink(b.name() + "-" + a.name(), config, iba);
+            Link la = a.addLink(a.name() + "-" + b.name(), links.get(i), iab);
+            Link lb = b.addLink(b.name() + "-" + a.name(), links.get(i), iba);
             ab.far = lb;
             ba.far = la;
             la.setPeer(b.address());
