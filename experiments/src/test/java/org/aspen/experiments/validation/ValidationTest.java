@@ -86,7 +86,7 @@ class ValidationTest {
                 "flow bulk start 0.5 syn 0 ack 99 ndatapack 110 nrexmitpack 4 nrexmit 1 ncwndcuts1 3 cwnd 5.0\n");
         Files.writeString(dir.resolve("queue-bottleneck.tr"), "");
         Files.writeString(dir.resolve("cwnd-bulk.tr"), "0.00000  0  0  2  0  cwnd_ 1.000 \n");
-        RunResult.Flow f = Ns2Runner.read(ONE.withName("t", 10, 0.5), dir).flows().get("bulk");
+        RunResult.Flow f = Ns2Runner.read(renamed(ONE, "t", 10, 0.5), dir).flows().get("bulk");
         assertEquals(100, f.delivered());
         assertEquals(100 * 1000 * 8 / 9.5, f.goodputBps(), 1e-9);
         // syn_ 1 as ns-2.35 prints it, and a line without syn (older scripts): packet 0 is the SYN
