@@ -11,7 +11,7 @@
 #   keys: scale (0.1: C = 100 Mb/s, as the committed runs), rtts (1000: run length in RTTs),
 #         buffer (1.0: the real buffer in BDPs), vqbuf (1.0: AVQ's virtual buffer in BDPs),
 #         ecnlim (1.0: AVQ's initial virtual capacity / C; ns-2's default 0.8), gamma (0.96),
-#         window (100000: window_), ssthresh (0: ns-2's initial ssthresh_, 0 = window_),
+#         window (100000: window_), ssthresh (0: the initial ssthresh_, 0 = window_ as tcp.cc:462 sets it),
 #         minrto (1), rtxcur_init (6), maxrto (64): the reading's 2002 timers
 # Prints 'key value' lines: the slow-start exit window, drops, marks, first mark, the utilisation per
 # window of 1000 RTTs / 10 after the transient; writes nothing else.
@@ -58,7 +58,7 @@ set l [$ns link $r $d]
 
 set tcp [new Agent/TCP/Reno]
 foreach {k v} [list window_ $cfg(window) ecn_ 1 packetSize_ 988 minrto_ $cfg(minrto) \
-                   rtxcur_init_ $cfg(rtxcur_init) maxrto_ $cfg(maxrto) ssthresh_ $cfg(ssthresh)] {
+                   rtxcur_init_ $cfg(rtxcur_init) maxrto_ $cfg(maxrto)] {
     $tcp set $k $v
 }
 set sink [new Agent/TCPSink]
@@ -66,6 +66,9 @@ $ns attach-agent $s $tcp
 $ns attach-agent $d $sink
 $ns connect $tcp $sink
 set ftp [$tcp attach-source FTP]
+# an initial ssthresh_ must be set after the agent's reset (tcp.cc:462 sets ssthresh_ = window_ there, and
+# '$ns run' resets every agent), so at time 0, before the source starts
+if {$cfg(ssthresh) > 0} { $ns at 0.0 "$tcp set ssthresh_ $cfg(ssthresh)" }
 $ns at 0.0 "$ftp start"
 
 # the bottleneck's departures, drops and CE marks, read from its packet trace as it is written
