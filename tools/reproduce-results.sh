@@ -80,6 +80,7 @@ aecn-avq100|exact|cheap||aecn --avq-buffer 100 --baseline rdp
 aecn-avq50|exact|cheap||aecn --avq-buffer 50 --baseline rdp
 aecn-ns2|exact|cheap||aecn --baseline ns2
 aecn-ns2-2.35|exact|cheap||aecn --baseline ns2-2.35
+aecn-rdp-impatient|exact|cheap||aecn --baseline rdp-impatient --seeds 1
 acns|exact|cheap||acns --baseline ns2 --preregistered
 acns-ns2-buffer300|exact|cheap||acns --baseline ns2 --configs reno,acns --buffer 300
 acns-ns2-buffer400|exact|cheap||acns --baseline ns2 --preregistered --configs reno,acns --buffer 400

@@ -44,7 +44,8 @@ final class AecnCommand extends ExperimentSubcommand {
     @Option(names = "--baseline", paramLabel = "BASELINE", defaultValue = "ns2",
             description = "The senders' transport: ns2 (ns-2's TCP Reno with ECN, AntiECN's increase on it, the "
                     + "text's values and ns-2's 2002 defaults, docs/ns2-baseline.md), ns2-2.35 (ns-2.35's "
-                    + "defaults) or rdp (Aspen RDP) (default: ${DEFAULT-VALUE}).")
+                    + "defaults), rdp (Aspen RDP) or rdp-impatient (Aspen RDP with RFC 6582's retransmit timer, "
+                    + "docs/traces/aecn-contradictions.md) (default: ${DEFAULT-VALUE}).")
     String baseline;
 
     @Option(names = "--preregistered",
@@ -57,7 +58,7 @@ final class AecnCommand extends ExperimentSubcommand {
     Experiment<?, ?, ?> experiment() {
         org.aspen.experiments.aecn.AecnBaseline b = org.aspen.experiments.aecn.AecnBaseline.byId(baseline);
         if (b == null) {
-            throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp)");
+            throw usage("--baseline: unknown baseline '" + baseline + "' (known: ns2, ns2-2.35, rdp, rdp-impatient)");
         }
         int avq;
         try {

@@ -38,7 +38,8 @@ public final class SendCommand implements Callable<Integer> {
 
     @Option(names = "--recovery", paramLabel = "KIND", defaultValue = "modern",
             description = "How the sender recovers from loss: 'modern' (scoreboard, PRR, RACK-TLP, undo; "
-                    + "default: ${DEFAULT-VALUE}) or 'classic' (NewReno, as the papers' experiments). See docs/rdp.md.")
+                    + "default: ${DEFAULT-VALUE}), 'classic' (NewReno, as the papers' experiments) or 'impatient' "
+                    + "(classic with RFC 6582's retransmit timer). See docs/rdp.md.")
     String recovery;
 
     @CommandLine.Mixin

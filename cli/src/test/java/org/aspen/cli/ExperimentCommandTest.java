@@ -235,6 +235,18 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void aecnNamesRdpImpatientAmongItsBaselinesAndRefusesItPreregistered() {
+        CliTest.Run r = CliTest.run("experiment", "aecn", "--baseline", "ns3");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --baseline: unknown baseline 'ns3' (known: ns2, ns2-2.35, rdp, rdp-impatient)",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "aecn", "--baseline", "rdp-impatient", "--preregistered");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistered runs an ns-2 baseline (ns2 or ns2-2.35) with rdp beside it, not --baseline "
+                + "rdp-impatient", r.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
     void anUnknownBaselineIsOneLineNamingTheOption() {
         for (String e : List.of("acns", "purple")) {
             CliTest.Run r = CliTest.run("experiment", e, "--baseline", "ns3");

@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  *                         simulation). Our sends are then also bounded by it, not only by the peer's SYN.
  * @param recovery         the sender's loss recovery: {@link Recovery#CLASSIC} (NewReno on duplicate ACKs,
  *                         the default and what every experiment uses) or {@link Recovery#MODERN} (scoreboard,
- *                         PRR, RACK-TLP, undo, cwnd validation; what {@code aspen send} uses on a node)
+ *                         PRR, RACK-TLP, undo, cwnd validation; what {@code aspen send} uses on a node) or
+ *                         {@link Recovery#IMPATIENT} (CLASSIC with RFC 6582's timer: only a recovery's first
+ *                         partial ACK restarts the RTO)
  * @param refillOnSend     with an ns-2 agent ({@link AgentSender}): ask the application for data
  *                         ({@link ConnectionListener#onWritable}) as each new segment leaves, not only when an
  *                         acknowledgement arrives, so that with a small {@code sendBuffer} the agent never waits

@@ -21,13 +21,21 @@ import java.util.Locale;
  *       undo of a reduction whose retransmissions were all spurious, and cwnd validation (RFC 7661).
  *       The congestion control stays the strategy's (Reno's) outside recovery. The default of
  *       {@code aspen send} and of a real node's code fetch.</li>
+ *   <li>{@link #IMPATIENT}: {@link #CLASSIC} with the timer rule of the NewReno it cites (RFC 6582,
+ *       section 3.2 step 5, "Impatient" in its section 4; RFC 3782 had the same): within one fast
+ *       recovery only the first partial ACK restarts the RTO, so a window that lost many segments
+ *       times out one RTO after its first partial ACK and is resent from SND.UNA (EACKed segments
+ *       skipped) in slow start, instead of one hole per round trip with the timer restarted by each
+ *       (CLASSIC: a thousand holes take a thousand round trips, docs/traces/aecn-contradictions.md).
+ *       Opt-in: no experiment's committed results use it.</li>
  * </ul>
  */
 public enum Recovery {
     CLASSIC,
-    MODERN;
+    MODERN,
+    IMPATIENT;
 
-    /** {@code classic} or {@code modern} (any case); anything else is an error naming the value. */
+    /** {@code classic}, {@code modern} or {@code impatient} (any case); anything else is an error naming the value. */
     public static Recovery parse(String s) {
         if (s != null) {
             for (Recovery r : values()) {
@@ -36,7 +44,7 @@ public enum Recovery {
                 }
             }
         }
-        throw new IllegalArgumentException("recovery must be classic or modern, not '" + s + "'");
+        throw new IllegalArgumentException("recovery must be classic, modern or impatient, not '" + s + "'");
     }
 
     /** The lower-case name used in configs and CLI options. */

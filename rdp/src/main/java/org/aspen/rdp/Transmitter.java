@@ -43,6 +43,8 @@ final class Transmitter {
     private boolean rtoRunning;
     private boolean timerScheduled;
     private long rtoDeadline;
+    /** When the pending RTO event fires (valid while {@code timerScheduled}). */
+    private long timerAt;
     private Cancellable rtoTimer = Cancellable.NONE;
     private Cancellable keepAlive = Cancellable.NONE;
     /**
@@ -71,6 +73,10 @@ final class Transmitter {
     final ModernRecovery modern;
     /** ns-2 mode: the application is refilling the send queue from inside a send ({@code refillOnSend}). */
     private boolean agentRefilling;
+    /** {@link Recovery#IMPATIENT}: only the first partial ACK of a fast recovery restarts the RTO (RFC 6582). */
+    private final boolean impatient;
+    /** {@link Recovery#IMPATIENT}: a partial ACK has restarted the RTO since the last fast retransmit. */
+    private boolean partialAckSeen;
 
     Transmitter(RdpConnection c) {
         this.c = c;
@@ -81,6 +87,7 @@ final class Transmitter {
         this.pacer = new Pacer(c.scheduler);
         this.agent = c.cc.agent();
         this.modern = c.options.recovery() == Recovery.MODERN && agent == null ? new ModernRecovery(c, this) : null;
+        this.impatient = c.options.recovery() == Recovery.IMPATIENT;
     }
 
     private long now() {
@@ -573,9 +580,12 @@ final class Transmitter {
             }
             if (cs.flight() == 0) {
                 rtoRunning = false;
-            } else {
+            } else if (!(impatient && partial && partialAckSeen)) {
+                // RFC 6582, 3.2 step 5: "For the first partial ACK that arrives during Fast Recovery, also
+                // reset the retransmit timer" (Impatient); CLASSIC restarts it on every new ACK
                 restartRto();
             }
+            partialAckSeen = partial;
             c.acknowledged();
         } else if (cs.flight() > 0 && s.dataLength == 0 && !s.has(Segment.NUL)) {
             echo(ece);
@@ -655,8 +665,15 @@ final class Transmitter {
     private void restartRto(long rtoNanos) {
         rtoRunning = true;
         rtoDeadline = now() + rtoNanos;
+        if (timerScheduled && impatient && rtoDeadline < timerAt) {
+            // the pending event is later than the new deadline (the RTO shrank since it was set, e.g. from the
+            // initial 1 s after the handshake): CLASSIC lets it fire late, IMPATIENT's one restart must not
+            rtoTimer.cancel();
+            timerScheduled = false;
+        }
         if (!timerScheduled) {
             timerScheduled = true;
+            timerAt = rtoDeadline;
             rtoTimer = c.scheduler.schedule(rtoNanos, this::rtoFired);
         }
     }
@@ -669,6 +686,7 @@ final class Transmitter {
         long now = now();
         if (now < rtoDeadline) {
             timerScheduled = true;
+            timerAt = rtoDeadline;
             rtoTimer = c.scheduler.schedule(rtoDeadline - now, this::rtoFired);
             return;
         }

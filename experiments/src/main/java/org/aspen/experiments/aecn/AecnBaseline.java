@@ -3,6 +3,7 @@ package org.aspen.experiments.aecn;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.aspen.rdp.RdpPackets;
+import org.aspen.rdp.Recovery;
 import java.util.function.Supplier;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.rdp.AntiEcnReno;
@@ -29,12 +30,16 @@ import org.aspen.rdp.ns2.Ns2Reno;
  * <li>{@link #NS2_235}: ns-2.35's defaults (minrto_ 0.2 s, rtxcur_init_ 3 s, maxrto_ 60 s), the text's
  *     window kept.</li>
  * <li>{@link #RDP}: Aspen RDP, initial window 2, initial ssthresh 65535, 1000-byte frames.</li>
+ * <li>{@link #RDP_IMPATIENT}: the same with {@link Recovery#IMPATIENT} (RFC 6582's timer: only a recovery's
+ *     first partial ACK restarts the RTO), a sensitivity run for the RDP column's stall
+ *     (docs/traces/aecn-contradictions.md).</li>
  * </ul>
  */
 public enum AecnBaseline {
     NS2("ns2"),
     NS2_235("ns2-2.35"),
-    RDP("rdp");
+    RDP("rdp"),
+    RDP_IMPATIENT("rdp-impatient");
 
     /** ns-2's window_ for the text's "very large" receiver window (packets). */
     public static final int VERY_LARGE_WINDOW = 100_000;
@@ -55,12 +60,22 @@ public enum AecnBaseline {
     }
 
     public boolean ns2() {
-        return this != RDP;
+        return !rdp();
+    }
+
+    /** Aspen RDP's own sender ({@link #RDP} or {@link #RDP_IMPATIENT}). */
+    public boolean rdp() {
+        return this == RDP || this == RDP_IMPATIENT;
+    }
+
+    /** RDP's loss recovery for this baseline (an ns-2 agent recovers itself: CLASSIC, unused). */
+    public Recovery recovery() {
+        return this == RDP_IMPATIENT ? Recovery.IMPATIENT : Recovery.CLASSIC;
     }
 
     /** The Agent/TCP variables this reading sets apart from ns-2.35's defaults (docs/ns2-baseline.md), or null. */
     public Map<String, Object> agent() {
-        if (this == RDP) {
+        if (rdp()) {
             return null;
         }
         Map<String, Object> m = new LinkedHashMap<>();
@@ -75,12 +90,12 @@ public enum AecnBaseline {
 
     /** Data bytes per segment: 1000 on the wire for RDP (as before), 1040 for ns-2 (packetSize_ 1000 + 40). */
     public int segment() {
-        return this == RDP ? AecnRun.SEGMENT : 1040 - RdpPackets.DATA_FRAME_OVERHEAD;
+        return rdp() ? AecnRun.SEGMENT : 1040 - RdpPackets.DATA_FRAME_OVERHEAD;
     }
 
     /** The senders' strategy: ns-2's Reno, or AntiECN's increase on it (Delta = W), or RDP's. */
     public Supplier<CongestionControl> sender(boolean aecn) {
-        if (this == RDP) {
+        if (rdp()) {
             return aecn ? () -> new AntiEcnReno(AntiEcnReno.Delta.WINDOW) : org.aspen.rdp.Reno::new;
         }
         Map<String, Number> vars = new LinkedHashMap<>();

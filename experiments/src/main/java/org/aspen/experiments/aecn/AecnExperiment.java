@@ -263,7 +263,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
                     params.baseline().id(), AecnBaseline.RDP.id(), params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
         }
         return new Summary(name(), AecnComparison.rows(results, table, params), null, params.scale(), params.bandwidth(), params.rtts(),
-                params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), params.baseline().ns2() ? params.baseline().id() : null,
+                params.seeds(), AecnRun.GAMMA, params.avqBufferLabel(), params.baseline() != AecnBaseline.RDP ? params.baseline().id() : null,
                 null, params.baseline().agent(), Sweep.tenths(wallSeconds), table, runs);
     }
 

@@ -169,8 +169,11 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             // ns-2's agent: its own window_ and initial window; RDP carries its segments (docs/ns2-baseline.md)
             options = options.withMaxSegment(s.baseline().segment()).withAecn(s.aecn())
                     .withCongestionControl(s.baseline().sender(s.aecn()));
-        } else if (s.aecn()) {
-            options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
+        } else {
+            options = options.withRecovery(s.baseline().recovery());   // CLASSIC but for rdp-impatient
+            if (s.aecn()) {
+                options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
+            }
         }
         RdpOptions o = options;
         RdpStack dStack = RdpStack.install(d);

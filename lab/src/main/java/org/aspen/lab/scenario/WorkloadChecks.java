@@ -130,7 +130,7 @@ final class WorkloadChecks {
         }
     }
 
-    /** A transfer's or flow's {@code recovery}: classic or modern, on RDP's own sender only (an ns-2 agent recovers itself). */
+    /** A transfer's or flow's {@code recovery}: classic, modern or impatient, on RDP's own sender only (an ns-2 agent recovers itself). */
     private void recovery(String p, String transport, String recovery) {
         if (recovery == null) {
             return;
@@ -138,7 +138,7 @@ final class WorkloadChecks {
         try {
             org.aspen.rdp.Recovery.parse(recovery);
         } catch (IllegalArgumentException e) {
-            throw c.fail(p + ".recovery", "must be classic or modern, not '" + recovery + "'");
+            throw c.fail(p + ".recovery", "must be classic, modern or impatient, not '" + recovery + "'");
         }
         if (Transports.ns2(transport)) {
             throw c.fail(p + ".recovery", "runs on transport rdp only, not on " + transport);
