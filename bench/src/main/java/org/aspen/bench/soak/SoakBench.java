@@ -10,23 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleConsumer;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.lab.build.BundledAas;
-import org.aspen.lab.build.EeSetup;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.rdp.CloseReason;
 import org.aspen.rdp.ConnectionListener;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
-import org.aspen.vnet.control.ControlPlane;
-import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.node.Node;
-import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.udp.UdpNetwork;
 
 /**
@@ -49,6 +47,17 @@ public final class SoakBench {
     private static final int MESSAGE = 100;
     private static final long SECOND = 1_000_000_000L;
     private static final int GC_EVERY = 10;
+    /** Two nodes on loopback, a 1 Gb/s link without delay and a 4096-packet buffer, link-state routing. */
+    static final Scenario TWO_NODES = ScenarioLoader.parse(new java.io.ByteArrayInputStream("""
+            name: soak
+            duration: 1s
+            routing: auto
+            nodes:
+              - {name: a, address: 10.0.0.1}
+              - {name: b, address: 10.0.0.2}
+            links:
+              - {between: [a, b], bandwidth: 1Gbps, delay: 0ms, buffer: 4096}
+            """.getBytes(java.nio.charset.StandardCharsets.UTF_8)), "soak", true);
 
     /**
      * @param connections   RDP connections kept open
@@ -162,27 +171,18 @@ public final class SoakBench {
         List<Sample> samples = new ArrayList<>();
         Map<String, Long> eeStops = new java.util.concurrent.ConcurrentHashMap<>();
         try (UdpNetwork net = new UdpNetwork(o.seed())) {
-            NodeConfig nc = NodeConfig.DEFAULT;
-            Node a = net.addNode("a", VAddr.parse("10.0.0.1"), nc, null);
-            Node b = net.addNode("b", VAddr.parse("10.0.0.2"), nc, null);
-            net.connect("a-b", "a", "b", new LinkConfig(1_000_000_000L, 0, org.aspen.vnet.link.QueueLimit.packets(4096), 1));
+            // the node stack's stages a soak needs: topology and routes, control plane (link-state), RDP, EE
+            Map<String, NodeStack> nodes = NodeStack.topology(TWO_NODES, net, NodeStack.Mode.REAL);
+            Node a = nodes.get("a").node();
+            Node b = nodes.get("b").node();
             Map<String, RdpStack> stacks = new LinkedHashMap<>();
             Map<String, ExecutionEnvironment> ees = new LinkedHashMap<>();
-            CountDownLatch ready = new CountDownLatch(2);
-            for (Node n : List.of(a, b)) {
-                net.onLoop(n.name(), () -> {
-                    ControlPlane.install(n, true);
-                    stacks.put(n.name(), RdpStack.install(n));
-                    ExecutionEnvironment ee = EeSetup.create(n);
-                    EeSetup.watchCpuTime(ee);
-                    ees.put(n.name(), ee);
-                    ready.countDown();
-                });
+            for (NodeStack n : nodes.values()) {
+                n.controlPlane();
+                stacks.put(n.node().name(), n.rdp());
+                ees.put(n.node().name(), n.ee(null));
             }
             net.run(0);
-            if (!ready.await(30, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("soak: nodes did not start");
-            }
             net.onLoop("b", () -> stacks.get("b").listen(PORT, RdpOptions.defaults(), conn -> new ConnectionListener() {
                 @Override
                 public void onData(RdpConnection c, byte[] data) {

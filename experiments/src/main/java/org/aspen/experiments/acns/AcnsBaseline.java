@@ -2,15 +2,10 @@ package org.aspen.experiments.acns;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.aspen.experiments.sweep.Ids;
-import org.aspen.lab.scenario.Transports;
 import org.aspen.rdp.AcnsReno;
-import org.aspen.rdp.AcnsTrend;
-import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.RdpPackets;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
-import org.aspen.rdp.ns2.Ns2Params;
 
 /**
  * The transport and queues of the ACNS experiment: the paper's own baseline, ns-2.35's Agent/TCP/Reno
@@ -103,20 +98,6 @@ public enum AcnsBaseline {
         Map<String, Object> acns = new LinkedHashMap<>((Map<String, Object>) q);
         acns.put("inner", Map.of("kind", "ns2-droptail"));
         return acns;
-    }
-
-    /**
-     * The sender of a flow with transport {@code transport} and variables {@code ns2}: ACNS's on ns-2's Reno
-     * ({@link Ns2AcnsReno}, with {@code reading}) when {@code acns}, else the plain agent.
-     */
-    public static Supplier<CongestionControl> ns2Sender(String transport, Map<String, Object> ns2, boolean acns,
-                                                        AcnsReno.Reading reading) {
-        if (!acns) {
-            return Transports.agent("flow", transport, ns2);
-        }
-        Transports.agent("flow", transport, ns2, true);   // checks the pair (ns2-reno only)
-        Ns2Params p = Transports.params("flow", ns2);
-        return () -> new Ns2AcnsReno(p, AcnsTrend.Params.DEFAULTS, reading);
     }
 
     /** Where the reading comes from, for summary.json. */

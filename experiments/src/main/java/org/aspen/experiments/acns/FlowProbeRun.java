@@ -7,22 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.experiments.sweep.RunReport;
-import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.run.CrossTraffic;
 import org.aspen.lab.run.TransferRun;
+import org.aspen.lab.run.WorkloadScheduler;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Transports;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsSender;
-import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpPackets;
 import org.aspen.rdp.RdpStack;
-import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.ProgressListener;
-import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.Link;
@@ -119,43 +115,33 @@ public final class FlowProbeRun {
     public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress, AcnsReno.Reading reading) {
         long duration = s.durationNanos();
         SimNetwork net = new SimNetwork(seed);
-        LabBuilder.build(s, net);
-        Map<String, RdpStack> stacks = new HashMap<>();
+        // the node stack's TOPOLOGY and ROUTES stages, then RDP on the flows' ends as they are scheduled
+        Map<String, NodeStack> nodes = NodeStack.topology(s, net, NodeStack.Mode.SIMULATED);
         List<Probe> probes = new ArrayList<>();
         Map<String, Probe> bySourcePort = new HashMap<>();
         for (int i = 0; i < s.workload().flows().size(); i++) {
             Probe p = new Probe(s.workload().flows().get(i), i);
             probes.add(p);
-            RdpStack from = stacks.computeIfAbsent(p.spec.from(), n -> RdpStack.install(net.node(n)));
-            RdpStack to = stacks.computeIfAbsent(p.spec.to(), n -> RdpStack.install(net.node(n)));
+            RdpStack from = nodes.get(p.spec.from()).rdp();
+            RdpStack to = nodes.get(p.spec.to()).rdp();
             p.receiverStack = to;
-            RdpOptions o = options(p.spec, reading);
-            int port = TransferRun.flowPort(p.spec, i);
-            net.at(0, p.spec.to(), () -> TransferReceiver.listen(to, port, o, ByteSink::discard, x -> { },
-                    ProgressListener.NONE, 0));
             long stop = p.spec.stop() == null ? duration : Units.nanos(p.spec.stop());
-            net.at(p.start, p.spec.from(), () -> {
-                p.sender = TransferSender.start(from, net.node(p.spec.to()).address(), port,
-                        ByteSource.seeded(Seeds.derive(seed, "flow", p.name), Long.MAX_VALUE / 2), o, ProgressListener.NONE, 0);
-                RdpConnection c = p.sender.connection();
-                if (p.spec.priority() != null) {
-                    c.setPriority(p.spec.priority());
+            WorkloadScheduler.Flow f = new WorkloadScheduler.Flow(p.name, p.spec.from(), p.spec.to(),
+                    TransferRun.flowPort(p.spec, i), p.start, stop - 1, p.spec.priority(), options(p.spec, reading));
+            WorkloadScheduler.start(net, from, to, f, new WorkloadScheduler.Ends() {
+                @Override
+                public ByteSource source() {
+                    return ByteSource.seeded(Seeds.derive(seed, "flow", p.name), Long.MAX_VALUE / 2);
                 }
-                bySourcePort.put(net.node(p.spec.from()).address() + ":" + c.localPort(), p);
-            });
-            net.at(stop - 1, p.spec.from(), () -> {
-                if (p.sender != null) {
-                    p.sender.connection().close();
+
+                @Override
+                public void started(TransferSender sender) {
+                    p.sender = sender;
+                    bySourcePort.put(net.node(p.spec.from()).address() + ":" + sender.connection().localPort(), p);
                 }
             });
         }
-        Map<String, CrossTraffic.Receiver> receivers = new LinkedHashMap<>();
-        List<CrossTraffic> cross = new ArrayList<>();
-        for (int i = 0; i < s.workload().cross().size(); i++) {
-            CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);
-            c.schedule(net, receivers, seed);
-            cross.add(c);
-        }
+        List<CrossTraffic> cross = WorkloadScheduler.cross(s, net, seed, duration);
         for (Node n : net.nodes()) {
             for (Link l : n.links()) {
                 l.setCongestionDetection(true);
@@ -197,23 +183,11 @@ public final class FlowProbeRun {
         return new Result(flows, crossReports, queues, binNanos / 1e9, duration / 1e9);
     }
 
+    /** The flow's options as every workload's ({@link WorkloadScheduler#options}), without the sender's cwnd series. */
     static RdpOptions options(Scenario.FlowSpec f, AcnsReno.Reading reading) {
-        RdpOptions o = RdpOptions.defaults().withMaxSamples(0);
-        if (f.window() != null) {
-            o = o.withMaxOutstanding(f.window());
-        }
-        if (f.segment() != null) {
-            o = o.withMaxSegment(f.segment());
-        }
-        if (f.ecn() != null) {
-            o = o.withEcn(f.ecn());
-        }
-        if (Transports.ns2(f.transport())) {
-            // ns-2's agent (docs/ns2-baseline.md), ACNS's sender built on its Reno when the flow runs ACNS
-            o = o.withCongestionControl(AcnsBaseline.ns2Sender(f.transport(), f.ns2(), Boolean.TRUE.equals(f.acns()), reading));
-            return f.ecn() == null ? o.withEcn(false) : o;   // ns-2's ecn_ 0 (ns-default.tcl:933)
-        }
-        return Boolean.TRUE.equals(f.acns()) ? o.withCongestionControl(() -> new AcnsReno(AcnsTrend.Params.DEFAULTS, reading)) : o;
+        Scenario.TransferSpec t = new Scenario.TransferSpec(f.name(), f.from(), f.to(), f.port(), null, null, f.start(),
+                f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2(), f.recovery());
+        return WorkloadScheduler.options(t, "flow", RdpOptions.defaults().withMaxSamples(0), reading);
     }
 
     private static void countDrop(Packet packet, Map<String, Probe> bySourcePort) {

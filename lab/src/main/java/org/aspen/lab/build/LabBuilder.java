@@ -57,16 +57,28 @@ public final class LabBuilder {
                 link.setDiscipline(QueueSpecs.discipline(l.queue(), lc.limit()));
             }
         }
+        for (Node n : net.nodes()) {
+            routes(s, n);
+        }
+    }
+
+    /**
+     * The node's routes from the file: its {@code routes} entries in file order, then (under
+     * {@code routing: static}) its {@link #connectedRoutes}. The one place static routes are
+     * installed, for labs and for {@code aspen node} alike; each node's table is its own, so
+     * installing node by node gives every table what a file-ordered loop over all nodes gave.
+     */
+    public static void routes(Scenario s, Node node) {
         for (Scenario.RouteSpec r : s.routes()) {
-            Node node = net.node(r.node());
+            if (!r.node().equals(node.name())) {
+                continue;
+            }
             Link link = node.link(s.linkBetween(r.node(), r.via()).linkName());
             VAddr via = VAddr.parse(s.node(r.via()).address());
             Destination p = Destination.of(s, r.to());
             node.routes().addStatic(new Route(p.addr(), p.length(), link, via, 1, Route.Origin.STATIC));
         }
-        for (Node n : net.nodes()) {
-            connectedRoutes(s, n);
-        }
+        connectedRoutes(s, node);
     }
 
     /** Gives the node its {@code inputQueue}, when the scenario sets one (real runtime only; checked by {@link #build}). */

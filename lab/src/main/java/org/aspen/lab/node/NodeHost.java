@@ -8,15 +8,12 @@ import java.util.Map;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.mgmt.EeControl;
 import org.aspen.flakeway.FlakewayCommands;
-import org.aspen.lab.build.EeSetup;
 import org.aspen.lab.build.LabBuilder;
-import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.scenario.ConfigException;
-import org.aspen.lab.scenario.Destination;
-import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.rdp.AckPolicy;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
@@ -24,7 +21,6 @@ import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
 import org.aspen.vnet.control.TraceHop;
 import org.aspen.vnet.link.Link;
-import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.mgmt.ControlConfig;
 import org.aspen.vnet.mgmt.ControlServer;
 import org.aspen.vnet.node.Node;
@@ -56,7 +52,7 @@ public final class NodeHost implements AutoCloseable {
      */
     static final int MAX_CONTROL_LINE = 12 << 20;
     /** Receive-side ACK policy of a node daemon's RDP stack (docs/rdp.md, "ACK/EACK"). */
-    public static final AckPolicy NODE_ACK_POLICY = AckPolicy.stretch(16, 1_000_000L);
+    public static final AckPolicy NODE_ACK_POLICY = NodeStack.DAEMON_ACK_POLICY;
     private ExecutionEnvironment ee;
     private RdpStack rdp;
     private NodeMetrics metrics;
@@ -97,46 +93,16 @@ public final class NodeHost implements AutoCloseable {
             throw new ConfigException("no node named '" + name + "' in scenario '" + s.name() + "' (nodes: "
                     + String.join(", ", s.nodes().stream().map(Scenario.NodeSpec::name).toList()) + ")");
         }
-        InetSocketAddress udp = requireUdp(s, spec);
+        InetSocketAddress udp = NodeStack.requireUdp(s, spec);
         UdpNetwork net = new UdpNetwork(s.seed() == null ? 1 : s.seed(), udpOptions);
         try {
-            Node node = net.addNode(name, VAddr.parse(spec.address()), LabBuilder.nodeConfig(s), udp);
-            LabBuilder.inputQueue(spec, net);   // ASP's congestion detection on the socket, when the config sets it
-            for (Scenario.LinkSpec l : s.links()) {
-                if (!l.between().contains(name)) {
-                    continue;
-                }
-                String other = l.between().get(0).equals(name) ? l.between().get(1) : l.between().get(0);
-                Scenario.NodeSpec peer = s.node(other);
-                LinkConfig lc = LabBuilder.linkConfig(l);
-                Link link = net.connectRemote(l.linkName(), name, requireUdp(s, peer), lc);
-                link.setPeer(VAddr.parse(peer.address()));
-                link.setDiscipline(QueueSpecs.discipline(l.queue(), lc.limit()));
-            }
-            for (Scenario.RouteSpec r : s.routes()) {
-                if (r.node().equals(name)) {
-                    Destination p = Destination.of(s, r.to());
-                    Link link = node.link(s.linkBetween(name, r.via()).linkName());
-                    node.routes().addStatic(new Route(p.addr(), p.length(), link, VAddr.parse(s.node(r.via()).address()),
-                            1, Route.Origin.STATIC));
-                }
-            }
-            LabBuilder.connectedRoutes(s, node);   // routing: static: the neighbours, as connected routes
+            // the node stack's stages (NodeStack.Stage), with the daemon's control endpoint between them
+            NodeStack stack = NodeStack.daemon(s, name, net, udp);
+            Node node = stack.node();
             boolean authOn = s.auth() != null && s.auth().on();
-            org.aspen.vnet.auth.NodeAuth auth = NodeAuthSetup.install(s, node,
-                    authOn ? NodeAuthSetup.keyring(s, baseDir) : java.util.List.of(), NodeAuthSetup.wallClockCounter());
-            ControlPlane plane = ControlPlane.install(node, s.dynamicRouting());
-            String ctl = controlOverride != null ? controlOverride : spec.control();
-            InetSocketAddress bind = ctl != null ? LabBuilder.resolve(ScenarioLoader.HostPort.parse(ctl))
-                    : new InetSocketAddress(udp.getAddress(), udp.getPort());
-            String token = tokenOverride != null ? tokenOverride : spec.token();
-            ControlServer server = ControlServer.forUdpNode(net, name,
-                    new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
-            // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
-            server.addStatsSection("control", plane::counters);
-            if (auth != null) {
-                server.addStatsSection("auth", auth::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
-            }
+            stack.auth(authOn ? NodeAuthSetup.keyring(s, baseDir) : List.of(), NodeAuthSetup.wallClockCounter());
+            ControlPlane plane = stack.controlPlane().plane();
+            ControlServer server = controlServer(s, spec, net, udp, controlOverride, tokenOverride, plane, stack);
             NodeHost host = new NodeHost(net, node, plane, server);
             // what an operator asks first: which build, which neighbours answer, how big the table is
             server.addStatsSection("build", () -> BuildInfo.current().toMap());
@@ -147,31 +113,19 @@ public final class NodeHost implements AutoCloseable {
             s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
             host.names = names;
             host.registerCommands();
-            host.rdp = RdpStack.install(node);
-            // a real node's receivers stretch their ACKs: one per 16 in-order segments at most, none held over 1 ms
-            host.rdp.setAckPolicy(NODE_ACK_POLICY);
+            host.rdp = stack.rdp();   // its receivers stretch their ACKs (NodeStack.DAEMON_ACK_POLICY)
             RdpCommands.register(server, host.rdp);
             QueueCommands.register(server, node);
             CaptureCommands.register(server, node);   // aspen capture: pcapng of this node's links
-            ExecutionEnvironment ee = EeSetup.createForNode(node);
-            EeSetup.watchCpuTime(ee);
+            ExecutionEnvironment ee = stack.ee(baseDir);
             EeControl.bind(ee, server);
-            Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, spec, baseDir);
             host.ee = ee;
             FlakewayCommands.register(server, ee);    // the flakeway AA: aspen flakeway set|clear|show
             server.start();
             net.run(0);
             net.onLoop(name, host::noteRoutes);   // the static and connected routes' age counts from start-up
-            net.onLoop(name, () -> EeSetup.start(ee, jars));
-            // the node's own settings from the file: ACC (acc:) and flakeway rules at boot (flakeway:)
-            NodeAcc acc = NodeAcc.parse(spec.acc());
-            if (acc != null) {
-                net.onLoop(name, () -> acc.install(ee));
-            }
-            if (!spec.flakeway().isEmpty()) {
-                var rules = spec.flakeway().stream().map(org.aspen.flakeway.RuleSpecs::fromMap).toList();
-                net.onLoop(name, () -> org.aspen.flakeway.FlakewayAas.start(ee, rules));
-            }
+            // at boot, on the node's loop: its AAs, then the file's ACC (acc:) and flakeway rules (flakeway:)
+            stack.aas(NodeStack.AaLog.NONE).acc().flakeway(false);
             return host;
         } catch (RuntimeException | InterruptedException e) {
             net.close();
@@ -179,17 +133,20 @@ public final class NodeHost implements AutoCloseable {
         }
     }
 
-    private static InetSocketAddress requireUdp(Scenario s, Scenario.NodeSpec spec) {
-        if (spec.udp() == null) {
-            throw new ConfigException(s.name() + ": nodes[" + s.nodes().indexOf(spec) + "].udp: required to run node '"
-                    + spec.name() + "' on real hosts (the host:port it binds and its neighbours send to)");
+    /** The daemon's control endpoint (not yet started), with the control plane's and auth's stats sections. */
+    private static ControlServer controlServer(Scenario s, Scenario.NodeSpec spec, UdpNetwork net, InetSocketAddress udp,
+                                               String controlOverride, String tokenOverride, ControlPlane plane, NodeStack stack) {
+        String ctl = controlOverride != null ? controlOverride : spec.control();
+        InetSocketAddress bind = ctl != null ? LabBuilder.resolve(ScenarioLoader.HostPort.parse(ctl))
+                : new InetSocketAddress(udp.getAddress(), udp.getPort());
+        String token = tokenOverride != null ? tokenOverride : spec.token();
+        ControlServer server = ControlServer.forUdpNode(net, spec.name(), new ControlConfig(bind, token, false, MAX_CONTROL_LINE));
+        // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
+        server.addStatsSection("control", plane::counters);
+        if (stack.nodeAuth() != null) {
+            server.addStatsSection("auth", stack.nodeAuth()::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
         }
-        InetSocketAddress a = LabBuilder.resolve(ScenarioLoader.HostPort.parse(spec.udp()));
-        if (a.isUnresolved()) {
-            throw new ConfigException(s.name() + ": nodes[" + s.nodes().indexOf(spec) + "].udp: cannot resolve host '"
-                    + a.getHostString() + "'");
-        }
-        return a;
+        return server;
     }
 
     private void registerCommands() {

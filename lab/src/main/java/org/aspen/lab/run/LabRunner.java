@@ -5,19 +5,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
+import org.aspen.ee.AaException;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.flakeway.FlakewayAas;
 import org.aspen.flakeway.FlakewayControl;
 import org.aspen.flakeway.RuleSpec;
 import org.aspen.flakeway.RuleSpecs;
-import org.aspen.lab.build.EeSetup;
-import org.aspen.lab.build.LabBuilder;
-import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.judge.Judges;
@@ -25,8 +21,9 @@ import org.aspen.lab.judge.Judging;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.lab.time.HostTime;
-import org.aspen.rdp.RdpStack;
+import org.aspen.vnet.auth.AuthKey;
 import org.aspen.vnet.config.Units;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
@@ -90,184 +87,187 @@ public final class LabRunner {
         return run(s, o, null);
     }
 
-    /** As {@link #run(Scenario, Options)}, watched by {@code dashboard} (null: none), which may also pace a simulation (the live dashboard does). */
+    /**
+     * As {@link #run(Scenario, Options)}, watched by {@code dashboard} (null: none), which may also pace a
+     * simulation (the live dashboard does). The stages, in order: the nodes ({@link #assemble}: topology,
+     * then each node's auth, trace, control plane, EE and AAs), the workload ({@link WorkloadScheduler}),
+     * each node's boot settings ({@link #bootSettings}: ACC, then flakeway), the timed events, capture,
+     * judges and series ({@link #execute}), then the report ({@link #report}).
+     */
     public static LabResult run(Scenario s, Options o, RunObserver dashboard) throws InterruptedException {
         long seed = o.seed() != null ? o.seed() : (s.seed() != null ? s.seed() : 1L);
         long duration = o.durationNanos() != null ? o.durationNanos() : s.durationNanos();
         long wallStart = HostTime.nanos();
         TraceHasher hasher = new TraceHasher();
-        BufferedWriter traceOut = null;
-        LabCapture capture = null;
+        BufferedWriter[] traceOut = new BufferedWriter[1];
         try (Network net = Runtimes.create(o.simulated(), seed, o.udp())) {
-            LabBuilder.build(s, net);
-            if (o.traceFile() != null) {
-                traceOut = Files.newBufferedWriter(o.traceFile());
-            }
-            TraceSink sink = traceSink(o.simulated(), hasher, traceOut);
-            Map<String, ControlPlane> planes = new LinkedHashMap<>();
-            Map<String, ExecutionEnvironment> ees = new LinkedHashMap<>();
-            EventLog events = new EventLog();
-            boolean authOn = s.auth() != null && s.auth().on();
-            List<org.aspen.vnet.auth.AuthKey> keyring = authOn ? NodeAuthSetup.keyring(s, o.baseDir()) : List.of();
-            for (Node n : net.nodes()) {
-                NodeAuthSetup.install(s, n, keyring, 1);   // authenticated control, when the scenario has auth
-                n.setTrace(sink);
-                ControlPlane cp = ControlPlane.install(n, s.dynamicRouting());
-                planes.put(n.name(), cp);
-                events.watchRoutes(net, n, cp);
-                ExecutionEnvironment ee = EeSetup.create(n);
-                if (!o.simulated()) {
-                    EeSetup.watchCpuTime(ee);
-                }
-                ees.put(n.name(), ee);
-                Map<Scenario.AaEntry, byte[]> jars = EeSetup.jars(s, s.node(n.name()), o.baseDir());
-                // an AA that stops during the run (its budget, its failures) says so among the events
-                ee.onAaStopped(i -> {
-                    if (!i.stopReason().equals(ExecutionEnvironment.SHUTDOWN)) {
-                        events.add(net.now(), n.name(), EventLog.AA_STOPPED + i.id() + " stopped: " + i.stopReason());
-                    }
-                });
-                if (!jars.isEmpty()) {
-                    net.at(0, n.name(), () -> jars.forEach((a, jar) -> {
-                        String what = a.name() != null ? a.name() : a.jar();
-                        try {
-                            EeSetup.start(ee, Map.of(a, jar));
-                            events.add(net.now(), n.name(), "AA started: " + what);
-                        } catch (org.aspen.ee.AaException e) {
-                            events.add(net.now(), n.name(), EventLog.AA_STOPPED + what + " did not start: " + e.getMessage());
-                        }
-                    }));
-                }
-            }
-            List<PingFlow> pings = new ArrayList<>();
-            for (Scenario.PingSpec p : s.workload().pings()) {
-                PingFlow f = new PingFlow(p);
-                f.schedule(net, planes, s, dashboard);
-                pings.add(f);
-            }
-            List<TraceRun> traces = new ArrayList<>();
-            for (Scenario.TraceSpec t : s.workload().traces()) {
-                TraceRun tr = new TraceRun(t);
-                tr.schedule(net, planes, s);
-                traces.add(tr);
-            }
-            Map<String, RdpStack> stacks = new LinkedHashMap<>();
-            List<TransferRun> transfers = new ArrayList<>();
-            for (int i = 0; i < s.workload().transfers().size(); i++) {
-                TransferRun t = new TransferRun(s.workload().transfers().get(i), i);
-                for (String end : List.of(t.spec.from(), t.spec.to())) {
-                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
-                }
-                t.schedule(net, stacks, s, seed, o.baseDir());
-                transfers.add(t);
-            }
-            for (int i = 0; i < s.workload().flows().size(); i++) {
-                TransferRun t = TransferRun.flow(s.workload().flows().get(i), i, duration);
-                for (String end : List.of(t.spec.from(), t.spec.to())) {
-                    stacks.computeIfAbsent(end, n -> RdpStack.install(net.node(n)));
-                }
-                t.schedule(net, stacks, s, seed, o.baseDir());
-                transfers.add(t);
-            }
-            Map<String, CrossTraffic.Receiver> rawReceivers = new LinkedHashMap<>();
-            List<CrossTraffic> cross = new ArrayList<>();
-            for (int i = 0; i < s.workload().cross().size(); i++) {
-                CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);
-                c.schedule(net, rawReceivers, seed);
-                cross.add(c);
-            }
-            for (Scenario.NodeSpec n : s.nodes()) {
-                NodeAcc acc = NodeAcc.parse(n.acc());
-                if (acc != null) {
-                    ExecutionEnvironment ee = ees.get(n.name());
-                    net.at(0, n.name(), () -> acc.install(ee));
-                }
-            }
-            // the flakeway runs as an AA on each node whose rules the scenario sets (at boot or later)
-            Map<String, FlakewayControl> flakeways = new java.util.concurrent.ConcurrentHashMap<>();
-            for (Scenario.NodeSpec n : s.nodes()) {
-                boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
-                if (!n.flakeway().isEmpty() || changed) {
-                    List<RuleSpec> rules = n.flakeway().stream().map(RuleSpecs::fromMap).toList();
-                    ExecutionEnvironment ee = ees.get(n.name());
-                    net.at(0, n.name(), () -> flakeways.put(n.name(), FlakewayAas.start(ee, rules)));
-                }
-            }
-            scheduleEvents(s, net, events, flakeways);
-            capture = LabCapture.start(s, net, o.baseDir());
-            Judging judging = Judges.start(s, duration, new NetObserver(net, s));
-            LabSeries timeSeries = LabSeries.schedule(net, transfers, duration);
-            if (dashboard != null) {
-                dashboard.attach(s, net, ees, stacks, events, duration);
-                dashboard.run(net, duration, o.progress());
-                dashboard.finished(net.now());
-            } else {
-                runWithProgress(net, duration, o.progress());
-            }
-            net.close();
-            ees.values().forEach(ee -> ee.setWatchdog(null));   // the JVM's watchdog stops watching these loops
-            if (capture != null) {
-                capture.close();
-                events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
-            }
+            Lab lab = assemble(s, o, net, hasher, traceOut);
+            WorkloadScheduler.Workload work = WorkloadScheduler.schedule(s, net, lab.planes(), n -> lab.nodes().get(n).rdp(),
+                    seed, duration, o.baseDir(), dashboard);
+            bootSettings(s, lab);
+            scheduleEvents(s, net, lab.events(), lab.nodes());
+            Ran ran = execute(s, o, lab, work, duration, dashboard);
             long wall = HostTime.nanos() - wallStart;
-            Map<String, Object> nodeStats = new LinkedHashMap<>();
-            Map<String, Object> linkStats = new LinkedHashMap<>();
-            long now = net.now();
-            for (Node n : net.nodes()) {
-                Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
-                if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
-                    ns.put("auth", auth.snapshot());
-                }
-                if (flakeways.containsKey(n.name())) {
-                    ns.put("flakeway", flakeways.get(n.name()).show());
-                }
-                UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
-                if (c != null && c.inputQueueLimit > 0) {   // only with an input queue: other reports keep their shape
-                    Map<String, Object> q = new LinkedHashMap<>();
-                    q.put("limit", c.inputQueueLimit);
-                    q.put("drops", c.inputQueueDrops);
-                    q.put("peak", c.inputQueuePeak);
-                    ns.put("inputQueue", q);
-                }
-                Map<String, Object> aa = ees.get(n.name()).aaStats();
-                if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
-                    ns.put("ee", aa);
-                }
-                nodeStats.put(n.name(), ns);
-                for (Link l : n.links()) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("node", n.name());
-                    m.put("link", l.name());
-                    m.put("peer", l.transport().describePeer());
-                    m.put("discipline", l.discipline().describe());
-                    m.putAll(l.counters().snapshot(now));
-                    linkStats.put(l.name() + "@" + n.name(), m);
-                }
-            }
-            List<ExpectationResult> results = judging.results(new NetEvidence(net, s, pings, traces, transfers, ees));
-            Map<String, Path> series = new LinkedHashMap<>();
-            if (o.artifactsDir() != null) {
-                for (TransferRun t : transfers) {
-                    Path f = o.artifactsDir().resolve(s.name() + "-" + t.name + "-cwnd.csv");
-                    t.writeSeries(f);
-                    series.put(t.name, f);
-                }
-            }
-            return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
-                    pings, traces, transfers, cross, series, nodeStats, linkStats, results, events)
-                    .withTimeSeries(timeSeries.report());
+            return report(s, o, lab, work, ran, seed, duration, wall, hasher);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            if (traceOut != null) {
+            if (traceOut[0] != null) {
                 try {
-                    traceOut.close();
+                    traceOut[0].close();
                 } catch (IOException ignored) {
                     // the run's result stands; a trace that could not be flushed is reported by the caller's file check
                 }
             }
         }
+    }
+
+    /** The assembled lab: its network, each node's stack, control plane and EE by name, and the event log. */
+    private record Lab(Network net, Map<String, NodeStack> nodes, Map<String, ControlPlane> planes,
+                       Map<String, ExecutionEnvironment> ees, EventLog events) {
+    }
+
+    /**
+     * Stage one: the topology ({@link NodeStack#topology}), the trace file opened, then node by node
+     * (the network's order) its auth, trace sink, control plane (its route changes logged), EE (an AA
+     * that stops during the run says so among the events) and AAs at boot.
+     */
+    private static Lab assemble(Scenario s, Options o, Network net, TraceHasher hasher, BufferedWriter[] traceOut)
+            throws IOException {
+        Map<String, NodeStack> nodes = NodeStack.topology(s, net,
+                o.simulated() ? NodeStack.Mode.SIMULATED : NodeStack.Mode.REAL);
+        if (o.traceFile() != null) {
+            traceOut[0] = Files.newBufferedWriter(o.traceFile());
+        }
+        TraceSink sink = traceSink(o.simulated(), hasher, traceOut[0]);
+        Lab lab = new Lab(net, nodes, new LinkedHashMap<>(), new LinkedHashMap<>(), new EventLog());
+        boolean authOn = s.auth() != null && s.auth().on();
+        List<AuthKey> keyring = authOn ? NodeAuthSetup.keyring(s, o.baseDir()) : List.of();
+        for (NodeStack stack : nodes.values()) {
+            String name = stack.node().name();
+            ControlPlane cp = stack.auth(keyring, 1).trace(sink).controlPlane().plane();
+            lab.planes().put(name, cp);
+            lab.events().watchRoutes(net, stack.node(), cp);
+            ExecutionEnvironment ee = stack.ee(o.baseDir());
+            lab.ees().put(name, ee);
+            ee.onAaStopped(i -> {
+                if (!i.stopReason().equals(ExecutionEnvironment.SHUTDOWN)) {
+                    lab.events().add(net.now(), name, EventLog.AA_STOPPED + i.id() + " stopped: " + i.stopReason());
+                }
+            });
+            stack.aas(new NodeStack.AaLog() {
+                @Override
+                public void started(String what) {
+                    lab.events().add(net.now(), name, "AA started: " + what);
+                }
+
+                @Override
+                public void failed(String what, AaException e) {
+                    lab.events().add(net.now(), name, EventLog.AA_STOPPED + what + " did not start: " + e.getMessage());
+                }
+            });
+        }
+        return lab;
+    }
+
+    /**
+     * After the workload, in the scenario's node order: ACC on each node that sets it, then the flakeway
+     * AA on each node whose rules the scenario sets, at boot or by a later event.
+     */
+    private static void bootSettings(Scenario s, Lab lab) {
+        for (Scenario.NodeSpec n : s.nodes()) {
+            lab.nodes().get(n.name()).acc();
+        }
+        for (Scenario.NodeSpec n : s.nodes()) {
+            boolean changed = s.events().stream().anyMatch(e -> e.flakeway() != null && e.flakeway().node().equals(n.name()));
+            lab.nodes().get(n.name()).flakeway(changed);
+        }
+    }
+
+    /** Starts capture, judges and series, runs for {@code duration} (paced by the dashboard, if any), then stops. */
+    private static Ran execute(Scenario s, Options o, Lab lab, WorkloadScheduler.Workload work, long duration,
+                                      RunObserver dashboard) throws IOException, InterruptedException {
+        Network net = lab.net();
+        LabCapture capture = LabCapture.start(s, net, o.baseDir());
+        Judging judging = Judges.start(s, duration, new NetObserver(net, s));
+        LabSeries timeSeries = LabSeries.schedule(net, work.transfers(), duration);
+        if (dashboard != null) {
+            dashboard.attach(s, net, lab.ees(), work.stacks(), lab.events(), duration);
+            dashboard.run(net, duration, o.progress());
+            dashboard.finished(net.now());
+        } else {
+            runWithProgress(net, duration, o.progress());
+        }
+        net.close();
+        lab.ees().values().forEach(ee -> ee.setWatchdog(null));   // the JVM's watchdog stops watching these loops
+        if (capture != null) {
+            capture.close();
+            lab.events().add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
+        }
+        return new Ran(judging, timeSeries);
+    }
+
+    /** The judges and series of the run {@link #execute} finished. */
+    private record Ran(Judging judging, LabSeries timeSeries) {
+    }
+
+    /** The report: node and link counters, the judges' verdicts, the transfers' cwnd series written out. */
+    private static LabResult report(Scenario s, Options o, Lab lab, WorkloadScheduler.Workload work, Ran done,
+                                    long seed, long duration, long wall, TraceHasher hasher) throws IOException {
+        Network net = lab.net();
+        Map<String, Object> nodeStats = new LinkedHashMap<>();
+        Map<String, Object> linkStats = new LinkedHashMap<>();
+        long now = net.now();
+        for (Node n : net.nodes()) {
+            nodeStats.put(n.name(), nodeStats(net, n, lab));
+            for (Link l : n.links()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("node", n.name());
+                m.put("link", l.name());
+                m.put("peer", l.transport().describePeer());
+                m.put("discipline", l.discipline().describe());
+                m.putAll(l.counters().snapshot(now));
+                linkStats.put(l.name() + "@" + n.name(), m);
+            }
+        }
+        List<ExpectationResult> results = done.judging().results(
+                new NetEvidence(net, s, work.pings(), work.traces(), work.transfers(), lab.ees()));
+        Map<String, Path> series = new LinkedHashMap<>();
+        if (o.artifactsDir() != null) {
+            for (TransferRun t : work.transfers()) {
+                Path f = o.artifactsDir().resolve(s.name() + "-" + t.name + "-cwnd.csv");
+                t.writeSeries(f);
+                series.put(t.name, f);
+            }
+        }
+        return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
+                work.pings(), work.traces(), work.transfers(), work.cross(), series, nodeStats, linkStats, results, lab.events())
+                .withTimeSeries(done.timeSeries().report());
+    }
+
+    /** One node's counters, with its auth, flakeway, input queue and AAs when it has them. */
+    private static Map<String, Object> nodeStats(Network net, Node n, Lab lab) {
+        Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
+        if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
+            ns.put("auth", auth.snapshot());
+        }
+        FlakewayControl fw = lab.nodes().get(n.name()).flakewayControl();
+        if (fw != null) {
+            ns.put("flakeway", fw.show());
+        }
+        UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
+        if (c != null && c.inputQueueLimit > 0) {   // only with an input queue: other reports keep their shape
+            Map<String, Object> q = new LinkedHashMap<>();
+            q.put("limit", c.inputQueueLimit);
+            q.put("drops", c.inputQueueDrops);
+            q.put("peak", c.inputQueuePeak);
+            ns.put("inputQueue", q);
+        }
+        Map<String, Object> aa = lab.ees().get(n.name()).aaStats();
+        if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
+            ns.put("ee", aa);
+        }
+        return ns;
     }
 
     private static TraceSink traceSink(boolean simulated, TraceHasher hasher, BufferedWriter out) {
@@ -289,7 +289,7 @@ public final class LabRunner {
         };
     }
 
-    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, FlakewayControl> flakeways) {
+    private static void scheduleEvents(Scenario s, Network net, EventLog log, Map<String, NodeStack> nodes) {
         for (Scenario.EventSpec e : s.events()) {
             long at = Units.nanos(e.at());
             if (e.queue() != null) {
@@ -309,7 +309,7 @@ public final class LabRunner {
             if (e.flakeway() != null) {
                 Scenario.FlakewayChange fc = e.flakeway();
                 net.at(at, fc.node(), () -> {
-                    FlakewayControl fw = flakeways.get(fc.node());
+                    FlakewayControl fw = nodes.get(fc.node()).flakewayControl();
                     if (fc.set() != null) {
                         for (Map<String, Object> rule : fc.set()) {
                             RuleSpec r = RuleSpecs.fromMap(rule);

@@ -12,13 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.CloseFigures;
 import org.aspen.lab.scenario.Scenario;
-import org.aspen.lab.scenario.Transports;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.ProgressListener;
-import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.config.Units;
@@ -94,66 +91,47 @@ public final class TransferRun {
     }
 
     RdpOptions options() {
-        RdpOptions o = RdpOptions.defaults();
-        if (spec.window() != null) {
-            o = o.withMaxOutstanding(spec.window());
-        }
-        if (spec.segment() != null) {
-            o = o.withMaxSegment(spec.segment());
-        }
-        if (spec.ecn() != null) {
-            o = o.withEcn(spec.ecn());
-        }
-        if (Boolean.TRUE.equals(spec.aecn())) {
-            o = o.withAntiEcn(org.aspen.rdp.AntiEcnReno.Delta.WINDOW);
-        }
-        if (Boolean.TRUE.equals(spec.acns())) {
-            o = o.withCongestionControl(org.aspen.rdp.AcnsReno::new);
-        }
-        if (spec.recovery() != null) {
-            o = o.withRecovery(org.aspen.rdp.Recovery.parse(spec.recovery()));
-        }
-        var agent = Transports.agent(name, spec.transport(), spec.ns2(), Boolean.TRUE.equals(spec.acns()));
-        if (agent != null) {
-            o = o.withCongestionControl(agent);
-            if (spec.ecn() == null) {
-                o = o.withEcn(false);   // ns-2's ecn_ 0 (ns-default.tcl:933)
-            }
-        }
-        return o;
+        return WorkloadScheduler.options(spec, name, RdpOptions.defaults(), org.aspen.rdp.AcnsReno.Reading.PAPER);
     }
 
+    /** When a bulk flow's sender closes: a little before its stop (1 ms), so the real runtime still runs the node then; null for a transfer. */
+    Long closeAtNanos() {
+        return bulk() ? Math.max(start, stop - 1_000_000L) : null;
+    }
+
+    /** Starts it through the {@link WorkloadScheduler}: a bulk flow closes a little before its stop (1 ms). */
     void schedule(Network net, Map<String, RdpStack> stacks, Scenario s, long seed, Path baseDir) {
-        RdpStack from = stacks.get(spec.from());
-        RdpStack to = stacks.get(spec.to());
-        RdpOptions options = options();
-        var dest = net.node(spec.to()).address();
-        net.at(0, spec.to(), () -> TransferReceiver.listen(to, port, options, this::countingSink,
-                summary -> received.complete(summary), ProgressListener.NONE, 0));
-        TransferSender[] sender = new TransferSender[1];
-        net.at(start, spec.from(), () -> {
-            ByteSource source = source(seed, baseDir);
-            sender[0] = TransferSender.start(from, dest, port, source, options, ProgressListener.NONE, 0);
-            active = sender[0];
-            if (spec.priority() != null) {
-                sender[0].connection().setPriority(spec.priority());
+        Long closeAt = closeAtNanos();
+        WorkloadScheduler.Flow f = new WorkloadScheduler.Flow(name, spec.from(), spec.to(), port, start, closeAt,
+                spec.priority(), options());
+        WorkloadScheduler.start(net, stacks.get(spec.from()), stacks.get(spec.to()), f, new WorkloadScheduler.Ends() {
+            @Override
+            public ByteSink sink() {
+                return countingSink();
             }
-            sender[0].result().whenComplete((summary, err) -> {
-                if (err != null) {
-                    sent.completeExceptionally(err);
-                } else {
-                    sent.complete(summary);
-                }
-            });
+
+            @Override
+            public void received(TransferSummary summary) {
+                TransferRun.this.received.complete(summary);
+            }
+
+            @Override
+            public ByteSource source() {
+                return TransferRun.this.source(seed, baseDir);
+            }
+
+            @Override
+            public void started(TransferSender sender) {
+                active = sender;
+                sender.result().whenComplete((summary, err) -> {
+                    if (err != null) {
+                        sent.completeExceptionally(err);
+                    } else {
+                        sent.complete(summary);
+                    }
+                });
+            }
         });
-        if (bulk()) {
-            // a little before the end, so the real runtime still runs the node when the flow stops
-            net.at(Math.max(start, stop - 1_000_000L), spec.from(), () -> {
-                if (sender[0] != null) {
-                    sender[0].connection().close();
-                }
-            });
-        }
     }
 
     /** A sink that discards what arrives and counts it in {@link #arrived}. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2NewReno;
@@ -69,6 +71,12 @@ public final class Transports {
      * {@code path.acns}. Null for {@code rdp} (RDP's own sender, with AcnsReno chosen by the caller).
      */
     public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns) {
+        return agent(path, transport, ns2, acns, AcnsReno.Reading.PAPER);
+    }
+
+    /** As {@link #agent(String, String, Map, boolean)}, ACNS's sender reading its commands as {@code reading}. */
+    public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns,
+                                                    AcnsReno.Reading reading) {
         Supplier<CongestionControl> plain = agent(path, transport, ns2);
         if (plain == null || !acns) {
             return plain;
@@ -77,7 +85,7 @@ public final class Transports {
             throw new ConfigException(path + ".acns: runs on transport rdp or ns2-reno only, not on " + transport);
         }
         Ns2Params p = params(path, ns2);
-        return () -> new Ns2AcnsReno(p);
+        return () -> new Ns2AcnsReno(p, AcnsTrend.Params.DEFAULTS, reading);
     }
 
     /** The Agent/TCP variables of an ns-2 transport: ns-2.35's defaults with {@code ns2}'s overrides. */
