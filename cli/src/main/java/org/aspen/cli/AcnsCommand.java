@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
                         + "sites, 118 s, start times moved by up to 50 ms per seed. Configs: reno, acns (the "
                         + "paper's text), and the other readings as sensitivity: acns-pmax-table, "
                         + "acns-age-seconds, acns-every-segment, acns-on-its-ack, acns-old. Files: runs.csv, "
-                        + "series-*.csv, tables.md, summary.json (with paperComparison), Figures 9-12 and "
+                        + "series-*.csv, comparison.md, summary.json (with paperComparison), Figures 9-12 and "
                         + "cwnd as PNGs (docs/results-acns.md). --baseline picks the transport: ns-2's Reno "
                         + "(the default) or Aspen RDP."})
 final class AcnsCommand extends ExperimentSubcommand {

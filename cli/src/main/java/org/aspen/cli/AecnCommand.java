@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(name = "aecn",
         description = {"AntiECN paper, Experiments 1-3: Table I, cwnd, utilisation.",
                 "In the simulation, the paper's 1 Gb/s set-up scaled down. Files: runs.csv, one series CSV per "
-                        + "run, table1.md (with the paper comparison), summary.json, Figures 3-10 as PNGs "
+                        + "run, comparison.md (with the paper comparison), summary.json, Figures 3-10 as PNGs "
                         + "(docs/results-aecn.md)."})
 final class AecnCommand extends ExperimentSubcommand {
     @Mixin
