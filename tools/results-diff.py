@@ -8,7 +8,7 @@ equal to it, after leaving out what depends on the wall clock:
   *.csv    the wall_s column;
   *.json   every "wallSeconds" field; objects compare by content, not key order (older summaries
            wrote a few objects in a per-process random order);
-  *.md     the "N s wall" in the first line (ACNS's tables.md);
+  *.md     the "N s wall" in the first line (ACNS's comparison.md);
   *.stdout a command's printed table: "in N s" and "N s wall" (JSON output compares as JSON).
 Anything else (PNG, YAML) must be byte for byte the same.
 

@@ -48,6 +48,7 @@ public final class Aspen implements Runnable {
 
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Aspen());
+        ExperimentCommand.addExperiments(cl.getSubcommands().get("experiment"));
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             if (!(ex instanceof CommandLine.UnmatchedArgumentException) && !ex.getCommandLine().getUnmatchedArguments().isEmpty()) {

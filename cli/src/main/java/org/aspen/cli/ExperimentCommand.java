@@ -1,5 +1,6 @@
 package org.aspen.cli;
 
+import org.aspen.experiments.sweep.PaperExperiment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,20 +17,27 @@ import picocli.CommandLine.Command;
  * aspen experiment merge s1 s2 --out abcd                  # the files of one unsharded run
  * }</pre>
  *
- * A new experiment is one more class beside {@link AccFigure4Command} (its options, turned into
- * the experiment's parameters) and one more entry in {@code subcommands} below.
+ * The experiments register themselves ({@link PaperExperiment#all()}); {@link #addExperiments} makes
+ * a subcommand of each from its options record ({@link ExperimentSubcommand}), then adds
+ * {@code merge}. A new experiment touches no CLI code (docs/reproducing.md, "Adding a paper").
  */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = {"Reproduces a seed paper's experiment: runs it (in the simulation, or over real UDP for "
                 + "acc-overhead) and writes CSV, JSON and PNG plots. Results and the commands that made them: "
                 + "docs/results-*.md."},
-        subcommands = {AccFigure4Command.class, AccOverheadCommand.class, AecnCommand.class, PurpleCommand.class,
-                AcnsCommand.class, AbcdCommand.class, MergeCommand.class},
         footerHeading = "%n",
         footer = {"'aspen experiment NAME --help' lists an experiment's options and defaults."})
 public final class ExperimentCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** Gives {@code aspen experiment} ({@code cl}) a subcommand per registered experiment, then {@code merge}. */
+    static void addExperiments(CommandLine cl) {
+        for (PaperExperiment<?> p : PaperExperiment.all()) {
+            cl.addSubcommand(ExperimentSubcommand.commandLine(p));
+        }
+        cl.addSubcommand(new MergeCommand());
+    }
 
     @Override
     public void run() {

@@ -51,7 +51,7 @@ class AcnsExperimentTest {
         cl.setOut(new PrintWriter(out));
         assertEquals(0, cl.execute("experiment", "acns", "--duration", "5s", "--configs", "acns", "--seeds", "2",
                 "--out", dir.toString()), out.toString());
-        for (String f : List.of("runs.csv", "series-acns.csv", "summary.json", "tables.md",
+        for (String f : List.of("runs.csv", "series-acns.csv", "summary.json", "comparison.md",
                 "throughput-acns.png", "rtt-acns.png", "cwnd-acns.png")) {
             assertTrue(Files.exists(dir.resolve(f)), f);
         }

@@ -45,7 +45,7 @@ class AecnExperimentTest {
         for (JsonNode r : j.get("runs")) {
             assertTrue(Files.readAllLines(dir.resolve(r.get("series").asText())).size() > 2, "header + samples: " + r);
         }
-        assertTrue(Files.readString(dir.resolve("table1.md")).contains("| AECN threshold 75% |"));
+        assertTrue(Files.readString(dir.resolve("comparison.md")).contains("| AECN threshold 75% |"));
         for (String png : List.of("figure3-cwnd-40ms.png", "figure4-utilisation-40ms.png", "figure5-cwnd-200ms.png",
                 "figure6-utilisation-200ms.png", "figure7-cwnd-virtual-buffers.png", "figure8-utilisation-3-flows.png",
                 "figure9-cwnd-3-aecn.png", "figure10-cwnd-3-reno.png")) {
@@ -83,7 +83,7 @@ class AecnExperimentTest {
             assertTrue(Files.exists(dir.resolve(r.get("series").asText())), r.toString());
             assertEquals(r.get("baseline").asText().equals("rdp"), r.get("series").asText().startsWith("rdp-"), r.toString());
         }
-        String table = Files.readString(dir.resolve("table1.md"));
+        String table = Files.readString(dir.resolve("comparison.md"));
         assertTrue(table.contains("| Aspen (ns2) 40 ms | Aspen RDP 40 ms |") && table.contains("| Aspen RDP | verdict | rule | why |"),
                 table);
     }

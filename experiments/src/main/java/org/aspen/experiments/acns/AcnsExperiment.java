@@ -27,7 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * {@code aspen experiment acns}: the ACNS paper's simulation (Tables 5-11) with and without ACNS.
  * One {@link AcnsRun} per config and seed, then {@code runs.csv} (one row per flow and run),
  * {@code series-CONFIG.csv} (per-second throughput, path RTT, cwnd and ACNS command in force, seed 1),
- * the Figures 9-12 as PNGs, {@code tables.md} ({@link AcnsTables}) and {@code summary.json} with the
+ * the Figures 9-12 as PNGs, {@code comparison.md} ({@link AcnsTables}) and {@code summary.json} with the
  * {@code paperComparison} rows (the {@code acns} config against {@code reno}).
  *
  * <pre>{@code
@@ -72,7 +72,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
     }
 
     /**
-     * What {@code summary.json} holds; {@code tables} is {@code tables.md}. The baseline, its source and the
+     * What {@code summary.json} holds; {@code tables} is {@code comparison.md}. The baseline, its source and the
      * Agent/TCP variables it sets appear only for the ns-2 baselines (RDP's files are as before issue #28).
      */
     public record Summary(String experiment, int seeds, double durationSeconds, String bottleneck, int bufferPackets,
@@ -208,7 +208,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                     dir.resolve("throughput-" + c.id() + ".png"));
             plot(first, 2, "RTT (ms)", 1, "RDP flows' RTT, " + c.id() + " (seed 1)", dir.resolve("rtt-" + c.id() + ".png"));
         }
-        Files.writeString(dir.resolve("tables.md"), done.summary().tables());
+        Files.writeString(dir.resolve("comparison.md"), done.summary().tables());
     }
 
     /** {@code runs.csv}: one row per flow and run. */

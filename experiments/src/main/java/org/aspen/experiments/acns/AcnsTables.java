@@ -19,7 +19,7 @@ import org.aspen.rdp.RdpPackets;
 /**
  * The ACNS paper's Tables 7-11 from the runs: per config and flow, the mean over the seeds with its
  * 95 % interval ({@link Stat}); ACNS against Reno per seed (the seeds pair the runs: the same start
- * times); the paper-comparison rows; and the markdown of {@code tables.md}.
+ * times); the paper-comparison rows; and the markdown of {@code comparison.md}.
  *
  * <pre>{@code
  * AcnsTables.Figures f = AcnsTables.figures(runs, Config.ACNS, AcnsBaseline.NS2);   // against the RENO runs of the same seeds
@@ -426,7 +426,7 @@ public final class AcnsTables {
         return t.toString();
     }
 
-    // ---- tables.md ----
+    // ---- comparison.md ----
 
     private static void line(StringBuilder t, String label, Stat[] v, String fmt) {
         t.append("| ").append(label);

@@ -21,7 +21,7 @@ import org.aspen.experiments.sweep.Verdicts;
 /**
  * {@code aspen experiment aecn}: the AntiECN paper's three experiments, scaled, with Table I. One
  * {@link AecnRun} per planned run, then {@code runs.csv}, one series CSV per run (time, cwnd per
- * flow, utilisation), {@code table1.md}, {@code summary.json} and the Figures 3-10 as PNGs.
+ * flow, utilisation), {@code comparison.md}, {@code summary.json} and the Figures 3-10 as PNGs.
  *
  * <pre>{@code
  * Sweep.run(new AecnExperiment(AecnExperiment.Params.of(0.1, 1000, 3)), new Sweep.Options(2, Path.of("aecn"), false), out);
@@ -330,7 +330,7 @@ public final class AecnExperiment implements Experiment<AecnExperiment.RunSpec, 
             series(r.what().setup().flows()).write(done.dir().resolve(r.what().file()), r.run().samples());
         }
         AecnPlots.writeAll(of(results, false).stream().filter(r -> r.what().setup().seed() == 1).toList(), params, done.dir());
-        Files.writeString(done.dir().resolve("table1.md"), tableOne(results) + "\n" + PaperComparison.markdown(done.summary().paperComparison()));
+        Files.writeString(done.dir().resolve("comparison.md"), tableOne(results) + "\n" + PaperComparison.markdown(done.summary().paperComparison()));
     }
 
     /** A run's samples: time, each flow's cwnd, the bottleneck's utilisation since the last sample. */

@@ -1,0 +1,140 @@
+package org.aspen.experiments.acns;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.aspen.experiments.acns.AcnsRun.Config;
+import org.aspen.experiments.sweep.CommonParams;
+import org.aspen.experiments.sweep.Experiment;
+import org.aspen.experiments.sweep.PaperExperiment;
+import org.aspen.experiments.sweep.Param;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.vnet.config.Units;
+
+/**
+ * {@code aspen experiment acns}: the ACNS paper's Tables 7-11 ({@link AcnsExperiment}).
+ *
+ * <pre>{@code
+ * aspen experiment acns --out results/acns
+ * aspen experiment acns --baseline ns2 --preregistered --out docs/results/acns   # judged by preregistration/acns.yaml, RDP beside
+ * aspen experiment acns --print-scenario acns > acns.yaml && aspen lab --sim acns.yaml
+ * }</pre>
+ */
+public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
+
+    /** The options of {@code aspen experiment acns}. */
+    public record Options(
+            @Param(names = "--seeds", label = "N", description = CommonParams.SEEDS)
+            int seeds,
+            @Param(names = "--threads", label = "N", description = CommonParams.THREADS)
+            int threads,
+            @Param(names = "--configs", label = "CONFIG", description = "Systems compared (default: all).")
+            List<String> configs,
+            @Param(names = "--duration", label = "DURATION", unit = Param.Unit.DURATION,
+                    description = "Simulated time per run (default: ${DEFAULT-VALUE}).")
+            long durationNanos,
+            @Param(names = "--bottleneck", label = "RATE", unit = Param.Unit.RATE,
+                    description = "Rate of the two last-mile links (default: ${DEFAULT-VALUE}).")
+            long bottleneckBps,
+            @Param(names = "--buffer", label = "PACKETS", description = "Last-mile buffers in packets (default: ${DEFAULT-VALUE}).")
+            int buffer,
+            @Param(names = "--baseline", label = "BASELINE",
+                    description = "Transport and queues: ns2 (ns-2.35's TCP Reno, ACNS's sender built on it, over ns-2's "
+                            + "drop-tail, with the paper's values and ns-2.35's defaults, docs/ns2-baseline.md), ns2-2.35 "
+                            + "(ns-2.35's defaults throughout: window_ 20) or rdp (Aspen RDP over Aspen's queues) "
+                            + "(default: ${DEFAULT-VALUE}).")
+            String baseline,
+            @Param(names = "--preregistered",
+                    description = "Judge the paper comparison by the committed pre-registration "
+                            + "(experiments/src/main/resources/preregistration/acns.yaml) and run the same sweep on Aspen RDP "
+                            + "too, for the 'Aspen RDP' sensitivity column (runs-rdp.csv, series-rdp-*.csv); needs an ns-2 "
+                            + "--baseline and the configs reno and acns (default: off).")
+            boolean preregistered,
+            @Param(names = "--print-scenario", label = "CONFIG",
+                    description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
+                            + "the lab runs the text's reading of the sender.")
+            String printScenario) {
+    }
+
+    @Override
+    public String name() {
+        return "acns";
+    }
+
+    @Override
+    public List<String> description() {
+        return List.of("ACNS paper, Tables 7-11: prioritised flows, ACNS on and off.",
+                "In the simulation: three prioritised RDP flows and three constant-rate flows between two "
+                        + "sites, 118 s, start times moved by up to 50 ms per seed. Configs: reno, acns (the "
+                        + "paper's text), and the other readings as sensitivity: acns-pmax-table, "
+                        + "acns-age-seconds, acns-every-segment, acns-on-its-ack, acns-old. Files: runs.csv, "
+                        + "series-*.csv, comparison.md, summary.json (with paperComparison), Figures 9-12 and "
+                        + "cwnd as PNGs (docs/results-acns.md). --baseline picks the transport: ns-2's Reno "
+                        + "(the default) or Aspen RDP.");
+    }
+
+    @Override
+    public Class<Options> optionsType() {
+        return Options.class;
+    }
+
+    @Override
+    public Options defaults() {
+        return new Options(10, CommonParams.DEFAULT_THREADS, Arrays.stream(Config.values()).map(Config::id).toList(),
+                118_000_000_000L, Units.bitsPerSecond(AcnsRun.BOTTLENECK), AcnsRun.BUFFER, AcnsBaseline.NS2.id(), false, null);
+    }
+
+    @Override
+    public int threads(Options o) {
+        return o.threads();
+    }
+
+    private static AcnsRun.Setup setup(Options o) {
+        double seconds = CommonParams.seconds(o.durationNanos());
+        if (o.seeds() < 1 || o.threads() < 1 || seconds <= 0 || o.buffer() < 1) {
+            throw new IllegalArgumentException("--seeds, --threads and --buffer must be at least 1, --duration positive");
+        }
+        AcnsBaseline b = AcnsBaseline.byId(o.baseline());
+        if (b == null) {
+            throw new IllegalArgumentException("--baseline: unknown baseline '" + o.baseline() + "' (known: ns2, ns2-2.35, rdp)");
+        }
+        return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b);
+    }
+
+    @Override
+    public Experiment<?, ?, ?> experiment(Options o) {
+        AcnsRun.Setup setup = setup(o);
+        List<Config> cs = new ArrayList<>();
+        for (String c : o.configs()) {
+            Config config = Config.byId(c);
+            if (config == null) {
+                throw new IllegalArgumentException("unknown config '" + c + "' (known: " + known() + ")");
+            }
+            cs.add(config);
+        }
+        if (o.preregistered() && setup.baseline() == AcnsBaseline.RDP) {
+            throw new IllegalArgumentException("--preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be "
+                    + "ns2 or ns2-2.35, not rdp");
+        }
+        if (o.preregistered() && !(cs.contains(Config.RENO) && cs.contains(Config.ACNS))) {
+            throw new IllegalArgumentException("--preregistered needs the configs reno and acns in --configs");
+        }
+        return new AcnsExperiment(new AcnsExperiment.Params(cs, o.seeds(), setup, o.preregistered()));
+    }
+
+    @Override
+    public Scenario scenarioToPrint(Options o) {
+        if (o.printScenario() == null) {
+            return null;
+        }
+        Config c = Config.byId(o.printScenario());
+        if (c == null) {
+            throw new IllegalArgumentException("--print-scenario takes one of " + known());
+        }
+        return AcnsRun.scenario(c, setup(o), 1);
+    }
+
+    private static String known() {
+        return String.join(", ", Arrays.stream(Config.values()).map(Config::id).toList());
+    }
+}
