@@ -22,7 +22,9 @@ import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.judge.Judges;
 import org.aspen.lab.judge.Judging;
+import org.aspen.lab.report.LabReports;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.NodeReport;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.time.HostTime;
@@ -30,6 +32,7 @@ import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.config.Units;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
+import org.aspen.vnet.mgmt.LinkReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.TraceHasher;
 import org.aspen.vnet.node.TraceSink;
@@ -211,38 +214,15 @@ public final class LabRunner {
                 events.add(net.now(), "*", "capture: " + capture.packets() + " packets written to " + capture.file());
             }
             long wall = HostTime.nanos() - wallStart;
-            Map<String, Object> nodeStats = new LinkedHashMap<>();
-            Map<String, Object> linkStats = new LinkedHashMap<>();
+            Map<String, NodeReport> nodeStats = new LinkedHashMap<>();
+            Map<String, LinkReport> linkStats = new LinkedHashMap<>();
             long now = net.now();
             for (Node n : net.nodes()) {
-                Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
-                if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
-                    ns.put("auth", auth.snapshot());
-                }
-                if (flakeways.containsKey(n.name())) {
-                    ns.put("flakeway", flakeways.get(n.name()).show());
-                }
                 UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
-                if (c != null && c.inputQueueLimit > 0) {   // only with an input queue: other reports keep their shape
-                    Map<String, Object> q = new LinkedHashMap<>();
-                    q.put("limit", c.inputQueueLimit);
-                    q.put("drops", c.inputQueueDrops);
-                    q.put("peak", c.inputQueuePeak);
-                    ns.put("inputQueue", q);
-                }
-                Map<String, Object> aa = ees.get(n.name()).aaStats();
-                if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
-                    ns.put("ee", aa);
-                }
-                nodeStats.put(n.name(), ns);
+                FlakewayControl fw = flakeways.get(n.name());
+                nodeStats.put(n.name(), LabReports.node(n, fw == null ? null : fw.show(), c, ees.get(n.name())));
                 for (Link l : n.links()) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("node", n.name());
-                    m.put("link", l.name());
-                    m.put("peer", l.transport().describePeer());
-                    m.put("discipline", l.discipline().describe());
-                    m.putAll(l.counters().snapshot(now));
-                    linkStats.put(l.name() + "@" + n.name(), m);
+                    linkStats.put(l.name() + "@" + n.name(), LinkReport.of(l, now));
                 }
             }
             List<ExpectationResult> results = judging.results(new NetEvidence(net, s, pings, traces, transfers, ees));
