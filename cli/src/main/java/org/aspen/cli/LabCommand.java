@@ -1,7 +1,5 @@
 package org.aspen.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +14,7 @@ import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.config.Units;
+import org.aspen.vnet.mgmt.ReportJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -151,7 +150,7 @@ public final class LabCommand implements Callable<Integer> {
             try (LabDashboard dash = dashboard != null ? openDashboard(cl) : report != null ? LabDashboard.recorder() : null) {
                 LabResult r = LabRunner.run(s, options, dash);
                 bar.done();
-                report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+                report(cl, s.name(), r.summary(), r.report(), toStdout);
                 if (report != null) {
                     dash.writeReport(report);
                     if (!quiet && !toStdout) {
@@ -187,11 +186,10 @@ public final class LabCommand implements Callable<Integer> {
                 out.print(quiet ? summary.substring(summary.lastIndexOf("result:")) : summary);
             }
             if (json != null) {
-                ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
                 if (toStdout) {
-                    out.println(m.writeValueAsString(jsonReport));
+                    out.println(ReportJson.INDENTED.writeValueAsString(jsonReport));
                 } else {
-                    m.writeValue(json.toFile(), jsonReport);
+                    ReportJson.INDENTED.writeValue(json.toFile(), jsonReport);
                     if (!quiet) {
                         out.println("report written to " + json);
                     }
@@ -199,7 +197,7 @@ public final class LabCommand implements Callable<Integer> {
             }
             if (plots != null) {
                 try {
-                    for (Path f : ReportPlots.write(new ObjectMapper().valueToTree(jsonReport), name, plots)) {
+                    for (Path f : ReportPlots.write(ReportJson.MAPPER.valueToTree(jsonReport), name, plots)) {
                         if (!quiet && !toStdout) {
                             out.println("plot written to " + f);
                         }

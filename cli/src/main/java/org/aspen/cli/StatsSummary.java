@@ -6,11 +6,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.aspen.vnet.link.LinkCounts;
+import org.aspen.vnet.mgmt.LinkReport;
+import org.aspen.vnet.mgmt.ReportJson;
+import org.aspen.vnet.node.NodeCounts;
 
 /**
  * The few lines {@code aspen stats} prints above its full dump: which node and build, how long it
  * has run, its neighbours and routes, its packets and drops, each link, and the AAs, from the
- * node's {@code stats} reply. A section the reply lacks (an older node, static routing) is left out.
+ * node's {@code stats} reply, its counters and links read as the records the node wrote
+ * ({@link NodeCounts}, {@link LinkReport}). A section the reply lacks (an older node, static
+ * routing) is left out.
  *
  * <pre>{@code
  * StatsSummary.lines(control.call("stats", Map.of(), timeout)).forEach(out::println);
@@ -43,24 +49,22 @@ final class StatsSummary {
             out.add("routes: " + s.path("routeTable").path("size").asInt() + " in the table"
                     + (routing.isObject() ? ", " + routing.path("routeChanges").asLong() + " changes since start" : ""));
         }
-        JsonNode c = s.path("counters");
-        Map<String, Long> drops = new TreeMap<>();
-        c.path("drops").fields().forEachRemaining(e -> drops.put(e.getKey(), e.getValue().asLong()));
+        NodeCounts c = s.path("counters").isObject() ? read(s.path("counters"), NodeCounts.class)
+                : new NodeCounts(0, 0, 0, 0, 0, 0, Map.of());
+        Map<String, Long> drops = new TreeMap<>(c.drops());
         long dropped = drops.values().stream().mapToLong(Long::longValue).sum();
-        out.add("packets: " + c.path("received").asLong() + " received, " + c.path("forwarded").asLong() + " forwarded, "
-                + c.path("delivered").asLong() + " delivered, " + c.path("originated").asLong() + " originated; "
+        out.add("packets: " + c.received() + " received, " + c.forwarded() + " forwarded, "
+                + c.delivered() + " delivered, " + c.originated() + " originated; "
                 + dropped + " dropped" + (drops.isEmpty() ? "" : " " + drops));
-        for (JsonNode l : s.path("links")) {
-            JsonNode lc = l.path("counters");
-            long linkDrops = 0;
-            for (JsonNode d : lc.path("drops")) {
-                linkDrops += d.asLong();
-            }
-            long bps = l.path("config").path("bandwidthBps").asLong();
-            out.add("link " + l.path("name").asText() + " -> " + l.path("peer").asText("?") + ": " + (l.path("up").asBoolean() ? "up" : "DOWN")
-                    + ", " + (bps == 0 ? "unlimited" : rate(bps)) + ", sent " + lc.path("sentPackets").asLong() + ", received "
-                    + lc.path("receivedPackets").asLong() + " packets, queue " + l.path("discipline").path("queuedPackets").asLong()
-                    + " (peak " + lc.path("peakQueue").asLong() + "), " + linkDrops + " dropped");
+        for (JsonNode node : s.path("links")) {
+            LinkReport l = read(node, LinkReport.class);
+            LinkCounts lc = l.counters() == null ? new LinkCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of()) : l.counters();
+            long linkDrops = lc.drops().values().stream().mapToLong(Long::longValue).sum();
+            long bps = l.config() == null ? 0 : l.config().bandwidthBps();
+            out.add("link " + l.name() + " -> " + (l.peer() == null ? "?" : l.peer()) + ": " + (l.up() ? "up" : "DOWN")
+                    + ", " + (bps == 0 ? "unlimited" : rate(bps)) + ", sent " + lc.sentPackets() + ", received "
+                    + lc.receivedPackets() + " packets, queue " + queued(l.discipline().get("queuedPackets"))
+                    + " (peak " + lc.peakQueue() + "), " + linkDrops + " dropped");
         }
         JsonNode aas = s.path("ee").path("aas");
         if (aas.isArray()) {
@@ -73,6 +77,19 @@ final class StatsSummary {
             out.add("AAs: " + (aas.isEmpty() ? "none" : aas.size() + " " + byState + " (" + String.join(", ", names) + ")"));
         }
         return out;
+    }
+
+    private static <T> T read(JsonNode n, Class<T> type) {
+        try {
+            return ReportJson.MAPPER.treeToValue(n, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the node's stats reply has a malformed " + type.getSimpleName() + ": "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static long queued(Object n) {
+        return n instanceof Number x ? x.longValue() : 0;
     }
 
     private static String seconds(double s) {

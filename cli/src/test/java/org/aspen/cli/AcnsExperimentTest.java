@@ -37,10 +37,7 @@ class AcnsExperimentTest {
         assertEquals(46, s.workload().flows().get(2).priority());
         assertTrue(s.workload().flows().get(0).acns());
         LabResult r = LabRunner.run(s, new LabRunner.Options(true, 1L, null, null, null));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> link = (Map<String, Object>) r.links().get("ra-i1@ra");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> d = (Map<String, Object>) link.get("discipline");
+        Map<String, Object> d = r.links().get("ra-i1@ra").discipline();
         assertTrue(((Number) d.get("classified")).longValue() > 0, d.toString());
     }
 

@@ -489,11 +489,11 @@ public final class ExecutionEnvironment {
         m.put("node", node.name());
         m.put("address", node.address().toString());
         m.put("nanos", node.scheduler().nanos());
-        m.put("nodeCounters", node.counters().snapshot());
+        m.put("nodeCounters", node.counters().counts());
         m.putAll(aaStats());
         Map<String, Object> links = new LinkedHashMap<>();
         for (Link l : node.links()) {
-            links.put(l.name(), l.counters().snapshot(node.scheduler().nanos()));
+            links.put(l.name(), l.counters().counts(node.scheduler().nanos()));
         }
         m.put("links", links);
         return m;

@@ -11,6 +11,7 @@ import org.aspen.experiments.acc.AccDumbbell.Placement;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.RunReport;
 import org.aspen.experiments.sweep.ScenarioBuilder;
+import org.aspen.lab.report.CrossReport;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
 
@@ -266,7 +267,7 @@ public record AccFigure4Run(Config config, int delayMs, long seed, double rttMs,
         perCause.forEach((k, a) -> byCause.put(k, new CauseFigures(a[0] / flows, a[1] == 0 ? Double.NaN : a[2] / a[1])));
         long sent = 0;
         long received = 0;
-        for (RunReport.Cross x : r.cross()) {
+        for (CrossReport x : r.cross()) {
             sent += x.sentPackets();
             received += x.receivedPackets();
         }

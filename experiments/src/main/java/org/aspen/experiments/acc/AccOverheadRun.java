@@ -180,9 +180,9 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         }
         return new AccOverheadRun(acc, delayMs, seed, kbps[0] + kbps[1], kbps[0], kbps[1], retrans, timeouts,
                 r.aaMetric("c", "notificationsSent"), r.aaMetric("c", "filterRequestsSent"), filtersStarted, filtered,
-                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c", "drops"), r.inputQueue("c", "peak"),
-                r.inputQueue("i1", "drops") + r.inputQueue("i2", "drops"), r.inputQueue("d", "drops"),
-                r.inputQueue("s1", "drops") + r.inputQueue("s2", "drops"),
+                r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c").drops(), r.inputQueue("c").peak(),
+                r.inputQueue("i1").drops() + r.inputQueue("i2").drops(), r.inputQueue("d").drops(),
+                r.inputQueue("s1").drops() + r.inputQueue("s2").drops(),
                 r.aaMetric("c", "congestionEvents"));
     }
 }

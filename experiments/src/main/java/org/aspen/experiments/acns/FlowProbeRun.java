@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.experiments.sweep.RunReport;
+import org.aspen.lab.report.CrossReport;
 import org.aspen.lab.run.CrossTraffic;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.run.WorkloadScheduler;
@@ -65,7 +66,7 @@ public final class FlowProbeRun {
     }
 
     /** The run: per-flow results, cross-traffic reports and the discipline of every link end ({@code link@node}). */
-    public record Result(List<FlowResult> flows, List<RunReport.Cross> cross, Map<String, Map<String, Object>> queues,
+    public record Result(List<FlowResult> flows, List<CrossReport> cross, Map<String, Map<String, Object>> queues,
                          double binSeconds, double durationSeconds) {
         /** A counter of a link end's discipline ({@code describe()}), 0 when it has none of that name. */
         public long queueCounter(String linkAtNode, String key) {
@@ -172,7 +173,7 @@ public final class FlowProbeRun {
         for (Probe p : probes) {
             flows.add(result(p, duration, binNanos));
         }
-        List<RunReport.Cross> crossReports = cross.stream().map(c -> RunReport.cross(c.report())).toList();
+        List<CrossReport> crossReports = cross.stream().map(CrossTraffic::report).toList();
         Map<String, Map<String, Object>> queues = new LinkedHashMap<>();
         for (Node n : net.nodes()) {
             for (Link l : n.links()) {

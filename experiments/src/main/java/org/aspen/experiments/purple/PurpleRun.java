@@ -20,6 +20,7 @@ import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkCounters;
+import org.aspen.vnet.link.LinkCounts;
 import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.qdisc.Purple;
 import org.aspen.vnet.runtime.Network;
@@ -326,7 +327,7 @@ public record PurpleRun(Part part, Aqm aqm, int flows, long seed, double goodput
             double queueTime = 0;
             double busy = 0;
             for (String q : part.queues()) {
-                RunReport.LinkEnd l = r.link(q);
+                LinkCounts l = r.link(q);
                 drops += l.drops(List.of("overflow", "early", "forced"));
                 marks += l.marked();
                 queueTime += l.averageQueue() * seconds;

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.ee.ExecutionEnvironment;
+import org.aspen.lab.report.LabReport;
+import org.aspen.lab.report.TransferReport;
 import org.aspen.lab.run.EventLog;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.run.RunObserver;
@@ -24,6 +26,7 @@ import org.aspen.rdp.Segment;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkObserver;
+import org.aspen.vnet.mgmt.LinkReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.packet.DropReason;
 import org.aspen.vnet.packet.Packet;
@@ -69,55 +72,42 @@ public final class AspenRunner {
             s = ScenarioLoader.parse(in, c.name() + baseline.suffix() + ".yaml", true);
         }
         Watcher w = new Watcher(c);
-        Map<String, Object> report = LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null, null, dir), w).toJson();
-        long drops = 0;
-        Object links = report.get("links");
-        if (links instanceof Map<?, ?> lm && lm.get(c.bottleneck()) instanceof Map<?, ?> end && end.get("drops") instanceof Map<?, ?> d) {
-            for (Map.Entry<?, ?> e : d.entrySet()) {
-                if (!"node-stopped".equals(e.getKey()) && e.getValue() instanceof Number n) {
-                    drops += n.longValue();
-                }
-            }
-        }
+        LabReport report = LabRunner.run(s, new LabRunner.Options(true, seed, null, null, null, null, dir), w).report();
+        LinkReport end = report.links().get(c.bottleneck());
+        long drops = end == null ? 0 : end.counters().congestionDrops();
         Map<String, RunResult.Flow> flows = new LinkedHashMap<>();
-        List<?> transfers = report.get("transfers") instanceof List<?> l ? l : List.of();
         for (int i = 0; i < c.flows().size(); i++) {
             String name = c.flows().get(i);
             double start = c.flowStarts().get(i);
-            Map<?, ?> t = transfers.stream().map(x -> (Map<?, ?>) x).filter(x -> name.equals(x.get("name"))).findFirst().orElse(null);
+            TransferReport t = report.transfers().stream().filter(x -> name.equals(x.name())).findFirst().orElse(null);
             if (t == null) {
                 throw new IOException("Aspen's report has no flow " + name);
             }
             // on an ns-2 transport the transfer's 12-byte header rides at the front of the first full-size
             // segment (docs/rdp.md), so that segment holds 12 data bytes fewer: count it as the packet it is
             long header = baseline == ValidationCase.Baseline.NS2 ? TRANSFER_HEADER : 0;
-            long delivered = (number(t.get("bytesReceived")) + header) / c.segment();
-            Map<?, ?> closes = t.get("closesByCause") instanceof Map<?, ?> m ? m : Map.of();
-            List<double[]> cwnd = cwndSeries(t.get("cwndTrace"));
+            long delivered = (t.bytesReceived() + header) / c.segment();
+            List<double[]> cwnd = cwndSeries(t.cwndTrace());
             // the window's exact time mean (ConnectionStats.cwndIntegral), as ns-2's traced cwnd_ gives it: the
             // series holds whole packets between its rows and would read up to a packet low in congestion avoidance
             Double integral = w.cwndIntegral.get(name);
             double meanCwnd = integral != null ? integral / 1e9 / (c.durationSeconds() - start)
                     : RunResult.timeMean(cwnd, start, c.durationSeconds());
             flows.put(name, new RunResult.Flow(delivered * c.dataFrame() * 8.0 / (c.durationSeconds() - start), delivered,
-                    number(closes.get("TIMEOUT")), number(closes.get("FAST_RETRANSMIT")), number(closes.get("ECN")), w.dropped(name),
+                    t.closes("TIMEOUT"), t.closes("FAST_RETRANSMIT"), t.closes("ECN"), w.dropped(name),
                     meanCwnd, cwnd));
         }
         double red = c.watchRed() ? RunResult.timeMean(w.redAverage, w.redFrom, c.durationSeconds()) : Double.NaN;
         return new RunResult(flows, drops, red);
     }
 
-    private static long number(Object o) {
-        return o instanceof Number n ? n.longValue() : 0;
-    }
-
     /** The sender's series ({@code time_s,cwnd,...}), or empty when the report named none. */
-    private static List<double[]> cwndSeries(Object file) throws IOException {
+    private static List<double[]> cwndSeries(String file) throws IOException {
         List<double[]> l = new ArrayList<>();
         if (file == null) {
             return l;
         }
-        List<String> lines = Files.readAllLines(Path.of(file.toString()));
+        List<String> lines = Files.readAllLines(Path.of(file));
         for (int i = 1; i < lines.size(); i++) {
             String[] f = lines.get(i).split(",");
             l.add(new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1])});

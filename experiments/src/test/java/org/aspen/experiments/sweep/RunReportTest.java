@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import java.util.Map;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.CloseCause;
+import org.aspen.vnet.link.LinkCounts;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.junit.jupiter.api.Test;
 
 /** The typed view of a lab report reads the same numbers the report's JSON holds. */
@@ -27,34 +30,31 @@ class RunReportTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void readsTransfersCrossTrafficLinksAndAas() throws Exception {
         LabResult lab = LabRunner.run(line(), new LabRunner.Options(true, 1L, null, null, null));
-        Map<String, Object> json = lab.toJson();
+        JsonNode json = ReportJson.MAPPER.valueToTree(lab.report());
         RunReport r = RunReport.of(lab);
         assertEquals(4.0, r.durationSeconds());
         assertEquals(lab.traceHash(), r.traceHash());
-        Map<String, Object> flow = ((List<Map<String, Object>>) json.get("transfers")).get(0);
+        JsonNode flow = json.path("transfers").get(0);
         RunReport.Transfer t = r.transfers().get(0);
         assertEquals("bulk", t.name());
-        assertEquals(((Number) flow.get("goodputBps")).doubleValue(), t.goodputBps());
-        assertEquals(((Number) flow.get("seconds")).doubleValue(), t.seconds());
-        assertEquals(((Number) flow.get("windowCloses")).longValue(), t.windowCloses());
+        assertEquals(flow.path("goodputBps").asDouble(), t.goodputBps());
+        assertEquals(flow.path("seconds").asDouble(), t.seconds());
+        assertEquals(flow.path("windowCloses").asLong(), t.windowCloses());
         assertTrue(t.windowCloses() > 0, "the 10-packet queue closed the window");
-        Map<String, Object> causes = (Map<String, Object>) flow.get("closesByCause");
-        for (String cause : causes.keySet()) {
-            assertEquals(((Number) causes.get(cause)).longValue(), t.closes(cause), cause);
-        }
+        JsonNode causes = flow.path("closesByCause");
+        causes.fieldNames().forEachRemaining(cause -> assertEquals(causes.path(cause).asLong(), t.closes(cause), cause));
+        assertEquals(CloseCause.values().length, causes.size(), "every cause, 0 or not");
         assertEquals(0, t.closes("NO-SUCH-CAUSE"));
-        Map<String, Object> cross = ((List<Map<String, Object>>) json.get("cross")).get(0);
-        assertEquals(((Number) cross.get("sentPackets")).longValue(), r.cross().get(0).sentPackets());
-        Map<String, Object> bottleneck = (Map<String, Object>) lab.links().get("r-b@r");
-        RunReport.LinkEnd l = r.link("r-b@r");
-        assertEquals(((Number) bottleneck.get("enqueued")).longValue(), l.enqueued());
-        assertEquals(((Number) bottleneck.get("averageQueue")).doubleValue(), l.averageQueue());
+        assertEquals(json.path("cross").get(0).path("sentPackets").asLong(), r.cross().get(0).sentPackets());
+        JsonNode bottleneck = json.path("links").path("r-b@r").path("counters");
+        LinkCounts l = r.link("r-b@r");
+        assertEquals(bottleneck.path("enqueued").asLong(), l.enqueued());
+        assertEquals(bottleneck.path("averageQueue").asDouble(), l.averageQueue());
         long drops = 0;
-        for (Map.Entry<String, Object> e : ((Map<String, Object>) bottleneck.get("drops")).entrySet()) {
-            drops += e.getKey().equals("node-stopped") ? 0 : ((Number) e.getValue()).longValue();
+        for (var e : bottleneck.path("drops").properties()) {
+            drops += e.getKey().equals("node-stopped") ? 0 : e.getValue().asLong();
         }
         assertEquals(drops, l.congestionDrops());
         assertTrue(l.congestionDrops() > 0);
@@ -63,6 +63,7 @@ class RunReportTest {
         assertNull(r.aaState("a", "acc-monitor"));
         assertTrue(r.aaMetric("r", "notificationsSent") > 0, "the monitor notified the sender");
         assertEquals(0, r.aaMetric("a", "notificationsSent"));
+        assertEquals(0, r.inputQueue("r").limit(), "a simulated node has no input queue");
         assertThrows(IllegalArgumentException.class, () -> r.link("no-such@link"));
     }
 }

@@ -30,9 +30,9 @@ public final class CounterPaths {
     /** A node of this process at {@code nowNanos}, with its execution environment (null: none). */
     public static Map<String, Object> of(Node n, long nowNanos, ExecutionEnvironment ee) {
         Map<String, Object> flat = new LinkedHashMap<>();
-        flatten("", n.counters().snapshot(), flat);
+        flatten("", (JsonNode) JSON.valueToTree(n.counters().counts()), flat);
         for (Link l : n.links()) {
-            flatten("link." + l.name() + ".", l.counters().snapshot(nowNanos), flat);
+            flatten("link." + l.name() + ".", (JsonNode) JSON.valueToTree(l.counters().counts(nowNanos)), flat);
             // the discipline's own state and counters (docs/queues.md), e.g. link.r-b.discipline.aecn_cleared
             flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }

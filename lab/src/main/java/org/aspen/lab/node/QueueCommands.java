@@ -45,7 +45,7 @@ final class QueueCommands {
                     Map<String, Object> m = new LinkedHashMap<>(l.discipline().describe());
                     m.put("packets", l.discipline().packets());
                     m.put("bytes", l.discipline().bytes());
-                    m.put("counters", l.counters().snapshot(node.scheduler().nanos()));
+                    m.put("counters", l.counters().counts(node.scheduler().nanos()));
                     out.put(l.name(), m);
                 }
             }

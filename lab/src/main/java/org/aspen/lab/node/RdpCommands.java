@@ -221,7 +221,7 @@ final class RdpCommands {
         if (!details) {
             m.remove("stats");
         } else if (s.series() != null) {
-            m.putAll(CloseFigures.of(s.series(), s.seconds()));
+            m.putAll(CloseFigures.of(s.series(), s.seconds()).toMap());
         }
         m.put("summary", true);
         reply.done(m);

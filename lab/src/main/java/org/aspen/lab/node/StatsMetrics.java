@@ -13,10 +13,14 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpDrop;
+import org.aspen.vnet.link.LinkCounts;
+import org.aspen.vnet.mgmt.LinkReport;
+import org.aspen.vnet.node.NodeCounts;
 import org.aspen.vnet.packet.DropReason;
 
 /**
- * Turns a node's {@code stats} map (the control endpoint's reply, docs/real-runtime.md) into
+ * Turns a node's {@code stats} map (the control endpoint's reply, docs/real-runtime.md; its {@code counters} a
+ * {@link NodeCounts}, its {@code links} {@link LinkReport}s, read by their accessors) into
  * Prometheus metric families at scrape time. Names follow Prometheus' conventions: an {@code aspen_}
  * prefix, counters end in {@code _total}, times in seconds, sizes in bytes, rates in bytes per
  * second; what a counter counts is in its name ({@code _packets}, {@code _datagrams}, ...), and
@@ -44,14 +48,18 @@ final class StatsMetrics implements MultiCollector {
                 Labels.of("node", str(s.get("node")), "address", str(s.get("address"))), 1);
         f.gauge("aspen_node_uptime_seconds", "Network time since the node's runtime started.", Labels.EMPTY,
                 num(s.get("nowNanos")) / 1e9);
-        node(f, map(s.get("counters")));
+        if (s.get("counters") instanceof NodeCounts c) {
+            node(f, c);
+        }
         Map<String, Boolean> neighbourUp = new LinkedHashMap<>();
         for (Object o : list(s.get("neighbours"))) {
             Map<String, Object> n = map(o);
             neighbourUp.put(str(n.get("link")), "up".equals(n.get("state")));
         }
         for (Object o : list(s.get("links"))) {
-            link(f, map(o), neighbourUp);
+            if (o instanceof LinkReport l) {
+                link(f, l, neighbourUp);
+            }
         }
         control(f, map(s.get("control")));
         f.gauge("aspen_routing_table_routes", "Routes in the node's forwarding table now (static, connected and dynamic).",
@@ -63,16 +71,16 @@ final class StatsMetrics implements MultiCollector {
         return f.snapshots();
     }
 
-    private static void node(Families f, Map<String, Object> c) {
-        for (String k : List.of("received", "forwarded", "delivered", "originated", "intercepted", "reinjected")) {
-            if (c.containsKey(k)) {
-                f.counter("aspen_node_" + k + "_packets", "Packets the node " + k + ".", Labels.EMPTY, num(c.get(k)));
-            }
-        }
-        Map<String, Object> drops = map(c.get("drops"));
+    private static void node(Families f, NodeCounts c) {
+        f.counter("aspen_node_received_packets", "Packets the node received.", Labels.EMPTY, c.received());
+        f.counter("aspen_node_forwarded_packets", "Packets the node forwarded.", Labels.EMPTY, c.forwarded());
+        f.counter("aspen_node_delivered_packets", "Packets the node delivered.", Labels.EMPTY, c.delivered());
+        f.counter("aspen_node_originated_packets", "Packets the node originated.", Labels.EMPTY, c.originated());
+        f.counter("aspen_node_intercepted_packets", "Packets the node intercepted.", Labels.EMPTY, c.intercepted());
+        f.counter("aspen_node_reinjected_packets", "Packets the node reinjected.", Labels.EMPTY, c.reinjected());
         for (DropReason r : DropReason.values()) {   // every reason from the start, 0 until it happens
             f.counter("aspen_node_dropped_packets", "Packets the node dropped, by reason (docs/wire-format.md).",
-                    Labels.of("reason", r.label), num(drops.get(r.label)));
+                    Labels.of("reason", r.label), c.drops().getOrDefault(r.label, 0L));
         }
     }
 
@@ -80,44 +88,41 @@ final class StatsMetrics implements MultiCollector {
     static final List<String> LINK_DROP_REASONS = List.of(DropReason.QUEUE_OVERFLOW.label, DropReason.QUEUE_EARLY.label,
             DropReason.QUEUE_FORCED.label, DropReason.LINK_DOWN.label, DropReason.LINK_CUT.label, DropReason.HANDLER_ERROR.label);
 
-    private static void link(Families f, Map<String, Object> l, Map<String, Boolean> neighbourUp) {
-        Labels id = Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")));
-        Map<String, Object> cfg = map(l.get("config"));
-        Map<String, Object> q = map(l.get("discipline"));
-        Map<String, Object> c = map(l.get("counters"));
-        f.gauge("aspen_link_up", "1 while the link is up (not cut and not administratively down).", id,
-                Boolean.TRUE.equals(l.get("up")) ? 1 : 0);
-        boolean wireUp = Boolean.TRUE.equals(l.get("up"));
+    private static void link(Families f, LinkReport l, Map<String, Boolean> neighbourUp) {
+        String peer = l.peer() == null ? "" : l.peer();
+        Labels id = Labels.of("link", l.name(), "peer", peer);
+        LinkReport.Config cfg = l.config();
+        Map<String, Object> q = l.discipline();
+        LinkCounts c = l.counters();
+        f.gauge("aspen_link_up", "1 while the link is up (not cut and not administratively down).", id, l.up() ? 1 : 0);
         f.gauge("aspen_link_neighbour_up", "1 while the neighbour on the link answers (link-state routing: hellos heard both ways"
                 + " within the dead interval; static routing: the link is up).", id,
-                neighbourUp.getOrDefault(str(l.get("name")), wireUp) && wireUp ? 1 : 0);
+                neighbourUp.getOrDefault(l.name(), l.up()) && l.up() ? 1 : 0);
         f.gauge("aspen_link_bandwidth_bytes_per_second", "The link's configured rate (0: unlimited).", id,
-                num(cfg.get("bandwidthBps")) / 8);
-        f.gauge("aspen_link_delay_seconds", "The link's configured propagation delay.", id, num(cfg.get("delayNanos")) / 1e9);
+                cfg.bandwidthBps() / 8.0);
+        f.gauge("aspen_link_delay_seconds", "The link's configured propagation delay.", id, cfg.delayNanos() / 1e9);
         f.gauge("aspen_link_queue_info", "The output queue's discipline (always 1).",
-                Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")), "kind", str(q.get("kind"))), 1);
+                Labels.of("link", l.name(), "peer", peer, "kind", str(q.get("kind"))), 1);
         double[] limit = queueLimit(str(q.get("limit")));
         f.gauge("aspen_link_queue_limit_packets", "The output queue's limit in packets (+Inf: none).", id, limit[0]);
         f.gauge("aspen_link_queue_limit_bytes", "The output queue's limit in bytes (+Inf: none).", id, limit[1]);
         f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, num(q.get("queuedPackets")));
         f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, num(q.get("queuedBytes")));
-        f.gauge("aspen_link_queue_peak_packets", "The longest the output queue has been.", id, num(c.get("peakQueue")));
-        f.gauge("aspen_link_queue_average_packets", "Time-averaged output queue length since the start.", id,
-                num(c.get("averageQueue")));
-        f.gauge("aspen_link_utilisation_ratio", "Share of time the link transmitted since the start (0-1).", id,
-                num(c.get("utilisation")));
-        f.counter("aspen_link_enqueued_packets", "Packets accepted into the output queue.", id, num(c.get("enqueued")));
-        f.counter("aspen_link_sent_packets", "Frames put on the wire.", id, num(c.get("sentPackets")));
-        f.counter("aspen_link_sent_bytes", "Frame bytes put on the wire.", id, num(c.get("sentBytes")));
-        f.counter("aspen_link_received_packets", "Frames taken off the wire.", id, num(c.get("receivedPackets")));
-        f.counter("aspen_link_received_bytes", "Frame bytes taken off the wire.", id, num(c.get("receivedBytes")));
-        f.counter("aspen_link_ecn_marked_packets", "Packets the queue marked ECN CE.", id, num(c.get("marked")));
-        Map<String, Object> drops = new LinkedHashMap<>();
+        f.gauge("aspen_link_queue_peak_packets", "The longest the output queue has been.", id, c.peakQueue());
+        f.gauge("aspen_link_queue_average_packets", "Time-averaged output queue length since the start.", id, c.averageQueue());
+        f.gauge("aspen_link_utilisation_ratio", "Share of time the link transmitted since the start (0-1).", id, c.utilisation());
+        f.counter("aspen_link_enqueued_packets", "Packets accepted into the output queue.", id, c.enqueued());
+        f.counter("aspen_link_sent_packets", "Frames put on the wire.", id, c.sentPackets());
+        f.counter("aspen_link_sent_bytes", "Frame bytes put on the wire.", id, c.sentBytes());
+        f.counter("aspen_link_received_packets", "Frames taken off the wire.", id, c.receivedPackets());
+        f.counter("aspen_link_received_bytes", "Frame bytes taken off the wire.", id, c.receivedBytes());
+        f.counter("aspen_link_ecn_marked_packets", "Packets the queue marked ECN CE.", id, c.marked());
+        Map<String, Long> drops = new LinkedHashMap<>();
         LINK_DROP_REASONS.forEach(r -> drops.put(r, 0L));
-        drops.putAll(map(c.get("drops")));
+        drops.putAll(c.drops());
         drops.forEach((reason, n) -> f.counter("aspen_link_dropped_packets",
                 "Packets the link dropped, by reason (queue: overflow, early, forced; link-down, link-cut, ...).",
-                Labels.of("link", str(l.get("name")), "peer", str(l.get("peer")), "reason", reason), num(n)));
+                Labels.of("link", l.name(), "peer", peer, "reason", reason), n));
     }
 
     /**

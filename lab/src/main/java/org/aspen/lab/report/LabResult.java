@@ -1,7 +1,6 @@
 package org.aspen.lab.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.aspen.lab.judge.ExpectationResult;
@@ -13,9 +12,21 @@ import org.aspen.lab.run.TraceRun;
 import org.aspen.lab.run.TransferRun;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.config.Units;
+import org.aspen.vnet.link.LinkCounts;
+import org.aspen.vnet.mgmt.LinkReport;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.node.TraceHasher;
 
-/** The outcome of one lab run: workload results, counters, judged expectations; JSON and text views. */
+/**
+ * The outcome of one lab run: workload results, counters, judged expectations; its report as a
+ * record ({@link LabReport}) and a text summary.
+ *
+ * <pre>{@code
+ * LabResult r = LabRunner.run(scenario, options);
+ * System.out.print(r.summary());
+ * ReportJson.INDENTED.writeValue(file.toFile(), r.report());
+ * }</pre>
+ */
 public final class LabResult {
     private final Scenario scenario;
     private final boolean simulated;
@@ -28,8 +39,8 @@ public final class LabResult {
     private final List<TransferRun> transfers;
     private final List<CrossTraffic> cross;
     private final Map<String, java.nio.file.Path> series;
-    private final Map<String, Object> nodes;
-    private final Map<String, Object> links;
+    private final Map<String, NodeReport> nodes;
+    private final Map<String, LinkReport> links;
     private final List<ExpectationResult> expectations;
     private final EventLog events;
     /** Sampled series for plots (LabSeries.report()), or null. */
@@ -37,7 +48,7 @@ public final class LabResult {
 
     public LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
               List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers, List<CrossTraffic> cross,
-              Map<String, java.nio.file.Path> series, Map<String, Object> nodes, Map<String, Object> links,
+              Map<String, java.nio.file.Path> series, Map<String, NodeReport> nodes, Map<String, LinkReport> links,
               List<ExpectationResult> expectations, EventLog events) {
         this.scenario = scenario;
         this.simulated = simulated;
@@ -78,50 +89,32 @@ public final class LabResult {
         return hasher == null ? 0 : hasher.events();
     }
 
-    public Map<String, Object> nodes() {
+    public Map<String, NodeReport> nodes() {
         return nodes;
     }
 
-    public Map<String, Object> links() {
+    public Map<String, LinkReport> links() {
         return links;
     }
 
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scenario", scenario.name());
-        m.put("mode", simulated ? "simulated" : "real-udp");
-        m.put("seed", seed);
-        m.put("durationSeconds", durationNanos / 1e9);
-        m.put("wallSeconds", Math.round(wallNanos / 1e6) / 1e3);
-        m.put("passed", passed());
-        if (hasher != null) {
-            m.put("traceHash", hasher.hex());
-            m.put("traceEvents", hasher.events());
-        }
-        List<Map<String, Object>> ex = new ArrayList<>();
-        expectations.forEach(e -> ex.add(e.toMap()));
-        m.put("expectations", ex);
+    /** The run's report as a record; {@link ReportJson} writes it as {@code --json} prints it. */
+    public LabReport report() {
         List<Map<String, Object>> ps = new ArrayList<>();
         pings.forEach(p -> ps.add(p.report()));
-        m.put("pings", ps);
         List<Map<String, Object>> ts = new ArrayList<>();
         traces.forEach(t -> ts.add(t.report(scenario)));
-        m.put("traces", ts);
-        List<Map<String, Object>> xs = new ArrayList<>();
+        List<TransferReport> xs = new ArrayList<>();
         transfers.forEach(t -> xs.add(t.report(series.get(t.name))));
-        m.put("transfers", xs);
+        List<CrossReport> cs = null;
         if (!cross.isEmpty()) {
-            List<Map<String, Object>> cs = new ArrayList<>();
-            cross.forEach(c -> cs.add(c.report()));
-            m.put("cross", cs);
+            cs = new ArrayList<>();
+            for (CrossTraffic c : cross) {
+                cs.add(c.report());
+            }
         }
-        m.put("events", events.report());
-        m.put("nodes", nodes);
-        m.put("links", links);
-        if (timeSeries != null) {
-            m.put("timeSeries", timeSeries);
-        }
-        return m;
+        return new LabReport(scenario.name(), simulated ? "simulated" : "real-udp", seed, durationNanos / 1e9,
+                Math.round(wallNanos / 1e6) / 1e3, passed(), hasher == null ? null : hasher.hex(),
+                hasher == null ? null : hasher.events(), expectations, ps, ts, xs, cs, events.report(), nodes, links, timeSeries);
     }
 
     /** Route changes before this time are initial convergence, not news. */
@@ -162,11 +155,10 @@ public final class LabResult {
             sb.append("  ").append(c.summary()).append('\n');
         }
         sb.append("  links:\n");
-        for (Map.Entry<String, Object> e : links.entrySet()) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> l = (Map<String, Object>) e.getValue();
+        for (Map.Entry<String, LinkReport> e : links.entrySet()) {
+            LinkCounts l = e.getValue().counters();
             sb.append(String.format(java.util.Locale.ROOT, "    %-14s sent %6s pkts  recv %6s pkts  peak queue %4s  drops %s%n",
-                    e.getKey(), l.get("sentPackets"), l.get("receivedPackets"), l.get("peakQueue"), l.get("drops")));
+                    e.getKey(), l.sentPackets(), l.receivedPackets(), l.peakQueue(), l.drops()));
         }
         if (!expectations.isEmpty()) {
             sb.append("expectations:\n");

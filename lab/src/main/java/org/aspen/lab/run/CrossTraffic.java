@@ -1,9 +1,9 @@
 package org.aspen.lab.run;
 
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.aspen.lab.report.CrossReport;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.config.Units;
@@ -144,21 +144,9 @@ public final class CrossTraffic {
         return onNanos;
     }
 
-    public Map<String, Object> report() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("from", spec.from());
-        m.put("to", spec.to());
-        m.put("rateBps", rateBps);
-        m.put("packetBytes", size);
-        m.put("durations", exponential ? "exponential" : "fixed");
-        m.put("bursts", bursts);
-        m.put("onSeconds", onNanos / 1e9);
-        m.put("sentPackets", sentPackets);
-        m.put("sendFailures", sendFailures);
-        m.put("receivedPackets", receivedPackets());
-        m.put("receivedBytes", receiver == null ? 0 : receiver.bytes(source));
-        return m;
+    public CrossReport report() {
+        return new CrossReport(name, spec.from(), spec.to(), rateBps, size, exponential ? "exponential" : "fixed", bursts,
+                onNanos / 1e9, sentPackets, sendFailures, receivedPackets(), receiver == null ? 0 : receiver.bytes(source));
     }
 
     public String summary() {

@@ -2,10 +2,10 @@ package org.aspen.lab.run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.aspen.lab.report.LabReport;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.node.Node;
@@ -83,14 +83,10 @@ public final class EventLog {
         return out;
     }
 
-    public List<Map<String, Object>> report() {
-        List<Map<String, Object>> out = new ArrayList<>();
+    public List<LabReport.Event> report() {
+        List<LabReport.Event> out = new ArrayList<>();
         for (Entry e : sorted()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("t", e.atNanos() / 1e9);
-            m.put("node", e.node());
-            m.put("event", e.what());
-            out.add(m);
+            out.add(new LabReport.Event(e.atNanos() / 1e9, e.node(), e.what()));
         }
         return out;
     }

@@ -18,7 +18,9 @@ import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.judge.Judges;
 import org.aspen.lab.judge.Judging;
+import org.aspen.lab.report.LabReports;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.NodeReport;
 import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.stack.NodeStack;
@@ -27,6 +29,7 @@ import org.aspen.vnet.auth.AuthKey;
 import org.aspen.vnet.config.Units;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.link.Link;
+import org.aspen.vnet.mgmt.LinkReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.TraceHasher;
 import org.aspen.vnet.node.TraceSink;
@@ -215,19 +218,15 @@ public final class LabRunner {
     private static LabResult report(Scenario s, Options o, Lab lab, WorkloadScheduler.Workload work, Ran done,
                                     long seed, long duration, long wall, TraceHasher hasher) throws IOException {
         Network net = lab.net();
-        Map<String, Object> nodeStats = new LinkedHashMap<>();
-        Map<String, Object> linkStats = new LinkedHashMap<>();
+        Map<String, NodeReport> nodeStats = new LinkedHashMap<>();
+        Map<String, LinkReport> linkStats = new LinkedHashMap<>();
         long now = net.now();
         for (Node n : net.nodes()) {
-            nodeStats.put(n.name(), nodeStats(net, n, lab));
+            UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
+            FlakewayControl fw = lab.nodes().get(n.name()).flakewayControl();
+            nodeStats.put(n.name(), LabReports.node(n, fw == null ? null : fw.show(), c, lab.ees().get(n.name())));
             for (Link l : n.links()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("node", n.name());
-                m.put("link", l.name());
-                m.put("peer", l.transport().describePeer());
-                m.put("discipline", l.discipline().describe());
-                m.putAll(l.counters().snapshot(now));
-                linkStats.put(l.name() + "@" + n.name(), m);
+                linkStats.put(l.name() + "@" + n.name(), LinkReport.of(l, now));
             }
         }
         List<ExpectationResult> results = done.judging().results(
@@ -243,31 +242,6 @@ public final class LabRunner {
         return new LabResult(s, o.simulated(), seed, duration, wall, o.simulated() ? hasher : null,
                 work.pings(), work.traces(), work.transfers(), work.cross(), series, nodeStats, linkStats, results, lab.events())
                 .withTimeSeries(done.timeSeries().report());
-    }
-
-    /** One node's counters, with its auth, flakeway, input queue and AAs when it has them. */
-    private static Map<String, Object> nodeStats(Network net, Node n, Lab lab) {
-        Map<String, Object> ns = new LinkedHashMap<>(n.counters().snapshot());
-        if (n.auth() instanceof org.aspen.vnet.auth.NodeAuth auth) {
-            ns.put("auth", auth.snapshot());
-        }
-        FlakewayControl fw = lab.nodes().get(n.name()).flakewayControl();
-        if (fw != null) {
-            ns.put("flakeway", fw.show());
-        }
-        UdpCounters c = net instanceof UdpNetwork u ? u.udpCounters(n.name()) : null;
-        if (c != null && c.inputQueueLimit > 0) {   // only with an input queue: other reports keep their shape
-            Map<String, Object> q = new LinkedHashMap<>();
-            q.put("limit", c.inputQueueLimit);
-            q.put("drops", c.inputQueueDrops);
-            q.put("peak", c.inputQueuePeak);
-            ns.put("inputQueue", q);
-        }
-        Map<String, Object> aa = lab.ees().get(n.name()).aaStats();
-        if (!((java.util.List<?>) aa.get("aas")).isEmpty()) {
-            ns.put("ee", aa);
-        }
-        return ns;
     }
 
     private static TraceSink traceSink(boolean simulated, TraceHasher hasher, BufferedWriter out) {

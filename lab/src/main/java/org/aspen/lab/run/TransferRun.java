@@ -6,11 +6,11 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.CloseFigures;
+import org.aspen.lab.report.TransferReport;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
@@ -19,6 +19,7 @@ import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.config.Units;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.runtime.Network;
 import org.aspen.vnet.time.Seeds;
 
@@ -196,33 +197,17 @@ public final class TransferRun {
         }
     }
 
-    public Map<String, Object> report(Path seriesFile) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("from", spec.from());
-        m.put("to", spec.to() + ":" + port);
+    public TransferReport report(Path seriesFile) {
         TransferSummary a = sender();
         TransferSummary b = receiver();
-        if (bulk()) {
-            m.put("bulk", true);
-            m.put("stopSeconds", stop / 1e9);
-        } else {
-            m.put("complete", a != null && a.complete() && b != null && b.complete());
-            m.put("digestMatch", digestMatch());
-        }
-        m.put("bytesSent", a == null ? 0 : a.bytes());
+        boolean bulk = bulk();
         Long got = bytesReceived();
-        m.put("bytesReceived", got == null ? 0 : got);
-        m.put("seconds", a == null ? null : a.seconds());
-        m.put("goodputBps", a == null ? null : Math.round(a.goodputBps()));
-        m.put("retransmissions", a == null ? null : a.retransmissions());
-        m.put("windowCloses", a == null ? null : a.windowCloses());
-        if (a != null && a.series() != null) {
-            m.putAll(CloseFigures.of(a.series(), a.seconds()));
-        }
-        m.put("sha256", a == null ? null : a.sha256());
-        m.put("cwndTrace", seriesFile == null ? null : seriesFile.toString());
-        return m;
+        return TransferReport.of(name, spec.from(), spec.to() + ":" + port, bulk ? true : null, bulk ? stop / 1e9 : null,
+                bulk ? null : a != null && a.complete() && b != null && b.complete(), bulk ? null : digestMatch(),
+                a == null ? 0 : a.bytes(), got == null ? 0 : got, a == null ? null : a.seconds(),
+                a == null ? null : Math.round(a.goodputBps()), a == null ? null : a.retransmissions(),
+                a == null ? null : a.windowCloses(), a != null && a.series() != null ? CloseFigures.of(a.series(), a.seconds()) : null,
+                a == null ? null : a.sha256(), seriesFile == null ? null : seriesFile.toString());
     }
 
     /** How the transfer or flow ended, as the judges see it. */
@@ -231,7 +216,7 @@ public final class TransferRun {
         TransferOutcome.Sent sent = a == null ? null : new TransferOutcome.Sent(a.bytes(), a.retransmissions(), a.goodputBps());
         Map<String, Object> counters = a == null || a.stats() == null ? Map.of() : a.stats();
         return new TransferOutcome(name, spec.from(), spec.to(), bulk(), sent, bytesReceived(), digestMatch(),
-                report(null), counters, null);
+                ReportJson.MAPPER.convertValue(report(null), Map.class), counters, null);
     }
 
     /** Bits per second acknowledged over the flow's or transfer's life (0 before it ended). */

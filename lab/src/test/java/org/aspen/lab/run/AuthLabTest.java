@@ -2,8 +2,8 @@ package org.aspen.lab.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.NodeReport;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
@@ -58,9 +58,8 @@ class AuthLabTest {
         Scenario s = CrossAndAccTest.yaml(DUMBBELL.formatted(auth, expect));
         LabResult r = LabRunner.run(s, new LabRunner.Options(true, 1L, null, null, null, dir, null));
         assertTrue(r.passed(), r.summary());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> r1 = (Map<String, Object>) r.nodes().get("r1");
-        assertTrue(r1.containsKey("auth"), r1.toString());
+        NodeReport r1 = r.nodes().get("r1");
+        assertTrue(r1.auth() != null, r1.toString());
     }
 
     @Test
@@ -68,9 +67,7 @@ class AuthLabTest {
         Scenario s = CrossAndAccTest.yaml(DUMBBELL.formatted("", ""));
         LabResult r = CrossAndAccTest.sim(s, 1);
         assertTrue(r.passed(), r.summary());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> r1 = (Map<String, Object>) r.nodes().get("r1");
-        assertEquals(false, r1.containsKey("auth"));
+        assertEquals(null, r.nodes().get("r1").auth());
     }
 
     @Test

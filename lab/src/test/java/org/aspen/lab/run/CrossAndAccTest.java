@@ -3,8 +3,9 @@ package org.aspen.lab.run;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
+import org.aspen.lab.report.CrossReport;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.TransferReport;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
@@ -37,13 +38,8 @@ class CrossAndAccTest {
                 """.formatted(duration, cross));
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> cross(LabResult r, int i) {
-        return ((List<Map<String, Object>>) r.toJson().get("cross")).get(i);
-    }
-
-    static long num(Map<String, Object> m, String k) {
-        return ((Number) m.get(k)).longValue();
+    static CrossReport cross(LabResult r, int i) {
+        return r.report().cross().get(i);
     }
 
     @Test
@@ -51,31 +47,29 @@ class CrossAndAccTest {
         // 80 kb/s of 1000-byte packets = one every 100 ms; on 1 s, off 1 s from 0.5 s to 10.5 s: 5 bursts of 10
         LabResult r = sim(twoNodes("12s",
                 "{from: a, to: b, rate: 80kbps, on: 1s, off: 1s, size: 1000, durations: fixed, start: 500ms, stop: 10.5s}"), 1);
-        Map<String, Object> c = cross(r, 0);
-        assertEquals(5, num(c, "bursts"));
-        assertEquals(50, num(c, "sentPackets"));
-        assertEquals(50, num(c, "receivedPackets"));
-        assertEquals(50_000, num(c, "receivedBytes"));
-        assertEquals(5.0, (Double) c.get("onSeconds"), 1e-9);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> link = (Map<String, Object>) r.links().get("a-b@a");
-        assertEquals(50L, ((Number) link.get("sentPackets")).longValue(), "static routing: only the cross packets use the link");
+        CrossReport c = cross(r, 0);
+        assertEquals(5, c.bursts());
+        assertEquals(50, c.sentPackets());
+        assertEquals(50, c.receivedPackets());
+        assertEquals(50_000, c.receivedBytes());
+        assertEquals(5.0, c.onSeconds(), 1e-9);
+        assertEquals(50L, r.links().get("a-b@a").counters().sentPackets(), "static routing: only the cross packets use the link");
     }
 
     @Test
     void exponentialOnOffIsOnAboutHalfTheTimeAtTheRate() throws Exception {
         Scenario s = twoNodes("400s", "{from: a, to: b, rate: 100kbps, on: 2.5s, off: 2.5s}");
         LabResult r = sim(s, 3);
-        Map<String, Object> c = cross(r, 0);
-        double on = (Double) c.get("onSeconds");
-        long bursts = num(c, "bursts");
+        CrossReport c = cross(r, 0);
+        double on = c.onSeconds();
+        long bursts = c.bursts();
         // about 400 / 5 = 80 cycles; the on share of exponential periods with equal means is 1/2
         assertTrue(bursts > 55 && bursts < 105, "bursts " + bursts);
         assertTrue(on > 140 && on < 260, "on " + on + " s");
         // 12.5 packets per second while on (each burst ends within one 80 ms interval of its end)
-        double perSecond = num(c, "sentPackets") / on;
+        double perSecond = c.sentPackets() / on;
         assertTrue(Math.abs(perSecond - 12.5) < 0.3, "rate while on " + perSecond);
-        assertEquals(num(c, "sentPackets"), num(c, "receivedPackets"));
+        assertEquals(c.sentPackets(), c.receivedPackets());
         LabResult again = sim(s, 3);
         assertEquals(c, cross(again, 0), "same seed, same on/off draws");
     }
@@ -106,15 +100,12 @@ class CrossAndAccTest {
                   - {type: counter, node: r1, counter: aa.acc-filter.metrics.packetsFiltered, atLeast: 1}
                 """), 1);
         assertTrue(r.passed(), r.summary());
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> flows = (List<Map<String, Object>>) r.toJson().get("transfers");
+        List<TransferReport> flows = r.report().transfers();
         long accCloses = 0;
-        for (Map<String, Object> f : flows) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> byCause = (Map<String, Object>) f.get("closesByCause");
-            accCloses += ((Number) byCause.get("NOTIFICATION")).longValue();
-            assertTrue((Double) f.get("closesPerSecond") > 0, f.toString());
-            assertTrue((Double) f.get("meanCloseMagnitude") > 0, f.toString());
+        for (TransferReport f : flows) {
+            accCloses += f.closes("NOTIFICATION");
+            assertTrue(f.closesPerSecond() > 0, f.toString());
+            assertTrue(f.meanCloseMagnitude() > 0, f.toString());
         }
         assertTrue(accCloses > 0, "senders closed on notifications: " + flows);
     }

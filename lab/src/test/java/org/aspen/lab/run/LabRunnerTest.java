@@ -138,10 +138,9 @@ class LabRunnerTest {
     void rdpLossyDeliversIntactInSimulation() throws Exception {
         LabResult r = sim(example("rdp-lossy.yaml"), 3);
         assertTrue(r.passed(), failures(r));
-        @SuppressWarnings("unchecked")
-        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
-        assertEquals(true, t.get("digestMatch"));
-        assertEquals(2_000_000L, ((Number) t.get("bytesReceived")).longValue());
+        var t = r.report().transfers().get(0);
+        assertEquals(true, t.digestMatch());
+        assertEquals(2_000_000L, t.bytesReceived());
     }
 
     @Test
@@ -161,10 +160,9 @@ class LabRunnerTest {
                   - {type: transfer, transfer: big}
                 """.getBytes()), "slow.yaml", true);
         LabResult r = sim(s, 1);
-        @SuppressWarnings("unchecked")
-        var t = (java.util.Map<String, Object>) ((List<?>) r.toJson().get("transfers")).get(0);
-        assertEquals(false, t.get("complete"));
-        long got = ((Number) t.get("bytesReceived")).longValue();
+        var t = r.report().transfers().get(0);
+        assertEquals(false, t.complete());
+        long got = t.bytesReceived();
         assertTrue(got > 100_000 && got < 10_000_000, "bytesReceived " + got);
         String measured = String.valueOf(r.expectations().get(0).measured());
         assertTrue(measured.contains(got + " bytes received"), measured);
@@ -199,13 +197,11 @@ class LabRunnerTest {
                 """.getBytes()), "shared.yaml", true);
         LabResult r = sim(s, 2);
         assertTrue(r.passed(), failures(r));
-        @SuppressWarnings("unchecked")
-        var link = (java.util.Map<String, Object>) r.links().get("r1-r2@r1");
-        @SuppressWarnings("unchecked")
-        var disc = (java.util.Map<String, Object>) link.get("discipline");
+        var link = r.links().get("r1-r2@r1");
+        var disc = link.discipline();
         assertEquals("red", disc.get("kind"));
         // the bottleneck is well used and not exceeded
-        double util = ((Number) link.get("utilisation")).doubleValue();
+        double util = link.counters().utilisation();
         assertTrue(util > 0.7 && util <= 1.0, "utilisation " + util);
         assertTrue(r.summary().contains("queue on r1-r2 now"), r.summary());
     }
@@ -235,10 +231,7 @@ class LabRunnerTest {
                 """.getBytes()), "ns2-queues.yaml", true);
         LabResult r = sim(s, 2);
         assertTrue(r.passed(), failures(r));
-        @SuppressWarnings("unchecked")
-        var link = (java.util.Map<String, Object>) r.links().get("r1-r2@r1");
-        @SuppressWarnings("unchecked")
-        var disc = (java.util.Map<String, Object>) link.get("discipline");
+        var disc = r.links().get("r1-r2@r1").discipline();
         assertEquals("ns2-red", disc.get("kind"));
         assertEquals(true, disc.get("adaptive"));
     }

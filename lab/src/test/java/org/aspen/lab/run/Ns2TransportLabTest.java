@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.Map;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.TransferReport;
 import org.junit.jupiter.api.Test;
 
 /** A scenario's {@code transport: ns2-reno} with its {@code ns2} overrides reaches the sender (docs/scenarios.md). */
@@ -26,16 +26,15 @@ class Ns2TransportLabTest {
                     - {name: ns2, from: a, to: b, size: 200KB, segment: 1000, start: 1s, transport: ns2-reno, ns2: {window: 4}}
                     - {name: rdp, from: a, to: b, size: 200KB, segment: 1000, start: 30s}
                 """), 1);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> ts = (List<Map<String, Object>>) r.toJson().get("transfers");
-        Map<String, Object> ns2 = ts.get(0);
-        Map<String, Object> rdp = ts.get(1);
-        assertEquals(true, ns2.get("digestMatch"), ns2.toString());
-        assertEquals(true, rdp.get("digestMatch"), rdp.toString());
-        long ns2Goodput = ((Number) ns2.get("goodputBps")).longValue();
-        long rdpGoodput = ((Number) rdp.get("goodputBps")).longValue();
+        List<TransferReport> ts = r.report().transfers();
+        TransferReport ns2 = ts.get(0);
+        TransferReport rdp = ts.get(1);
+        assertEquals(true, ns2.digestMatch(), ns2.toString());
+        assertEquals(true, rdp.digestMatch(), rdp.toString());
+        long ns2Goodput = ns2.goodputBps();
+        long rdpGoodput = rdp.goodputBps();
         assertTrue(ns2Goodput <= 160_000, "ns2-reno with window 4: " + ns2Goodput + " b/s");
         assertTrue(rdpGoodput > 160_000, "rdp: " + rdpGoodput + " b/s");
-        assertEquals(0L, ((Number) ns2.get("retransmissions")).longValue());
+        assertEquals(0L, ns2.retransmissions());
     }
 }

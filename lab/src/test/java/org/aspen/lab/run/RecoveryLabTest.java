@@ -3,7 +3,6 @@ package org.aspen.lab.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.Map;
 import org.aspen.lab.report.LabResult;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.Recovery;
@@ -33,9 +32,8 @@ class RecoveryLabTest {
         assertEquals(Recovery.CLASSIC, TransferRun.flow(s.workload().flows().get(0), 0, 30_000_000_000L).options().recovery());
         // both share a 20-packet queue, so both lose segments; each arrives intact
         LabResult r = CrossAndAccTest.sim(s, 1);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> out = (List<Map<String, Object>>) r.toJson().get("transfers");
-        assertEquals(true, out.get(0).get("digestMatch"), out.get(0).toString());
-        assertEquals(true, out.get(1).get("digestMatch"), out.get(1).toString());
+        var out = r.report().transfers();
+        assertEquals(true, out.get(0).digestMatch(), out.get(0).toString());
+        assertEquals(true, out.get(1).digestMatch(), out.get(1).toString());
     }
 }

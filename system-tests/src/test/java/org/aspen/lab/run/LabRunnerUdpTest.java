@@ -55,12 +55,11 @@ class LabRunnerUdpTest {
         Scenario s = ScenarioLoader.parse(new java.io.ByteArrayInputStream(INPUT_QUEUE_LAB.getBytes()), "inq.yaml", true);
         LabResult r = LabRunner.run(s, new LabRunner.Options(false, 1L, null, null, null));
         assertTrue(r.passed(), failures(r));
-        java.util.Map<?, ?> nodes = (java.util.Map<?, ?>) r.toJson().get("nodes");
-        java.util.Map<?, ?> q = (java.util.Map<?, ?>) ((java.util.Map<?, ?>) nodes.get("b")).get("inputQueue");
-        assertEquals(50, q.get("limit"));
-        assertEquals(0L, q.get("drops"));                     // three pings never fill 50 packets
-        assertTrue((Long) q.get("peak") >= 1, q.toString());
-        assertEquals(null, ((java.util.Map<?, ?>) nodes.get("a")).get("inputQueue"));
+        var q = r.report().nodes().get("b").inputQueue();
+        assertEquals(50, q.limit());
+        assertEquals(0L, q.drops());                     // three pings never fill 50 packets
+        assertTrue(q.peak() >= 1, q.toString());
+        assertEquals(null, r.report().nodes().get("a").inputQueue());
     }
 
     @Test

@@ -90,21 +90,11 @@ public final class LinkCounters {
         return span <= 0 ? 0 : Math.min(1.0, busy / (double) span);
     }
 
-    /** A snapshot for reports, in a stable key order. */
-    public Map<String, Object> snapshot(long now) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("enqueued", enqueued);
-        m.put("sentPackets", sentPackets);
-        m.put("sentBytes", sentBytes);
-        m.put("receivedPackets", receivedPackets);
-        m.put("receivedBytes", receivedBytes);
-        m.put("marked", marked);
-        m.put("peakQueue", peakQueue);
-        m.put("averageQueue", Math.round(averageQueue(now) * 1000) / 1000.0);
-        m.put("utilisation", Math.round(utilisation(now) * 10000) / 10000.0);
+    /** The counters at {@code now}, as reports carry them ({@link LinkCounts}). */
+    public LinkCounts counts(long now) {
         Map<String, Long> d = new LinkedHashMap<>();
         dropsByReason().forEach((k, v) -> d.put(k.label, v));
-        m.put("drops", d);
-        return m;
+        return new LinkCounts(enqueued, sentPackets, sentBytes, receivedPackets, receivedBytes, marked, peakQueue,
+                Math.round(averageQueue(now) * 1000) / 1000.0, Math.round(utilisation(now) * 10000) / 10000.0, d);
     }
 }

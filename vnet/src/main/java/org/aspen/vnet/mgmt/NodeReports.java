@@ -7,8 +7,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.aspen.vnet.link.Link;
-import org.aspen.vnet.link.LinkConfig;
-import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
 
@@ -25,42 +23,20 @@ public final class NodeReports {
     private NodeReports() {
     }
 
-    /** Node counters, every link (config, discipline, counters) and any extra sections. */
+    /** Node counters, every link ({@link LinkReport}) and any extra sections. */
     public static Map<String, Object> stats(Node node, Map<String, Supplier<?>> sections) {
         long now = node.scheduler().nanos();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("node", node.name());
         m.put("address", node.address().toString());
         m.put("nowNanos", now);
-        m.put("counters", node.counters().snapshot());
+        m.put("counters", node.counters().counts());
         new TreeMap<>(sections).forEach((k, v) -> m.put(k, v.get()));
-        List<Map<String, Object>> links = new ArrayList<>();
+        List<LinkReport> links = new ArrayList<>();
         for (Link l : node.links()) {
-            links.add(link(l, now));
+            links.add(LinkReport.of(l, now));
         }
         m.put("links", links);
-        return m;
-    }
-
-    public static Map<String, Object> link(Link l, long now) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", l.name());
-        m.put("peer", l.peer().isUnspecified() ? null : l.peer().toString());
-        m.put("wire", l.transport().describePeer());
-        m.put("up", l.isUp());
-        LinkConfig c = l.config();
-        Map<String, Object> cfg = new LinkedHashMap<>();
-        cfg.put("bandwidthBps", c.bandwidthBps());
-        cfg.put("delayNanos", c.delayNanos());
-        cfg.put("limit", c.limit().toString());
-        cfg.put("cost", c.cost());
-        m.put("config", cfg);
-        QueueDiscipline d = l.discipline();
-        Map<String, Object> disc = new LinkedHashMap<>(d.describe());
-        disc.put("queuedPackets", d.packets());
-        disc.put("queuedBytes", d.bytes());
-        m.put("discipline", disc);
-        m.put("counters", l.counters().snapshot(now));
         return m;
     }
 

@@ -33,17 +33,10 @@ public final class NodeCounters {
         return m;
     }
 
-    public Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("received", received);
-        m.put("forwarded", forwarded);
-        m.put("delivered", delivered);
-        m.put("originated", originated);
-        m.put("intercepted", intercepted);
-        m.put("reinjected", reinjected);
+    /** The counters now, as reports carry them. */
+    public NodeCounts counts() {
         Map<String, Long> d = new LinkedHashMap<>();
         dropsByReason().forEach((k, v) -> d.put(k.label, v));
-        m.put("drops", d);
-        return m;
+        return new NodeCounts(received, forwarded, delivered, originated, intercepted, reinjected, d);
     }
 }

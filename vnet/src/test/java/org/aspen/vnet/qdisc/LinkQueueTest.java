@@ -10,6 +10,7 @@ import java.util.Map;
 import org.aspen.vnet.link.DropListener;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkCounters;
+import org.aspen.vnet.link.LinkCounts;
 import org.aspen.vnet.link.QueueLimit;
 import org.aspen.vnet.link.QueueState;
 import org.aspen.vnet.packet.DropReason;
@@ -42,9 +43,9 @@ class LinkQueueTest {
         assertEquals(0.55, c.averageQueue(bench.net.now()), 1e-12);
         assertEquals(10, c.peakQueue);
         assertEquals(0.11, c.utilisation(bench.net.now()), 1e-12);
-        Map<String, Object> snap = c.snapshot(bench.net.now());
-        assertEquals(0.55, snap.get("averageQueue"));
-        assertEquals(Map.of(), snap.get("drops"));
+        LinkCounts snap = c.counts(bench.net.now());
+        assertEquals(0.55, snap.averageQueue());
+        assertEquals(Map.of(), snap.drops());
     }
 
     @Test
