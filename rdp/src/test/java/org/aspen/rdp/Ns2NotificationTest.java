@@ -255,8 +255,6 @@ class Ns2NotificationTest {
         assertEquals(0, only.stats.windowCloses(CloseCause.FAST_RETRANSMIT));
         // the same notification without the flag resends 60 at once, 5 ms after it left the router
         Run named = run(81, () -> new Ns2Reno(P), drop60, 60, 60, 0, -1, false);
-        ConnectionStats.Sample dbg = named.stats.samples().stream().filter(x -> x.cause() == CloseCause.NOTIFICATION).findFirst().orElseThrow();
-        System.out.println("DBG " + dbg + " " + named.sent.subList(named.sent.indexOf(40), named.sent.indexOf(60) + 8) + " " + named.sentAt.subList(named.sent.indexOf(40), named.sent.indexOf(60) + 8));
         assertEquals(named.sentAt.get(named.sent.indexOf(60)) + 10_000_000L, named.resent60At);
         assertEquals(1, named.stats.notifiedNacks());
     }
