@@ -63,11 +63,11 @@ for {set i 1} {$i <= 3} {incr i} {
         set tcp($i) [new Agent/TCP/Reno]
         set sink($i) [new Agent/TCPSink]
     } else {
-        # ns-2.35's Linux TCP as its documentation runs it (timestamps and a SACK sink)
+        # ns-2.35's Linux TCP as its own example runs it: tcl/ex/tcp-linux/simple.tcl:41-49, 60
         set tcp($i) [new Agent/TCP/Linux]
-        $tcp($i) set timestamps_ true
-        set sink($i) [new Agent/TCPSink/Sack1]
-        $sink($i) set ts_echo_rfc1323_ true
+        $tcp($i) set timestamps_ true                ;# simple.tcl:42
+        set sink($i) [new Agent/TCPSink/Sack1]       ;# simple.tcl:48
+        $sink($i) set ts_echo_rfc1323_ true          ;# simple.tcl:49
     }
     $tcp($i) set packetSize_ 1000
     $tcp($i) set window_ 10000
@@ -75,7 +75,7 @@ for {set i 1} {$i <= 3} {incr i} {
     $ns attach-agent $node([lindex $f 0]) $tcp($i)
     $ns attach-agent $node([lindex $f 1]) $sink($i)
     $ns connect $tcp($i) $sink($i)
-    if {$variant == "cubic"} { $ns at 0 "$tcp($i) select_ca cubic" }
+    if {$variant == "cubic"} { $ns at 0 "$tcp($i) select_ca cubic" }   ;# simple.tcl:60 (highspeed there)
     set ftp($i) [$tcp($i) attach-source FTP]
     set start($i) [lindex $starts [expr $i - 1]]
     $ns at $start($i) "$ftp($i) start"
