@@ -159,6 +159,37 @@ class AcnsTest {
         assertEquals(1, d.flows().values().stream().filter(f -> f.priority() == 46).findFirst().orElseThrow().commands(3));
     }
 
+    /**
+     * Why flow #2 of the ACNS experiment is held at one packet (docs/traces/acns-table9-rtt.md): Table 4's
+     * parameters on the paper's flows (#1 priority 0 from 0.1 s, #2 26 from 15.1 s, #3 46 from 30.1 s).
+     * Wherever #3 stops growing (its freeze onset, theta = th_A1), #2 is told to fall back and #1 too.
+     */
+    @Test
+    void whereTheYoungestFlowFreezesTheMiddleFlowFallsBack() {
+        // F(#2) = 0.8 * 26 / 63 = 0.330159, F(#3) = 0.8 * 46 / 63 = 0.584127 (4)
+        // t = 60 s: ages 59.9 / 44.9 / 29.9 s; T(#2) = 0.2 * 59.9 / 44.9 = 0.266815, T(#3) = 0.2 * 59.9 / 29.9 = 0.400669 (1, 4)
+        //   #3 freezes from A = 0.95 * 0.984796 = 0.935556; #2 there: theta = 0.935556 / 0.596974 = 1.5672 (3) -> fallback (5)
+        //   #2 runs normally only below A = 0.95 * 0.596974 = 0.567125
+        // t = 118 s: ages 117.9 / 102.9 / 87.9 s; T(#2) = 0.229155, T(#3) = 0.268259
+        //   #3 freezes from A = 0.95 * 0.852386 = 0.809767; #2 there: theta = 0.809767 / 0.559314 = 1.4478 -> fallback
+        //   #2 runs normally only below A = 0.95 * 0.559314 = 0.531348
+        double[][] cases = {{60, 0.935556, 1.5672, 0.567125}, {118, 0.809767, 1.4478, 0.531348}};
+        for (double[] c : cases) {
+            double t = c[0];
+            double age2 = (t - 15.1) / (t - 0.1);
+            double age3 = (t - 30.1) / (t - 0.1);
+            double freeze3 = P.thA1() * (0.8 * 46 / 63.0 + 0.2 / age3);
+            assertEquals(c[1], freeze3, 1e-6, "#3's freeze onset at " + t + " s");
+            assertEquals(1, P.command(P.theta(freeze3 - 1e-6, 46, 63, age3)), "#3 normal just below its freeze onset");
+            assertEquals(2, P.command(P.theta(freeze3 + 1e-6, 46, 63, age3)), "#3 frozen just above it");
+            assertEquals(c[2], P.theta(freeze3, 26, 63, age2), 1e-4);
+            assertEquals(3, P.command(P.theta(freeze3, 26, 63, age2)), "#2 falls back where #3 freezes, at " + t + " s");
+            assertEquals(3, P.command(P.theta(freeze3, 0, 63, 1.0)), "#1 too");
+            assertEquals(1, P.command(P.theta(c[3] - 1e-6, 26, 63, age2)), "#2 normal just below " + c[3]);
+            assertEquals(2, P.command(P.theta(c[3] + 1e-6, 26, 63, age2)), "#2 frozen just above " + c[3]);
+        }
+    }
+
     @Test
     void ageInSecondsReading() {
         Packet[] p = new Packet[2];
