@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.aspen.dashboard.LabDashboard;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.config.Units;
@@ -101,7 +101,7 @@ public final class NodeCommand implements Callable<Integer> {
         try (NodeHost host = startHost(s);
              LabDashboard dash = dashboard == null ? null : LabDashboard.start(dashboard, 0)) {
             var out = spec.commandLine().getOut();
-            org.aspen.lab.node.BuildInfo build = org.aspen.lab.node.BuildInfo.current();
+            org.aspen.node.BuildInfo build = org.aspen.node.BuildInfo.current();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s), aspen %s (commit %s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size(), build.version(), build.commit());
             for (Link l : host.node().links()) {

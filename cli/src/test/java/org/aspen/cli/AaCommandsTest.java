@@ -12,7 +12,7 @@ import java.util.jar.JarInputStream;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.aspen.lab.build.BundledAas;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.udp.FreePorts;

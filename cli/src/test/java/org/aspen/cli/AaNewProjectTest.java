@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 import org.aspen.aatest.AaSimulation;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.ee.api.ActiveApplication;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.rdp.RdpStack;

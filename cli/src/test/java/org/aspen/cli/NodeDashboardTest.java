@@ -12,7 +12,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import org.aspen.dashboard.LabDashboard;
 import org.aspen.dashboard.SseClient;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.junit.jupiter.api.Test;
 

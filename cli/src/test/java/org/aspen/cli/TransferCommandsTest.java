@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.udp.FreePorts;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.lab.build.LabBuilder;
-import org.aspen.lab.node.NodeHost;
+import org.aspen.node.NodeHost;
 import org.aspen.lab.run.EventLog;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.run.RunObserver;

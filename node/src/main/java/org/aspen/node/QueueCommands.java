@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

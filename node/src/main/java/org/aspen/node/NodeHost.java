@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import com.sun.net.httpserver.HttpExchange;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;

@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +53,7 @@ class ControlLineLimitTest {
         }
         assertEquals(12 << 20, NodeHost.MAX_CONTROL_LINE);
         String doc = Files.readString(Path.of("..", "docs", "real-runtime.md"));
-        assertTrue(doc.contains("`aspen node`\n  (`lab.node.NodeHost.MAX_CONTROL_LINE`) accepts 12 MiB lines"),
+        assertTrue(doc.contains("`aspen node`\n  (`node.NodeHost.MAX_CONTROL_LINE`) accepts 12 MiB lines"),
                 "docs/real-runtime.md must state aspen node's control line limit");
     }
 }

@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Base64;

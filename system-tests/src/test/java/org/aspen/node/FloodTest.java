@@ -1,4 +1,4 @@
-package org.aspen.lab.run;
+package org.aspen.node;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.lang.management.ManagementFactory;
@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.aspen.lab.judge.CounterPaths;
-import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.VAddr;

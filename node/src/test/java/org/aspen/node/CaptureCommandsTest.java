@@ -1,4 +1,4 @@
-package org.aspen.lab.node;
+package org.aspen.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
