@@ -70,8 +70,8 @@ def analyse(path, warmup, no_mark):
                         pk_prev=pk_prev, rec=rec, drop=drop, pk=new, eq3=eq3(pp, g, before, beyond, no_mark)))
     n = len(rows)
     gs = [u["gamma"] for u in ups]
-    gmean = sum(gs) / len(gs)
-    gsd = math.sqrt(sum((x - gmean) ** 2 for x in gs) / (len(gs) - 1))
+    gmean = sum(gs) / len(gs) if gs else float("nan")
+    gsd = math.sqrt(sum((x - gmean) ** 2 for x in gs) / (len(gs) - 1)) if len(gs) > 1 else float("nan")
     congested = [u for u in ups if u["gamma"] <= 1]
     carried = sum(u["pk_prev"] for u in congested)
     dropped = sum(u["rec"] - u["pk_prev"] for u in congested)
@@ -80,7 +80,7 @@ def analyse(path, warmup, no_mark):
     # the series prints p_k, p, p_>k to 6 decimals and gamma to 4: agreement within that rounding
     agree = sum(1 for u in ups if abs(u["pk"] - u["eq3"]) <= 2e-6 + 2e-4 * u["p"] / u["gamma"] ** 2)
     summary = dict(series=path, samples=n, mean_queue=sum(q) / n, at_600=sum(1 for x in q if x >= 600) / n,
-                   updates=len(ups), gamma_above_1=sum(1 for x in gs if x > 1) / len(gs), gamma_mean=gmean,
+                   updates=len(ups), gamma_above_1=sum(1 for x in gs if x > 1) / len(gs) if gs else float("nan"), gamma_mean=gmean,
                    gamma_sd=gsd, mean_pk=sum(pk) / n, mean_p=sum(p) / n, pk_over_p=(sum(pk) / sum(p)) if sum(p) else float("nan"),
                    eq3_agrees=agree, from_carried=carried / total if total else float("nan"),
                    from_drops=dropped / total if total else float("nan"), from_gamma=term / total if total else float("nan"))
