@@ -17,7 +17,15 @@ close-timeout / close-ecn, `closed_from` the window before, `cwnd` the window af
                    its drops, and whether a retransmission timeout (close-timeout) came before the next
                    episode: one CSV row per episode
 
+  summary RUN...   the means docs/traces/acc-fig4-fig7.md tabulates: per cause, before 10 s and after,
+                   closes per run and the mean before, after, magnitude (and carried, grown); then the
+                   loss episodes before 10 s and after, by their drops (1, 2, 3 or more), with how
+                   many ended in a timeout
+  fit RUN...       per flow, goodput (report.json) against its timeouts after 10 s; then the least-squares
+                   line over all the flows given: kb/s per timeout, the goodput at none, the correlation
+
 e.g. python3 tools/acc-closes.py closes acc-10-1 acc-10-2 > closes.csv
+     python3 tools/acc-closes.py summary acc-300-1 acc-300-2 acc-300-3 acc-300-4 acc-300-5
 """
 import csv
 import glob
@@ -85,16 +93,79 @@ def episodes(runs, w):
                 w.writerow([os.path.basename(run.rstrip('/')), n, '%.3f' % e[0], len(e), '%.3f' % to[0] if to else ''])
 
 
+class _Rows:
+    """Collects what a csv.writer writes, as dicts keyed by the header row."""
+
+    def __init__(self):
+        self.header = None
+        self.rows = []
+
+    def writerow(self, r):
+        if self.header is None:
+            self.header = r
+        else:
+            self.rows.append(dict(zip(self.header, map(str, r))))
+
+
+def summary(runs, w, split=10.0):
+    c = _Rows()
+    closes(runs, c)
+    n = len(runs)
+    w.writerow(['part', 'cause', 'closes_per_run', 'before', 'after', 'magnitude', 'carried', 'grown'])
+    for part, sel in (('first %gs' % split, lambda t: t < split), ('after %gs' % split, lambda t: t >= split)):
+        for cause in ('notification', 'fast_retransmit', 'timeout', 'ecn', 'all'):
+            rs = [r for r in c.rows if sel(float(r['time_s'])) and cause in (r['cause'], 'all')]
+            if not rs:
+                continue
+            mean = lambda k: sum(float(r[k]) for r in rs) / len(rs)
+            notif = cause == 'notification'
+            w.writerow([part, cause, '%.1f' % (len(rs) / n), '%.2f' % mean('before'), '%.2f' % mean('after'),
+                        '%.3f' % mean('magnitude'), '%.2f' % mean('carried') if notif else '',
+                        '%.3f' % mean('grown') if notif else ''])
+    e = _Rows()
+    episodes(runs, e)
+    w.writerow(['part', 'episode_drops', 'episodes', 'ending_in_a_timeout', 'bulk_drops_per_run'])
+    for part, sel in (('first %gs' % split, lambda t: t < split), ('after %gs' % split, lambda t: t >= split)):
+        rs = [r for r in e.rows if sel(float(r['start_s']))]
+        drops = sum(int(r['drops']) for r in rs) / n
+        for k, label in ((1, '1'), (2, '2'), (3, '3+')):
+            ks = [r for r in rs if min(int(r['drops']), 3) == k]
+            w.writerow([part, label, len(ks), sum(1 for r in ks if r['timeout_s']), '%.1f' % drops])
+
+
+def fit(runs, w, split=10.0):
+    import json
+    xs, ys = [], []
+    w.writerow(['run', 'flow', 'goodput_kbps', 'timeouts_after_%gs' % split])
+    for run in runs:
+        transfers = json.load(open(os.path.join(run, 'report.json')))['transfers']
+        for n, _, rows in flows(run):
+            t = sum(1 for r in rows if r['event'] == 'close-timeout' and float(r['time_s']) >= split)
+            g = transfers[n - 1]['goodputBps'] / 1e3
+            xs.append(t)
+            ys.append(g)
+            w.writerow([os.path.basename(run.rstrip('/')), n, '%.3f' % g, t])
+    k = len(xs)
+    mx, my = sum(xs) / k, sum(ys) / k
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    syy = sum((y - my) ** 2 for y in ys)
+    slope = sxy / sxx
+    w.writerow(['# flows', k, 'kb/s per timeout %.1f' % slope, 'at none %.1f' % (my - slope * mx)])
+    w.writerow(['# correlation', '%.2f' % (sxy / (sxx * syy) ** 0.5), '', ''])
+
+
 def main(argv):
-    if len(argv) < 2 or argv[0] not in ('closes', 'episodes'):
-        print('usage: tools/acc-closes.py closes|episodes RUN... (RUN: a directory of an aspen lab run)', file=sys.stderr)
+    if len(argv) < 2 or argv[0] not in ('closes', 'episodes', 'summary', 'fit'):
+        print('usage: tools/acc-closes.py closes|episodes|summary|fit RUN... (RUN: a directory of an aspen lab run)',
+              file=sys.stderr)
         return 2
     for run in argv[1:]:
         if not os.path.isdir(run) or not flows(run):
             print('tools/acc-closes.py: no *-bulkN-cwnd.csv in ' + run, file=sys.stderr)
             return 2
     w = csv.writer(sys.stdout, lineterminator='\n')
-    (closes if argv[0] == 'closes' else episodes)(argv[1:], w)
+    {'closes': closes, 'episodes': episodes, 'summary': summary, 'fit': fit}[argv[0]](argv[1:], w)
     return 0
 
 
