@@ -3,7 +3,7 @@
 
 Each RUN is a directory in which `aspen lab --sim --trace trace.txt` ran one scenario printed by
 `aspen experiment acc-figure4 --print-scenario CONFIG:DELAY`: it holds the flows' cwnd CSVs
-(`*-bulkN-cwnd.csv`: one row per close, `event` close-notification / close-fast-retransmit /
+(`*-bulkN-cwnd.csv`: one row per close, `event` close-notification / close-fast_retransmit /
 close-timeout / close-ecn, `closed_from` the window before, `cwnd` the window after) and trace.txt.
 
   closes RUN...    one CSV row per close: run, flow, time, cause, before, after, magnitude (before -
@@ -39,7 +39,8 @@ def flows(run):
     out = []
     for path in sorted(glob.glob(os.path.join(run, '*-bulk*-cwnd.csv'))):
         n = int(re.search(r'-bulk(\d+)-cwnd\.csv$', path).group(1))
-        out.append((n, path, list(csv.DictReader(open(path)))))
+        with open(path) as f:
+            out.append((n, path, list(csv.DictReader(f))))
     return out
 
 
@@ -73,12 +74,13 @@ def episodes(runs, w):
             continue
         gap = 1.2 * base_rtt_s(fl[0][1])
         drops = {n: [] for n, _, _ in fl}
-        for line in open(os.path.join(run, 'trace.txt')):
-            f = line.split()
-            if len(f) > 9 and f[1] == 'r2' and f[2] == 'drop' and f[4].startswith('10.0.1.') and f[9] == 'len=980':
-                n = int(f[4].rsplit('.', 1)[1])
-                if n in drops:
-                    drops[n].append(float(f[0]))
+        with open(os.path.join(run, 'trace.txt')) as trace:
+            for line in trace:
+                f = line.split()
+                if len(f) > 9 and f[1] == 'r2' and f[2] == 'drop' and f[4].startswith('10.0.1.') and f[9] == 'len=980':
+                    n = int(f[4].rsplit('.', 1)[1])
+                    if n in drops:
+                        drops[n].append(float(f[0]))
         for n, _, rows in fl:
             tos = [float(r['time_s']) for r in rows if r['event'] == 'close-timeout']
             eps = []
@@ -138,7 +140,8 @@ def fit(runs, w, split=10.0):
     xs, ys = [], []
     w.writerow(['run', 'flow', 'goodput_kbps', 'timeouts_after_%gs' % split])
     for run in runs:
-        transfers = json.load(open(os.path.join(run, 'report.json')))['transfers']
+        with open(os.path.join(run, 'report.json')) as f:
+            transfers = json.load(f)['transfers']
         for n, _, rows in flows(run):
             t = sum(1 for r in rows if r['event'] == 'close-timeout' and float(r['time_s']) >= split)
             g = transfers[n - 1]['goodputBps'] / 1e3
