@@ -70,6 +70,7 @@ acc-ns2-2.35|exact|cheap||acc-figure4 --baseline ns2-2.35
 acc-ns2-range|exact|cheap||acc-figure4 --configs red,acc --acc-deletion range --baseline ns2
 acc-window-20|exact|cheap||acc-figure4 --baseline ns2 --acc-notify window-only --preregistered --seeds 5
 acc-notify-resend|exact|cheap||acc-figure4 --baseline ns2-wide --preregistered --seeds 5
+acc-ns2-wide-upstream|exact|cheap||acc-figure4 --baseline ns2-wide --acc-notify window-only --long-link upstream --configs red,acc --delays 300 --seeds 5
 acc-overhead|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --seeds 10 --duration 15s
 acc-overhead-4mbps|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.5|acc-overhead --seeds 5 --duration 15s
 acc-overhead-input-queue|within|expensive|--structure --within accOnOverOffThroughputByDelayMs=0.15|acc-overhead --preregistered --preregistration acc-overhead-input-queue --input-queue 25 --seeds 10 --duration 15s

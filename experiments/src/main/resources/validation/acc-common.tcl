@@ -8,11 +8,13 @@
 #   accAgent      the Reno agents' settings, name value pairs (default {window_ 20})
 #   accQueue      the bottleneck's queue, RED or DropTail (default RED; queue-limit 50 either way)
 #   accRed        Queue/RED settings applied over red-common.tcl's, name value pairs (default none)
+#   accVariant    the bulk agents' Agent/TCP/ variant (default Reno; tools/acc-headroom.sh runs Newreno too)
 source lib.tcl
 source red-common.tcl
 if {![info exists accAgent]} { set accAgent {window_ 20} }
 if {![info exists accQueue]} { set accQueue RED }
 if {![info exists accRed]} { set accRed {} }
+if {![info exists accVariant]} { set accVariant Reno }
 foreach {k v} $accRed { Queue/RED set $k $v }
 foreach n {r1 r2 r3 s1 s2 x1 x2 d1 d2 y1 y2} { set $n [$ns node] }
 proc link {a b delay {kind DropTail} {limit 101}} {
@@ -34,8 +36,8 @@ $ns duplex-link $r2 $r3 1.5Mb 10ms $accQueue
 $ns queue-limit $r2 $r3 50
 $ns queue-limit $r3 $r2 50
 watch-link bottleneck $r2 $r3
-tcp-flow bulk1 Reno $s1 $d1 1.0 $accAgent
-tcp-flow bulk2 Reno $s2 $d2 1.1 $accAgent
+tcp-flow bulk1 $accVariant $s1 $d1 1.0 $accAgent
+tcp-flow bulk2 $accVariant $s2 $d2 1.1 $accAgent
 onoff $x1 $y1 100k 1000 2.5 2.5 0
 onoff $x1 $y2 100k 1000 2.5 2.5 0
 onoff $x2 $y1 100k 1000 2.5 2.5 0
