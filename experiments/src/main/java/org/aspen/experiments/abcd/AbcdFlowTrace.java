@@ -24,10 +24,13 @@ public final class AbcdFlowTrace {
     private AbcdFlowTrace() {
     }
 
-    /** Arguments: config (reno, acc, abcd), R1-R2 delay in ms, seed, baseline (ns2, rdp), averaging ms, output CSV. */
+    /**
+     * Arguments: config (reno, acc, abcd), R1-R2 delay in ms, seed, baseline (ns2, rdp), averaging ms, output CSV,
+     * and optionally ABCD's advised pace (own, the default, or fair).
+     */
     public static void main(String[] args) throws IOException {
-        if (args.length != 6) {
-            System.err.println("usage: AbcdFlowTrace CONFIG DELAY_MS SEED BASELINE AVERAGING_MS OUT.csv");
+        if (args.length != 6 && args.length != 7) {
+            System.err.println("usage: AbcdFlowTrace CONFIG DELAY_MS SEED BASELINE AVERAGING_MS OUT.csv [own|fair]");
             System.exit(2);
         }
         AbcdRun.Config c = AbcdRun.Config.byId(args[0]);
@@ -38,7 +41,8 @@ public final class AbcdFlowTrace {
         }
         int delay = Integer.parseInt(args[1]);
         long seed = Long.parseLong(args[2]);
-        AbcdRun.Setup setup = new AbcdRun.Setup(200, AbcdRun.BUFFER, AbcdConfig.DEFAULT.withAveragingMs(Long.parseLong(args[4])), b);
+        AbcdRun.Setup setup = new AbcdRun.Setup(200, AbcdRun.BUFFER, AbcdConfig.DEFAULT.withAveragingMs(Long.parseLong(args[4]))
+                .withRate(args.length == 7 ? args[6] : AbcdConfig.RATE_OWN), b);
         long[] lastAcked = new long[AbcdRun.FLOWS];
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[5])))) {
             out.println("time_s,flow,kbps,advice,pace_kbps,segment,cwnd,timeouts");

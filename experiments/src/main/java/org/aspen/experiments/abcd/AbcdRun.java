@@ -210,6 +210,9 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             if (setup.abcd().averagingMs() != AbcdConfig.DEFAULT.averagingMs()) {
                 params.put("averagingMs", Long.toString(setup.abcd().averagingMs()));
             }
+            if (setup.abcd().fairRate()) {
+                params.put("rate", setup.abcd().rate());
+            }
             if (c == Config.ABCD_SENDER) {
                 params.put("resize", "false");
             } else {
