@@ -37,6 +37,10 @@ import org.aspen.rdp.SegmentCodec;
  * makes the node split larger packets it sends over that link ({@link AaContext#setFragmentSize}); the
  * destination node reassembles them. The size lapses after {@code lifetimeMs} unless renewed.
  *
+ * <p>With {@code rate: fair} (the text's "fair rate", docs/abcd.md) the pace advised is one max-min share of
+ * the link capacity less the traffic no advice reaches ({@link AbcdRule#fairShare}), the same for every flow,
+ * from equation 4.2's per-packet rates ({@code ArrivalRate}); gauge {@code fairKbps}.
+ *
  * <p>Counters: {@code packetsMeasured}, {@code triplets}, {@code flows}, {@code advicesSent},
  * {@code resumesSent}, {@code advicesUnsent}, {@code belowThreshold} (data segments seen while below);
  * gauges (current value): {@code availableKbps}, {@code capacityKbps}, {@code routerSize}; with resize:

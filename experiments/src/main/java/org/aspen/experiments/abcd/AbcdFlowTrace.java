@@ -86,10 +86,12 @@ public final class AbcdFlowTrace {
                 @Override
                 public void link(long nanos, org.aspen.vnet.link.Link l) {
                     var k = l.counters();
+                    long busy = Math.round(k.utilisation(nanos) * nanos);   // busy time since 0, a transmission in progress included
                     link.printf(Locale.ROOT, time + ",%.1f,%.3f,%d,%d,%.0f,%.1f,%.1f%n", nanos / 1e9,
-                            (k.sentBytes - lastLink[0]) * 8e-3 * perSecond, (k.busyNanos - lastLink[1]) / 1e9 * perSecond, l.queueState().packets(), k.totalDrops(), paced[0], paced[1], paced[2]);
+                            (k.sentBytes - lastLink[0]) * 8e-3 * perSecond, (busy - lastLink[1]) / 1e9 * perSecond, l.queueState().packets(),
+                            k.totalDrops(), paced[0], paced[1], paced[2]);
                     lastLink[0] = k.sentBytes;
-                    lastLink[1] = k.busyNanos;
+                    lastLink[1] = busy;
                 }
             });
             link.close();
