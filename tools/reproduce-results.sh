@@ -92,6 +92,7 @@ abcd-window-500ms|exact|cheap||abcd --baseline ns2 --acc-notify window-only --av
 abcd-window-2s|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 2000 --preregistered
 abcd-ns2-10seeds|exact|expensive||abcd --seeds 10 --baseline ns2 --acc-notify window-only --averaging-ms 0 --preregistered
 abcd-notify-resend|exact|cheap||abcd --baseline ns2 --averaging-ms 0 --preregistered
+abcd-fair-rate|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 0 --abcd-rate fair --preregistered
 purple|exact|cheap||purple --baseline ns2 --preregistered --uncongested no-mark --seeds 2
 purple-uncongested-update|exact|cheap||purple --baseline ns2 --parts bdp,short --aqms purple --seeds 2 --uncongested update
 purple-ns2-smoke|exact|cheap||purple --baseline ns2 --parts bdp --aqms purple --flows 10 --seeds 1 --duration 40s

@@ -186,6 +186,22 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void abcdRateFairIsOptInReachesTheScenarioAndAnUnknownValueIsOneLine() {
+        assertEquals(org.aspen.experiments.abcd.AbcdExperiment.Params.defaults()
+                        .withBaseline(org.aspen.experiments.abcd.AbcdBaseline.NS2).withAbcdRate("fair"),
+                params("experiment", "abcd", "--abcd-rate", "fair"));
+        assertEquals("own", ((org.aspen.experiments.abcd.AbcdExperiment.Params) params("experiment", "abcd")).abcdRate());
+        assertEquals("abcd-fair-rate", ((org.aspen.experiments.abcd.AbcdExperiment.Params) params("experiment", "abcd",
+                "--abcd-rate", "fair", "--preregistered")).preregistrationName());
+        assertEquals(java.util.Map.of("inLink", "r2-r3", "rate", "fair"),
+                printed("experiment", "abcd", "--abcd-rate", "fair", "--print-scenario", "abcd:100", "--averaging-ms", "2000")
+                        .node("r3").aas().get(0).params());
+        CliTest.Run r = CliTest.run("experiment", "abcd", "--abcd-rate", "equal", "--print-scenario", "abcd:100");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --abcd-rate: must be own or fair, not 'equal'", r.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
     void accFigure4PreregisteredNeedsAnNs2BaselineAndFlowsAtLeastOne() {
         CliTest.Run r = CliTest.run("experiment", "acc-figure4", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());

@@ -25,13 +25,21 @@ import java.util.Map;
  *                     packet size, and that router splits larger packets it sends over the link (default on)
  * @param role         {@code monitor} (estimate and advise) or {@code resizer} (on the near-end router: apply
  *                     the packet size a neighbouring monitor sends)
+ * @param rate         the pace advised under the threshold: {@code own} (each flow's own rate by equation 4.2
+ *                     over its packets, the default) or {@code fair} (the text's "fair rate ... such that the
+ *                     aggregate incoming rate equals the link capacity": one max-min share for every flow,
+ *                     {@link AbcdRule#fairShare}; docs/abcd.md)
  */
 public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int minSegment, int kMs, long averagingMs,
-                         long capacityBps, String inLink, int lifetimeMs, long refreshMs, boolean resize, String role) {
+                         long capacityBps, String inLink, int lifetimeMs, long refreshMs, boolean resize, String role,
+                         String rate) {
     public static final String MONITOR_AA = "abcd-monitor";
     public static final String ROLE_MONITOR = "monitor";
     public static final String ROLE_RESIZER = "resizer";
-    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200, true, ROLE_MONITOR);
+    public static final String RATE_OWN = "own";
+    public static final String RATE_FAIR = "fair";
+    public static final AbcdConfig DEFAULT = new AbcdConfig(500_000, 200, 100_000, 200, 200, 2000, 0, "", 2000, 200, true, ROLE_MONITOR,
+            RATE_OWN);
 
     public AbcdConfig {
         rule(thresholdBps, stepBytes, stepBps, minSegment, kMs);
@@ -42,6 +50,10 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
         role = role == null ? ROLE_MONITOR : role;
         if (!role.equals(ROLE_MONITOR) && !role.equals(ROLE_RESIZER)) {
             throw new IllegalArgumentException("ABCD parameter role must be monitor or resizer: '" + role + "'");
+        }
+        rate = rate == null ? RATE_OWN : rate;
+        if (!rate.equals(RATE_OWN) && !rate.equals(RATE_FAIR)) {
+            throw new IllegalArgumentException("ABCD parameter rate must be own or fair: '" + rate + "'");
         }
     }
 
@@ -54,37 +66,47 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
     }
 
     public AbcdConfig withInLink(String v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, v, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, v, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withCapacityBps(long v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, v, inLink, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, v, inLink, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withThresholdBps(long v) {
-        return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(v, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withAveragingMs(long v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, v, capacityBps, inLink, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withKMs(int v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, v, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, v, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withMinSegment(int v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, v, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, v, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role, rate);
     }
 
     public AbcdConfig withResize(boolean v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, v, role);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, v, role, rate);
     }
 
     public AbcdConfig withRole(String v) {
-        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, v);
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, v, rate);
     }
 
+    public AbcdConfig withRate(String v) {
+        return new AbcdConfig(thresholdBps, stepBytes, stepBps, minSegment, kMs, averagingMs, capacityBps, inLink, lifetimeMs, refreshMs, resize, role, v);
+    }
+
+    /** True when the pace advised is the fair rate ({@code rate: fair}). */
+    public boolean fairRate() {
+        return rate.equals(RATE_FAIR);
+    }
+
+    /** The parameters as strings; {@code rate} only when not {@code own}, so earlier runs' records are unchanged. */
     public Map<String, String> toParams() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("thresholdBps", Long.toString(thresholdBps));
@@ -99,13 +121,16 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
         m.put("refreshMs", Long.toString(refreshMs));
         m.put("resize", Boolean.toString(resize));
         m.put("role", role);
+        if (!rate.equals(RATE_OWN)) {
+            m.put("rate", rate);
+        }
         return m;
     }
 
     /** Reads start parameters; absent keys keep their defaults; unknown keys and bad numbers fail naming the key. */
     public static AbcdConfig fromParams(Map<String, String> p) {
         AbcdConfig d = DEFAULT;
-        Map<String, String> known = d.toParams();
+        Map<String, String> known = d.withRate(RATE_FAIR).toParams();
         for (String k : p.keySet()) {
             if (!known.containsKey(k)) {
                 throw new IllegalArgumentException("unknown ABCD parameter '" + k + "' (known: " + known.keySet() + ")");
@@ -115,7 +140,8 @@ public record AbcdConfig(long thresholdBps, int stepBytes, long stepBps, int min
                 num(p, "stepBps", d.stepBps), (int) num(p, "minSegment", d.minSegment), (int) num(p, "kMs", d.kMs),
                 num(p, "averagingMs", d.averagingMs), num(p, "capacityBps", d.capacityBps),
                 p.getOrDefault("inLink", d.inLink), (int) num(p, "lifetimeMs", d.lifetimeMs),
-                num(p, "refreshMs", d.refreshMs), bool(p, "resize", d.resize), p.getOrDefault("role", d.role).trim());
+                num(p, "refreshMs", d.refreshMs), bool(p, "resize", d.resize), p.getOrDefault("role", d.role).trim(),
+                p.getOrDefault("rate", d.rate).trim());
     }
 
     private static boolean bool(Map<String, String> p, String key, boolean dflt) {

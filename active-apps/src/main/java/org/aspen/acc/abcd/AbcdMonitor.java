@@ -37,6 +37,10 @@ import org.aspen.rdp.SegmentCodec;
  * makes the node split larger packets it sends over that link ({@link AaContext#setFragmentSize}); the
  * destination node reassembles them. The size lapses after {@code lifetimeMs} unless renewed.
  *
+ * <p>With {@code rate: fair} (the text's "fair rate", docs/abcd.md) the pace advised is one max-min share of
+ * the link capacity less the traffic no advice reaches ({@link AbcdRule#fairShare}), the same for every flow,
+ * from equation 4.2's per-packet rates ({@code ArrivalRate}); gauge {@code fairKbps}.
+ *
  * <p>Counters: {@code packetsMeasured}, {@code triplets}, {@code flows}, {@code advicesSent},
  * {@code resumesSent}, {@code advicesUnsent}, {@code belowThreshold} (data segments seen while below);
  * gauges (current value): {@code availableKbps}, {@code capacityKbps}, {@code routerSize}; with resize:
@@ -49,6 +53,8 @@ public final class AbcdMonitor implements ActiveApplication {
     private AbcdConfig cfg;
     private AbcdRule rule;
     private TripletEstimator estimator;
+    /** The fair-rate reading ({@code rate: fair}) only: the link's arrival rate by equation 4.2, per packet. */
+    private ArrivalRate aggregate;
     /** Monitor, step 3: the near-end router, the largest frame and header bytes seen, the size last sent. */
     private Address upstream;
     private int largestFrame;
@@ -86,6 +92,9 @@ public final class AbcdMonitor implements ActiveApplication {
             }
         }
         this.estimator = new TripletEstimator(capacity, cfg.averagingMs() * 1_000_000L);
+        if (cfg.fairRate()) {
+            aggregate = new ArrivalRate(cfg.kMs() * 1_000_000L);
+        }
         ctx.divert(Match.ANY, this::onPacket);
         ctx.log().info("ABCD monitor on {}: {} (capacity {} b/s{})", ctx.nodeName(), cfg, capacity,
                 capacity == 0 ? ", learned from packet pairs" : "");
@@ -97,6 +106,9 @@ public final class AbcdMonitor implements ActiveApplication {
             long now = ctx.nanos();
             ctx.counter("packetsMeasured").increment();
             largestFrame = Math.max(largestFrame, p.length());
+            if (aggregate != null) {
+                aggregate.packet(now, p.length());
+            }
             if (estimator.packet(now, p.length())) {
                 ctx.counter("triplets").increment();
                 gauge("availableKbps", Math.round(estimator.availableBps() / 1000));
@@ -161,6 +173,12 @@ public final class AbcdMonitor implements ActiveApplication {
             ctx.counter("flows").increment();
         }
         boolean triplet = f.packet(now, dataLength);
+        if (aggregate != null) {
+            if (f.wire == null) {
+                f.wire = new ArrivalRate(cfg.kMs() * 1_000_000L);
+            }
+            f.wire.packet(now, dataLength + headers);   // the whole segment, also when it came split
+        }
         double available = estimator.availableBps();
         if (Double.isNaN(available)) {
             return;
@@ -171,12 +189,17 @@ public final class AbcdMonitor implements ActiveApplication {
                 return;   // no spacing of this flow yet: equation 4.2 needs T
             }
             int size = rule.segmentSize(available, f.normalSize);
-            if (triplet || Double.isNaN(f.paceRate)) {
-                f.paceRate = rule.paceRate(f.paceRate, size, f.spacingNanos());
-            }
             boolean changed = !f.advised || size != f.advisedSize;
             long wait = changed ? cfg.refreshMs() * 1_000_000L : cfg.lifetimeMs() * 500_000L;
-            if (f.lastAdviceAt == Long.MIN_VALUE || now - f.lastAdviceAt >= wait) {
+            boolean due = f.lastAdviceAt == Long.MIN_VALUE || now - f.lastAdviceAt >= wait;
+            if (aggregate != null) {
+                if (due) {
+                    f.paceRate = fairRate(now, size);
+                }
+            } else if (triplet || Double.isNaN(f.paceRate)) {
+                f.paceRate = rule.paceRate(f.paceRate, size, f.spacingNanos());
+            }
+            if (due) {
                 long rate = Math.max(1, Math.min(RateAdvice.MAX_U32, Math.round(f.paceRate)));
                 if (send(key, new RateAdvice(seq, size, rate, cfg.lifetimeMs(), bps(available)), "advicesSent")) {
                     f.advised = true;
@@ -191,6 +214,32 @@ public final class AbcdMonitor implements ActiveApplication {
                 f.lastAdviceAt = now;
             }
         }
+    }
+
+    /**
+     * The fair-rate reading: the max-min share alpha ({@link AbcdRule#fairShare}) of the link capacity
+     * less the traffic no advice reaches (the link's arrival rate less the tracked flows', at least 0),
+     * over the flows seen within an advice lifetime, each demanding its measured rate or, when already
+     * paced by advice, any share; converted from bytes on the wire to the data bytes per second the
+     * advice carries for segments of {@code size} data bytes: alpha x size / (size + header bytes).
+     */
+    private double fairRate(long now, int size) {
+        double capacity = estimator.capacityBps() / 8;
+        long live = cfg.lifetimeMs() * 1_000_000L;
+        double tracked = 0;
+        java.util.List<Double> demands = new java.util.ArrayList<>();
+        for (FlowTrack g : flows.values()) {
+            if (g.wire == null || now - g.lastSeen > live) {
+                continue;
+            }
+            double r = g.wire.bytesPerSecond(now);
+            tracked += r;
+            demands.add(g.advised ? Double.POSITIVE_INFINITY : r);
+        }
+        double uncontrolled = Math.max(0, aggregate.bytesPerSecond(now) - tracked);
+        double alpha = AbcdRule.fairShare(capacity - uncontrolled, demands.stream().mapToDouble(Double::doubleValue).toArray());
+        gauge("fairKbps", Math.round(alpha * 8 / 1000));
+        return alpha * size / (size + headerBytes);
     }
 
     /** Step 3: tells the near-end router the packet size when it changed (refresh) or is due for renewal. */

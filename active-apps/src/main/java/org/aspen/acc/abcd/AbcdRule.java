@@ -79,4 +79,31 @@ public record AbcdRule(long thresholdBps, int stepBytes, long stepBps, int minSe
         double w = Math.exp(-t / (kMs * 1e6));
         return (1 - w) * sample + w * rOld;
     }
+
+    /**
+     * The fair rate of the text's last sentence of step 4 ("the fair rate r is computed such that the
+     * rate of the aggregate incoming rate equals the link capacity"), read as core-stateless fair
+     * queueing's fair share: the alpha with sum over flows of min(d_i, alpha) = {@code capacity},
+     * by water-filling (max-min). Demands are met from the smallest while below an equal share of
+     * what is left; alpha is the equal share of the rest. A demand of {@code Double.POSITIVE_INFINITY}
+     * (a flow already paced, whose measured rate is its pace, not its demand) takes any share. When
+     * every demand is met the link is not congested and alpha is the largest demand plus what is left.
+     * Units are the caller's (the monitor: bytes on the wire per second).
+     * <pre>{@code
+     * AbcdRule.fairShare(225_000, new double[] {10_000, 30_000, 100_000, inf, inf});   // 61,666.7
+     * }</pre>
+     */
+    public static double fairShare(double capacity, double[] demands) {
+        double[] d = demands.clone();
+        java.util.Arrays.sort(d);
+        double left = Math.max(0, capacity);
+        for (int i = 0; i < d.length; i++) {
+            double share = left / (d.length - i);
+            if (d[i] > share) {
+                return share;
+            }
+            left -= d[i];
+        }
+        return d.length == 0 ? left : d[d.length - 1] + left;
+    }
 }

@@ -20,6 +20,8 @@ final class FlowTrack {
     long lastAdviceAt = Long.MIN_VALUE;
     boolean advised;
     long lastSeen;
+    /** The flow's arrival rate in bytes on the wire (the fair-rate reading only; null otherwise). */
+    ArrivalRate wire;
 
     /** Records a data segment; true when it completed a triplet of this flow (spacing updated). */
     boolean packet(long nanos, int dataLength) {

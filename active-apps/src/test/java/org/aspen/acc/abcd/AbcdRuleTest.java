@@ -79,4 +79,52 @@ class AbcdRuleTest {
         assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withKMs(501));
         assertThrows(IllegalArgumentException.class, () -> AbcdConfig.DEFAULT.withMinSegment(0));
     }
+
+    @Test
+    void fairShareFillsTheCapacityMaxMinWithPacedFlowsTakingAnyShare() {
+        double inf = Double.POSITIVE_INFINITY;
+        // 2 Mb/s = 250,000 B/s less 25,000 B/s of cross traffic: 225,000 for five flows.
+        // 10,000 < 225,000 / 5 = 45,000: met, 215,000 left; 30,000 < 215,000 / 4 = 53,750: met, 185,000 left;
+        // 100,000 > 185,000 / 3 = 61,666.67: alpha = 61,666.67 for it and the two paced flows
+        assertEquals(185_000.0 / 3, AbcdRule.fairShare(225_000, new double[] {100_000, inf, 10_000, 30_000, inf}), 1e-9);
+        // every flow paced: an equal split, 22,500 each for ten
+        double[] paced = new double[10];
+        java.util.Arrays.fill(paced, inf);
+        assertEquals(22_500, AbcdRule.fairShare(225_000, paced), 1e-9);
+        // the sum of min(d_i, alpha) is the capacity
+        assertEquals(225_000, 10_000 + 30_000 + 3 * (185_000.0 / 3), 1e-9);
+        // not congested (demands 50,000 + 60,000 < 225,000): the largest demand plus what is left
+        assertEquals(60_000 + 115_000, AbcdRule.fairShare(225_000, new double[] {50_000, 60_000}), 1e-9);
+        assertEquals(225_000, AbcdRule.fairShare(225_000, new double[0]), 1e-9);
+        assertEquals(0, AbcdRule.fairShare(-5, new double[] {inf, inf}), 1e-9, "cross traffic above capacity: nothing left");
+    }
+
+    @Test
+    void arrivalRateIsEquation42PerPacketAndDecaysWhenTheStreamStops() {
+        ArrivalRate r = new ArrivalRate(200 * MS);
+        assertEquals(0, r.bytesPerSecond(0));
+        r.packet(0, 1040);
+        assertEquals(0, r.bytesPerSecond(0), "one packet: no gap yet");
+        r.packet(10 * MS, 1040);                       // 1040 bytes after 10 ms: 104,000 B/s, no history
+        assertEquals(104_000, r.bytesPerSecond(10 * MS), 1e-6);
+        r.packet(30 * MS, 260);                        // 260 bytes after 20 ms: 13,000 B/s, weight e^-0.1 on the old
+        double w = Math.exp(-0.1);
+        double expect = (1 - w) * 13_000 + w * 104_000;   // 0.09516 x 13,000 + 0.90484 x 104,000 = 95,340.2
+        assertEquals(expect, r.bytesPerSecond(30 * MS), 1e-6);
+        assertEquals(95_340.2, expect, 0.01);
+        assertEquals(expect, r.bytesPerSecond(50 * MS), 1e-6, "within the last gap (20 ms): unchanged");
+        assertEquals(expect * Math.exp(-1), r.bytesPerSecond(250 * MS), 1e-6, "200 ms past the gap: e^-1 of it");
+    }
+
+    @Test
+    void theFairRateIsOptInAndNamedInTheParametersOnlyWhenOn() {
+        assertEquals(AbcdConfig.RATE_OWN, AbcdConfig.DEFAULT.rate());
+        assertTrue(!AbcdConfig.DEFAULT.toParams().containsKey("rate"), "earlier runs' parameters unchanged");
+        AbcdConfig fair = AbcdConfig.DEFAULT.withRate(AbcdConfig.RATE_FAIR);
+        assertTrue(fair.fairRate());
+        assertEquals("fair", fair.toParams().get("rate"));
+        assertEquals(fair, AbcdConfig.fromParams(fair.toParams()));
+        assertEquals("ABCD parameter rate must be own or fair: 'equal'",
+                assertThrows(IllegalArgumentException.class, () -> AbcdConfig.fromParams(Map.of("rate", "equal"))).getMessage());
+    }
 }

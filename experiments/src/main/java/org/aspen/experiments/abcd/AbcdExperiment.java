@@ -57,10 +57,12 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
      * {@code preregistration/abcd.yaml}, with the same sweep on Aspen RDP beside the ns-2 baseline
      * and the section 5.1 estimator check on CBR ({@link AbcdCbrCheck}), and the ACC config's monitor settings
      * ({@code --acc-notify window-only}: {@link AccConfig.Notify#WINDOW_ONLY}; summary.json's {@code acc} names
-     * {@code notify} only then).
+     * {@code notify} only then), and the pace ABCD advises ({@code abcdRate}: {@code own}, the default, or
+     * {@code fair}, the text's "fair rate", judged by {@code preregistration/abcd-fair-rate.yaml} when
+     * pre-registered; summary.json's {@code abcd} names {@code rate} only then).
      */
     public record Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
-                         AbcdBaseline baseline, long averagingMs, boolean preregistered, AccConfig acc) {
+                         AbcdBaseline baseline, long averagingMs, boolean preregistered, AccConfig acc, String abcdRate) {
         public Params {
             if (preregistered && !baseline.ns2()) {
                 throw new IllegalArgumentException("--preregistered judges an ns-2 baseline with Aspen RDP beside it: not with --baseline "
@@ -69,6 +71,15 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
             if (averagingMs < 0) {
                 throw new IllegalArgumentException("--averaging-ms: ABCD's averaging window must be at least 0 ms (0: no averaging), not " + averagingMs);
             }
+            if (!AbcdConfig.RATE_OWN.equals(abcdRate) && !AbcdConfig.RATE_FAIR.equals(abcdRate)) {
+                throw new IllegalArgumentException("--abcd-rate: must be own or fair, not '" + abcdRate + "'");
+            }
+        }
+
+        /** ABCD advising each flow its own rate (the default reading). */
+        public Params(int seeds, double seconds, List<Integer> delays, List<Config> configs, int buffer,
+                      AbcdBaseline baseline, long averagingMs, boolean preregistered, AccConfig acc) {
+            this(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, acc, AbcdConfig.RATE_OWN);
         }
 
         /** The ACC config's monitor with its defaults ({@link AccConfig#DEFAULT}). */
@@ -94,27 +105,37 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
 
         /** The same on another transport and queue. */
         public Params withBaseline(AbcdBaseline b) {
-            return new Params(seeds, seconds, delays, configs, buffer, b, averagingMs, preregistered, acc);
+            return new Params(seeds, seconds, delays, configs, buffer, b, averagingMs, preregistered, acc, abcdRate);
         }
 
         /** The same with ABCD's averaging window W, ms. */
         public Params withAveragingMs(long ms) {
-            return new Params(seeds, seconds, delays, configs, buffer, baseline, ms, preregistered, acc);
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, ms, preregistered, acc, abcdRate);
         }
 
         /** The same, pre-registered or not. */
         public Params withPreregistered(boolean p) {
-            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, p, acc);
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, p, acc, abcdRate);
         }
 
         /** The same with the ACC config's monitor on these settings (e.g. {@code notify=window-only}). */
         public Params withAcc(AccConfig a) {
-            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, a);
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, a, abcdRate);
         }
 
-        /** ABCD's settings of every run: the defaults with this window. */
+        /** The same with ABCD's advised pace: {@code own} or {@code fair}. */
+        public Params withAbcdRate(String rate) {
+            return new Params(seeds, seconds, delays, configs, buffer, baseline, averagingMs, preregistered, acc, rate);
+        }
+
+        /** ABCD's settings of every run: the defaults with this window and pace. */
         public AbcdConfig abcd() {
-            return AbcdConfig.DEFAULT.withAveragingMs(averagingMs);
+            return AbcdConfig.DEFAULT.withAveragingMs(averagingMs).withRate(abcdRate);
+        }
+
+        /** The pre-registration judging the run: {@code abcd}, or {@code abcd-fair-rate} with the fair rate. */
+        public String preregistrationName() {
+            return AbcdConfig.RATE_FAIR.equals(abcdRate) ? "abcd-fair-rate" : "abcd";
         }
     }
 
@@ -239,7 +260,7 @@ public final class AbcdExperiment implements Experiment<RunSpec<AbcdExperiment.A
             for (long rate : AbcdCbrCheck.RATES_BPS) {
                 cbr.add(AbcdCbrCheck.run(rate, params.abcd(), b, AbcdCbrCheck.SECONDS));
             }
-            pre = Preregistration.load(name());
+            pre = Preregistration.load(params.preregistrationName());
             rows = AbcdPreregistered.rows(pre, primary, rdp, cbr);
         } else {
             rows = AbcdComparison.rows(params, points);

@@ -23,6 +23,7 @@ import org.aspen.lab.scenario.Scenario;
  * aspen experiment abcd --seeds 30 --out results/abcd-30        # the paper's 30 seeds
  * aspen experiment abcd --preregistered --out results/abcd      # issue 29: judged by preregistration/abcd.yaml, RDP beside
  * aspen experiment abcd --acc-notify window-only --out results/abcd-window-only   # ACC's notification sets the window only
+ * aspen experiment abcd --abcd-rate fair --out results/abcd-fair   # ABCD advises the text's fair rate
  * }</pre>
  */
 public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
@@ -60,6 +61,12 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
                             + "drop is left to the sender's own fast retransmit or timer, the paper's text) "
                             + "(default: ${DEFAULT-VALUE}).")
             String accNotify,
+            @Param(names = "--abcd-rate", label = "RATE",
+                    description = "The pace ABCD advises below the threshold: own (each flow's own rate by equation 4.2 over "
+                            + "its packets, Aspen's reading) or fair (the text's \"fair rate\": one max-min share of the link "
+                            + "capacity for every flow; with --preregistered judged by preregistration/abcd-fair-rate.yaml) "
+                            + "(default: ${DEFAULT-VALUE}).")
+            String abcdRate,
             @Param(names = "--preregistered",
                     description = "Issue 29's run: judge the comparison rows by preregistration/abcd.yaml, run the same sweep "
                             + "on --baseline rdp beside the ns-2 baseline (runs-rdp.csv, table1-rdp.csv) and the section 5.1 "
@@ -92,7 +99,7 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
     public Options defaults() {
         return new Options(AbcdExperiment.DEFAULT_SEEDS, CommonParams.DEFAULT_THREADS, AbcdExperiment.DELAYS,
                 Config.TABLE1.stream().map(Config::id).toList(), Math.round(AbcdExperiment.DEFAULT_SECONDS * 1e9), AbcdRun.BUFFER,
-                AbcdBaseline.NS2.id(), AbcdConfig.DEFAULT.averagingMs(), AccConfig.DEFAULT.notification().id, false, null);
+                AbcdBaseline.NS2.id(), AbcdConfig.DEFAULT.averagingMs(), AccConfig.DEFAULT.notification().id, AbcdConfig.RATE_OWN, false, null);
     }
 
     @Override
@@ -118,7 +125,8 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
                     + b.id());
         }
         return new AbcdExperiment(new AbcdExperiment.Params(o.seeds(), seconds, o.delays(), cs, o.buffer()).withBaseline(b)
-                .withAveragingMs(o.averagingMs()).withPreregistered(o.preregistered()).withAcc(accConfig(o)));
+                .withAveragingMs(o.averagingMs()).withPreregistered(o.preregistered()).withAcc(accConfig(o))
+                .withAbcdRate(abcdRate(o)));
     }
 
     @Override
@@ -129,8 +137,15 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
         String[] cd = CommonParams.configAndDelay(o.printScenario(), "abcd:100");
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
                 new AbcdRun.Setup(CommonParams.seconds(o.durationNanos()), o.buffer(),
-                        AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, o.averagingMs())))
+                        AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, o.averagingMs())).withRate(abcdRate(o)))
                         .withBaseline(baseline(o.baseline())).withAcc(accConfig(o)));
+    }
+
+    private static String abcdRate(Options o) {
+        if (!AbcdConfig.RATE_OWN.equals(o.abcdRate()) && !AbcdConfig.RATE_FAIR.equals(o.abcdRate())) {
+            throw new IllegalArgumentException("--abcd-rate: must be own or fair, not '" + o.abcdRate() + "'");
+        }
+        return o.abcdRate();
     }
 
     private static AccConfig accConfig(Options o) {

@@ -210,6 +210,9 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             if (setup.abcd().averagingMs() != AbcdConfig.DEFAULT.averagingMs()) {
                 params.put("averagingMs", Long.toString(setup.abcd().averagingMs()));
             }
+            if (setup.abcd().fairRate()) {
+                params.put("rate", setup.abcd().rate());
+            }
             if (c == Config.ABCD_SENDER) {
                 params.put("resize", "false");
             } else {
@@ -237,6 +240,10 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
     @FunctionalInterface
     public interface Probe {
         void sample(long nanos, RdpConnection[] senders);
+
+        /** Reads the bottleneck link r2 -> r3 at the same instant, after {@link #sample}; must not change it. */
+        default void link(long nanos, org.aspen.vnet.link.Link bottleneck) {
+        }
     }
 
     /**
@@ -304,6 +311,7 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
                         conns[i] = senders[i] == null ? null : senders[i].connection();
                     }
                     probe.sample(at, conns);
+                    probe.link(at, net.node("r2").link("r2-r3"));
                 });
             }
         }

@@ -77,6 +77,35 @@ class AbcdRunTest {
                 List.of(probed.advices(), probed.resumes(), probed.segmentsSent(), probed.bytesSent(), probed.fragments()));
     }
 
+    /** The probe's link read (AbcdFlowTrace's link CSV) at 500 ms, fair rate on: the run is the unprobed one. */
+    @Test
+    void aProbeReadsTheBottleneckWithoutChangingTheRun() {
+        AbcdRun.Setup setup = new AbcdRun.Setup(8, AbcdRun.BUFFER, org.aspen.acc.abcd.AbcdConfig.DEFAULT.withAveragingMs(0)
+                .withRate(org.aspen.acc.abcd.AbcdConfig.RATE_FAIR), AbcdBaseline.NS2);
+        List<Long> sent = new ArrayList<>();
+        AbcdRun plain = AbcdRun.simulate(AbcdRun.Config.ABCD, 100, 1, setup);
+        AbcdRun probed = AbcdRun.simulate(AbcdRun.Config.ABCD, 100, 1, setup, 500 * MS, new AbcdRun.Probe() {
+            @Override
+            public void sample(long nanos, org.aspen.rdp.RdpConnection[] senders) {
+            }
+
+            @Override
+            public void link(long nanos, org.aspen.vnet.link.Link bottleneck) {
+                assertEquals("r2-r3", bottleneck.name());
+                sent.add(bottleneck.counters().sentBytes);
+            }
+        });
+        assertEquals(16, sent.size());
+        for (int i = 1; i < sent.size(); i++) {
+            assertTrue(sent.get(i) >= sent.get(i - 1));
+            assertTrue((sent.get(i) - sent.get(i - 1)) * 8 <= 2_000_000 / 2 + 1040 * 8, "at most 2 Mb/s for 0.5 s, one packet late");
+        }
+        assertEquals(plain.drops(), probed.drops());
+        assertArrayEquals(plain.flowKbps(), probed.flowKbps());
+        assertEquals(List.of(plain.advices(), plain.resumes(), plain.segmentsSent(), plain.bytesSent(), plain.fragments()),
+                List.of(probed.advices(), probed.resumes(), probed.segmentsSent(), probed.bytesSent(), probed.fragments()));
+    }
+
     /**
      * ACC-ABCD set up from a scenario alone (what {@code aspen experiment abcd --print-scenario abcd:100}
      * prints and examples/scenarios/abcd-dumbbell.yaml holds): the bundled monitor starts on r3 with the
