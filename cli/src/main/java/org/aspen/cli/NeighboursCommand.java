@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.vnet.mgmt.NeighbourReport;
+import org.aspen.vnet.mgmt.ReportJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -43,21 +45,33 @@ public final class NeighboursCommand implements Callable<Integer> {
     }
 
     static void print(PrintWriter out, JsonNode o) {
-        JsonNode ns = o.path("neighbours");
+        List<NeighbourReport> ns = neighbours(o.path("neighbours"));
         int up = 0;
-        for (JsonNode n : ns) {
-            up += n.path("state").asText().equals("up") ? 1 : 0;
+        for (NeighbourReport n : ns) {
+            up += n.isUp() ? 1 : 0;
         }
         out.println("node " + o.path("node").asText() + " (" + o.path("address").asText() + "), " + o.path("routing").asText()
                 + " routing, " + up + " of " + ns.size() + " neighbours up");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"LINK", "NEIGHBOUR", "STATE", "LAST HELLO"});
-        for (JsonNode n : ns) {
-            JsonNode ago = n.path("lastHelloSecondsAgo");
-            rows.add(new String[] {n.path("link").asText(), n.path("address").isTextual() ? RoutesCommand.named(n.path("address").asText(),
-                    n.path("name")) : "?", n.path("state").asText(),
-                    ago.isNumber() ? RoutesCommand.age(ago.asDouble()) + " ago" : n.path("routing").asText().equals("static") ? "-" : "never"});
+        for (NeighbourReport n : ns) {
+            Double ago = n.lastHelloSecondsAgo();
+            rows.add(new String[] {String.valueOf(n.link()), n.address() != null ? (n.name() != null ? n.address() + " " + n.name() : n.address())
+                    : "?", String.valueOf(n.state()),
+                    ago != null ? RoutesCommand.age(ago) + " ago" : "static".equals(n.routing()) ? "-" : "never"});
         }
         RoutesCommand.table(out, rows);
+    }
+
+    /** The overlay reply's {@code neighbours}, read as the records the node wrote (none when it has none). */
+    static List<NeighbourReport> neighbours(JsonNode list) {
+        if (!list.isArray()) {
+            return List.of();
+        }
+        try {
+            return List.of(ReportJson.MAPPER.treeToValue(list, NeighbourReport[].class));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the node's neighbours are malformed: " + e.getOriginalMessage(), e);
+        }
     }
 }

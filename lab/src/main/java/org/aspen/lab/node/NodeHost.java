@@ -23,6 +23,8 @@ import org.aspen.vnet.control.TraceHop;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.mgmt.ControlConfig;
 import org.aspen.vnet.mgmt.ControlServer;
+import org.aspen.vnet.mgmt.NeighbourReport;
+import org.aspen.vnet.mgmt.RouteTableReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.udp.UdpNetwork;
@@ -105,9 +107,9 @@ public final class NodeHost implements AutoCloseable {
             ControlServer server = controlServer(s, spec, net, udp, controlOverride, tokenOverride, plane, stack);
             NodeHost host = new NodeHost(net, node, plane, server);
             // what an operator asks first: which build, which neighbours answer, how big the table is
-            server.addStatsSection("build", () -> BuildInfo.current().toMap());
+            server.addStatsSection("build", BuildInfo::current);
             server.addStatsSection("neighbours", host::neighbours);
-            server.addStatsSection("routeTable", () -> Map.of("size", node.routes().all().size()));
+            server.addStatsSection("routeTable", () -> new RouteTableReport(node.routes().all().size()));
             plane.addRouteChangeListener(host::noteRoutes);
             Map<VAddr, String> names = new java.util.HashMap<>();
             s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
@@ -144,7 +146,7 @@ public final class NodeHost implements AutoCloseable {
         // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
         server.addStatsSection("control", plane::counters);
         if (stack.nodeAuth() != null) {
-            server.addStatsSection("auth", stack.nodeAuth()::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
+            server.addStatsSection("auth", stack.nodeAuth()::counts);   // per kind: signed, verified, unsigned, forged, replayed
         }
         return server;
     }
@@ -240,14 +242,14 @@ public final class NodeHost implements AutoCloseable {
     }
 
     /**
-     * Each link's neighbour: {@code link}, {@code address}, {@code name}, {@code state} ({@code up}:
+     * Each link's neighbour ({@link NeighbourReport}): {@code link}, {@code address}, {@code name}, {@code state} ({@code up}:
      * hellos heard both ways within the dead interval; {@code init}: heard, not yet two-way;
      * {@code down}; with static routing, the link's state) and {@code lastHelloSecondsAgo} (null
      * when never heard or static). On the node's loop.
      */
-    public List<Map<String, Object>> neighbours() {
+    public List<NeighbourReport> neighbours() {
         long now = node.scheduler().nanos();
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<NeighbourReport> out = new ArrayList<>();
         if (plane.routing() == null) {
             for (Link l : node.links()) {
                 VAddr a = l.peer();
@@ -264,15 +266,8 @@ public final class NodeHost implements AutoCloseable {
         return out;
     }
 
-    private Map<String, Object> neighbour(String link, VAddr address, String state, Double ago, String routing) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("link", link);
-        m.put("address", address == null ? null : address.toString());
-        m.put("name", nameOf(address));
-        m.put("state", state);
-        m.put("lastHelloSecondsAgo", ago);
-        m.put("routing", routing);
-        return m;
+    private NeighbourReport neighbour(String link, VAddr address, String state, Double ago, String routing) {
+        return new NeighbourReport(link, address == null ? null : address.toString(), nameOf(address), state, ago, routing);
     }
 
     /** The forwarding table with each route's age: {@code aspen routes}. On the node's loop. */

@@ -7,6 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.aspen.ee.AaCounts;
+import org.aspen.ee.AaReport;
+import org.aspen.ee.EeCounts;
+import org.aspen.ee.EeReport;
 import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.ScenarioLoader;
@@ -36,10 +40,11 @@ class LabReportJsonTest {
         TransferReport unfinished = TransferReport.of("t1", "a", "b:5002", null, null, false, false, 0, 4000, null, null, null,
                 null, null, null, null);
         CrossReport cross = new CrossReport("x", "a", "b", 80000, 1000, "fixed", 5, 5.0, 50, 0, 49, 49000);
-        NodeReport.Aa aa = new NodeReport.Aa("acc-monitor@1.0.0", "acc-monitor", "1.0.0", "d1g", "ACC monitor", "running", null,
-                map("minRtt", "0ms"), 0, 1, 0, map("packets", 12L, "handlerNanos", 3000L), map("notificationsSent", 4L));
+        AaReport aa = new AaReport("acc-monitor@1.0.0", "acc-monitor", "1.0.0", "d1g", "ACC monitor", "running", null,
+                map("minRtt", "0ms"), 0, 1, 0, new AaCounts(12, 12000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3000, 0),
+                map("notificationsSent", 4L));
         NodeReport a = new NodeReport(10, 2, 3, 4, 0, 0, map("no-route", 1L), null, null, new NodeReport.InputQueue(25, 0, 3),
-                new NodeReport.Ee(map("started", 1L, "stopped", 0L), List.of(aa)));
+                new EeReport(new EeCounts(1, 0, 0, 0, 0, 0, 0, 0, 0, 0), List.of(aa)));
         NodeReport b = new NodeReport(5, 0, 5, 0, 0, 0, Map.of(), null, null, null, null);
         LinkReport ab = new LinkReport("a-b", "10.0.0.2", "sim", true, new LinkReport.Config(1_000_000, 5_000_000, "10 packets", 1),
                 map("kind", "droptail", "queuedPackets", 0, "queuedBytes", 0),
@@ -67,9 +72,12 @@ class LabReportJsonTest {
             "\"events\":[{\"t\":0.5,\"node\":\"*\",\"event\":\"link a-b down\"}],",
             "\"nodes\":{\"a\":{\"received\":10,\"forwarded\":2,\"delivered\":3,\"originated\":4,\"intercepted\":0,\"reinjected\":0,",
             "\"drops\":{\"no-route\":1},\"inputQueue\":{\"limit\":25,\"drops\":0,\"peak\":3},",
-            "\"ee\":{\"ee\":{\"started\":1,\"stopped\":0},\"aas\":[{\"id\":\"acc-monitor@1.0.0\",\"name\":\"acc-monitor\",",
+            "\"ee\":{\"ee\":{\"started\":1,\"stopped\":0,\"refused\":0,\"fetches\":0,\"fetchFailures\":0,\"digestMismatches\":0,",
+            "\"pendingDrops\":0,\"undeliverableMessages\":0,\"remoteRefusals\":0,\"overruns\":0},\"aas\":[{\"id\":\"acc-monitor@1.0.0\",\"name\":\"acc-monitor\",",
             "\"version\":\"1.0.0\",\"digest\":\"d1g\",\"description\":\"ACC monitor\",\"state\":\"running\",\"params\":{\"minRtt\":\"0ms\"},",
-            "\"startedAtNanos\":0,\"channels\":1,\"queued\":0,\"counters\":{\"packets\":12,\"handlerNanos\":3000},",
+            "\"startedAtNanos\":0,\"channels\":1,\"queued\":0,\"counters\":{\"packets\":12,\"bytes\":12000,\"messages\":0,",
+            "\"congestionEvents\":0,\"timers\":0,\"reinjected\":0,\"dropped\":0,\"released\":0,\"sent\":0,\"errors\":0,",
+            "\"queueDrops\":0,\"overruns\":0,\"handlerNanos\":3000,\"maxHandlerNanos\":0},",
             "\"metrics\":{\"notificationsSent\":4}}]}},",
             "\"b\":{\"received\":5,\"forwarded\":0,\"delivered\":5,\"originated\":0,\"intercepted\":0,\"reinjected\":0,\"drops\":{}}},",
             "\"links\":{\"a-b@a\":{\"name\":\"a-b\",\"peer\":\"10.0.0.2\",\"wire\":\"sim\",\"up\":true,",
