@@ -65,7 +65,7 @@ final class StatsSummary {
             long bps = l.config() == null ? 0 : l.config().bandwidthBps();
             out.add("link " + l.name() + " -> " + (l.peer() == null ? "?" : l.peer()) + ": " + (l.up() ? "up" : "DOWN")
                     + ", " + (bps == 0 ? "unlimited" : rate(bps)) + ", sent " + lc.sentPackets() + ", received "
-                    + lc.receivedPackets() + " packets, queue " + queued(l.discipline().get("queuedPackets"))
+                    + lc.receivedPackets() + " packets, queue " + l.queuedPackets()
                     + " (peak " + lc.peakQueue() + "), " + linkDrops + " dropped");
         }
         if (s.ee() != null) {
@@ -84,10 +84,6 @@ final class StatsSummary {
     /** A text field as the summary shows it: empty when the reply lacks it. */
     private static String text(String s) {
         return s == null ? "" : s;
-    }
-
-    private static long queued(Object n) {
-        return n instanceof Number x ? x.longValue() : 0;
     }
 
     private static String seconds(double s) {

@@ -102,7 +102,6 @@ final class StatsMetrics implements MultiCollector {
         String peer = l.peer() == null ? "" : l.peer();
         Labels id = Labels.of("link", l.name(), "peer", peer);
         LinkReport.Config cfg = l.config();
-        Map<String, Object> q = l.discipline();
         LinkCounts c = l.counters();
         f.gauge("aspen_link_up", "1 while the link is up (not cut and not administratively down).", id, l.up() ? 1 : 0);
         f.gauge("aspen_link_neighbour_up", "1 while the neighbour on the link answers (link-state routing: hellos heard both ways"
@@ -112,12 +111,12 @@ final class StatsMetrics implements MultiCollector {
                 cfg.bandwidthBps() / 8.0);
         f.gauge("aspen_link_delay_seconds", "The link's configured propagation delay.", id, cfg.delayNanos() / 1e9);
         f.gauge("aspen_link_queue_info", "The output queue's discipline (always 1).",
-                Labels.of("link", l.name(), "peer", peer, "kind", str(q.get("kind"))), 1);
-        double[] limit = queueLimit(str(q.get("limit")));
+                Labels.of("link", l.name(), "peer", peer, "kind", str(l.queueKind())), 1);
+        double[] limit = queueLimit(str(l.queueLimit()));
         f.gauge("aspen_link_queue_limit_packets", "The output queue's limit in packets (+Inf: none).", id, limit[0]);
         f.gauge("aspen_link_queue_limit_bytes", "The output queue's limit in bytes (+Inf: none).", id, limit[1]);
-        f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, number(q.get("queuedPackets")));
-        f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, number(q.get("queuedBytes")));
+        f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, l.queuedPackets());
+        f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, l.queuedBytes());
         f.gauge("aspen_link_queue_peak_packets", "The longest the output queue has been.", id, c.peakQueue());
         f.gauge("aspen_link_queue_average_packets", "Time-averaged output queue length since the start.", id, c.averageQueue());
         f.gauge("aspen_link_utilisation_ratio", "Share of time the link transmitted since the start (0-1).", id, c.utilisation());
@@ -296,11 +295,6 @@ final class StatsMetrics implements MultiCollector {
     /** {@code sentPackets} -> {@code sent_packets}. */
     static String snake(String camel) {
         return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase();
-    }
-
-    /** A number of a queue's own description ({@code discipline}: open, each queue writes its own). */
-    private static double number(Object o) {
-        return o instanceof Number n ? n.doubleValue() : 0;
     }
 
     private static String str(Object o) {
