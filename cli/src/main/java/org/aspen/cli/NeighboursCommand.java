@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.aspen.vnet.mgmt.NeighbourReport;
-import org.aspen.vnet.mgmt.ReportJson;
+import org.aspen.vnet.mgmt.OverlayReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,34 +44,23 @@ public final class NeighboursCommand implements Callable<Integer> {
         return output.printReply(spec.commandLine().getOut(), o.path("neighbours"), true, out -> print(out, o));
     }
 
-    static void print(PrintWriter out, JsonNode o) {
-        List<NeighbourReport> ns = neighbours(o.path("neighbours"));
+    static void print(PrintWriter out, JsonNode reply) {
+        OverlayReport o = RoutesCommand.overlay(reply);
+        List<NeighbourReport> ns = o.neighbours();
         int up = 0;
         for (NeighbourReport n : ns) {
             up += n.isUp() ? 1 : 0;
         }
-        out.println("node " + o.path("node").asText() + " (" + o.path("address").asText() + "), " + o.path("routing").asText()
-                + " routing, " + up + " of " + ns.size() + " neighbours up");
+        out.println("node " + RoutesCommand.text(o.node()) + " (" + RoutesCommand.text(o.address()) + "), "
+                + RoutesCommand.text(o.routing()) + " routing, " + up + " of " + ns.size() + " neighbours up");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"LINK", "NEIGHBOUR", "STATE", "LAST HELLO"});
         for (NeighbourReport n : ns) {
             Double ago = n.lastHelloSecondsAgo();
-            rows.add(new String[] {String.valueOf(n.link()), n.address() != null ? (n.name() != null ? n.address() + " " + n.name() : n.address())
-                    : "?", String.valueOf(n.state()),
+            rows.add(new String[] {RoutesCommand.text(n.link()), n.address() != null ? RoutesCommand.named(n.address(), n.name()) : "?",
+                    RoutesCommand.text(n.state()),
                     ago != null ? RoutesCommand.age(ago) + " ago" : "static".equals(n.routing()) ? "-" : "never"});
         }
         RoutesCommand.table(out, rows);
-    }
-
-    /** The overlay reply's {@code neighbours}, read as the records the node wrote (none when it has none). */
-    static List<NeighbourReport> neighbours(JsonNode list) {
-        if (!list.isArray()) {
-            return List.of();
-        }
-        try {
-            return List.of(ReportJson.MAPPER.treeToValue(list, NeighbourReport[].class));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("the node's neighbours are malformed: " + e.getOriginalMessage(), e);
-        }
     }
 }

@@ -13,6 +13,7 @@ import org.aspen.lab.node.NodeHost;
 import org.aspen.lab.report.NodeStats;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.vnet.mgmt.ControlClient;
+import org.aspen.vnet.mgmt.OverlayReport;
 import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.udp.FreePorts;
 import org.aspen.vnet.udp.UdpCounts;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The exact text of a running daemon's {@code stats} reply, now that its sections are records: node a
+ * The exact text of a running daemon's {@code stats} and {@code overlay} replies, now that they are records: node a
  * of a static pair whose b never runs, so nothing but the clock moves. The text was checked by hand
  * field by field against docs/real-runtime.md and the reply of the build before the records (the
  * same scenario, an {@code aspen node} of commit e9feaa6); the clock, the ports, the build stamp and
@@ -72,6 +73,18 @@ class StatsReplyTextTest {
                     "\"peakQueue\":0,\"averageQueue\":0.0,\"utilisation\":0.0,\"drops\":{}}}]}");
             assertEquals(expected, text);
             assertEquals(text, ReportJson.MAPPER.writeValueAsString(NodeStats.of(reply)), "parse -> record -> the same text");
+
+            // overlay ('aspen routes', 'aspen neighbours'): the same neighbour, the static route to b with its age
+            JsonNode overlay = c.call("overlay", Map.of());
+            String overlayText = JSON.writeValueAsString(overlay);
+            assertEquals(String.join("",
+                    "{\"node\":\"a\",\"address\":\"10.0.0.1\",\"routing\":\"static\",",
+                    "\"neighbours\":[{\"link\":\"a-b\",\"address\":\"10.0.0.2\",\"name\":\"b\",\"state\":\"up\",",
+                    "\"lastHelloSecondsAgo\":null,\"routing\":\"static\"}],",
+                    "\"routes\":[{\"destination\":\"10.0.0.2/32\",\"name\":\"b\",\"nextHop\":\"10.0.0.2\",\"nextHopName\":\"b\",",
+                    "\"link\":\"a-b\",\"cost\":1,\"origin\":\"static\",\"linkUp\":true,",
+                    "\"ageSeconds\":" + overlay.path("routes").get(0).path("ageSeconds").asDouble() + "}]}"), overlayText);
+            assertEquals(overlayText, ReportJson.MAPPER.writeValueAsString(ReportJson.MAPPER.treeToValue(overlay, OverlayReport.class)));
         }
     }
 }

@@ -24,6 +24,7 @@ import org.aspen.vnet.link.Link;
 import org.aspen.vnet.mgmt.ControlConfig;
 import org.aspen.vnet.mgmt.ControlServer;
 import org.aspen.vnet.mgmt.NeighbourReport;
+import org.aspen.vnet.mgmt.OverlayReport;
 import org.aspen.vnet.mgmt.RouteTableReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
@@ -193,15 +194,8 @@ public final class NodeHost implements AutoCloseable {
             reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
         });
         // overlay: the neighbours and the forwarding table with ages, for 'aspen routes' and 'aspen neighbours'
-        control.register("overlay", (args, reply) -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("node", node.name());
-            m.put("address", node.address().toString());
-            m.put("routing", plane.routing() == null ? "static" : "link-state");
-            m.put("neighbours", neighbours());
-            m.put("routes", routesWithAge());
-            reply.done(m);
-        });
+        control.register("overlay", (args, reply) -> reply.done(new OverlayReport(node.name(), node.address().toString(),
+                plane.routing() == null ? "static" : "link-state", neighbours(), routesWithAge())));
         // route.lookup {targets: [addr, ...]}: the route this node's table picks for each (RouteTable.lookup),
         // {target, link, nextHop, linkUp} or {target} when none; 'aspen lab --processes' walks paths with it
         control.register("route.lookup", (args, reply) -> {
@@ -271,24 +265,16 @@ public final class NodeHost implements AutoCloseable {
     }
 
     /** The forwarding table with each route's age: {@code aspen routes}. On the node's loop. */
-    List<Map<String, Object>> routesWithAge() {
+    List<OverlayReport.Route> routesWithAge() {
         noteRoutes();
         long now = node.scheduler().nanos();
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<OverlayReport.Route> out = new ArrayList<>();
         for (Route r : node.routes().all()) {
             String dest = r.prefix() + "/" + r.length();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("destination", dest);
-            m.put("name", r.length() == 32 ? nameOf(r.prefix()) : null);
-            m.put("nextHop", r.nextHop().toString());
-            m.put("nextHopName", nameOf(r.nextHop()));
-            m.put("link", r.link().name());
-            m.put("cost", r.metric());
-            m.put("origin", r.origin().name().toLowerCase());
-            m.put("linkUp", r.link().isUp());
             Map.Entry<String, Long> since = routeSince.get(dest);
-            m.put("ageSeconds", since == null ? 0.0 : Math.round((now - since.getValue()) / 1e6) / 1e3);
-            out.add(m);
+            out.add(new OverlayReport.Route(dest, r.length() == 32 ? nameOf(r.prefix()) : null, r.nextHop().toString(),
+                    nameOf(r.nextHop()), r.link().name(), r.metric(), r.origin().name().toLowerCase(), r.link().isUp(),
+                    since == null ? 0.0 : Math.round((now - since.getValue()) / 1e6) / 1e3));
         }
         return out;
     }
