@@ -25,6 +25,7 @@ import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.auth.AuthKey;
+import org.aspen.vnet.auth.AuthCounts;
 import org.aspen.vnet.auth.NodeAuth;
 import org.aspen.vnet.link.LinkConfig;
 import org.aspen.vnet.link.QueueLimit;
@@ -61,8 +62,8 @@ class AccAuthTest {
         }
     }
 
-    static long auth(AccLab lab, String node, String kind, String counter) {
-        return ((NodeAuth) lab.node(node).auth()).counter(kind, counter);
+    static AuthCounts.Kind auth(AccLab lab, String node, String kind) {
+        return ((NodeAuth) lab.node(node).auth()).counts().kind(kind);
     }
 
     @Test
@@ -78,10 +79,10 @@ class AccAuthTest {
         assertEquals(2, r.received().size(), "both transfers finished");
         assertTrue(lab.counter("r1", "filterRequestsSent") > 0);
         assertTrue(lab.counter("a", "filtersStarted") > 0, "filter started at a after an authenticated code fetch");
-        assertTrue(auth(lab, "a", ControlAuth.AA_REQUEST, "verified") > 0);
-        assertTrue(auth(lab, "a", ControlAuth.CODE_FETCH, "verified") > 0, "fetch replies verified at a");
-        assertTrue(auth(lab, "r1", ControlAuth.CODE_FETCH, "verified") > 0, "fetch requests verified at r1");
-        assertTrue(auth(lab, "s1", ControlAuth.RDP_NOTIFY, "verified") + auth(lab, "s2", ControlAuth.RDP_NOTIFY, "verified") > 0);
+        assertTrue(auth(lab, "a", ControlAuth.AA_REQUEST).verified() > 0);
+        assertTrue(auth(lab, "a", ControlAuth.CODE_FETCH).verified() > 0, "fetch replies verified at a");
+        assertTrue(auth(lab, "r1", ControlAuth.CODE_FETCH).verified() > 0, "fetch requests verified at r1");
+        assertTrue(auth(lab, "s1", ControlAuth.RDP_NOTIFY).verified() + auth(lab, "s2", ControlAuth.RDP_NOTIFY).verified() > 0);
         assertTrue(r.sent().stream().mapToLong(s -> s.series().notificationsAccepted()).sum() > 0);
         for (String n : all) {
             Node node = lab.node(n);
@@ -167,12 +168,12 @@ class AccAuthTest {
             assertEquals(0, lab.counter("a", "requests"));
             assertEquals(0, s.series().notificationsAccepted(), "no window cut");
             // both forgeries died at a, the first keyed node they reached (the notification crosses it to s)
-            String counter = guess ? "forged" : "unsigned";
-            assertEquals(1, auth(lab, "a", ControlAuth.AA_REQUEST, counter));
-            assertEquals(1, auth(lab, "a", ControlAuth.RDP_NOTIFY, counter));
+            java.util.function.ToLongFunction<AuthCounts.Kind> counter = guess ? AuthCounts.Kind::forged : AuthCounts.Kind::unsigned;
+            assertEquals(1, counter.applyAsLong(auth(lab, "a", ControlAuth.AA_REQUEST)));
+            assertEquals(1, counter.applyAsLong(auth(lab, "a", ControlAuth.RDP_NOTIFY)));
             DropReason reason = guess ? DropReason.AUTH_FORGED : DropReason.AUTH_UNSIGNED;
             assertEquals(2, lab.node("a").counters().drops(reason));
-            assertEquals(0, auth(lab, "s", ControlAuth.RDP_NOTIFY, "verified"));
+            assertEquals(0, auth(lab, "s", ControlAuth.RDP_NOTIFY).verified());
         }
     }
 }

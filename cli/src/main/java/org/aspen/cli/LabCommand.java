@@ -121,7 +121,7 @@ public final class LabCommand implements Callable<Integer> {
                     f -> bar.update(f, Units.formatNanos((long) (f * total) / 1_000_000 * 1_000_000) + " / " + Units.formatNanos(total)),
                     NodeLauncher.javaMain(Aspen.class.getName())));
             bar.done();
-            report(cl, s.name(), r.summary(), r.toJson(), toStdout);
+            report(cl, s.name(), r.summary(), r.report(), toStdout);
             return r.passed() ? Aspen.OK : Aspen.EXPECTATION_FAILED;
         }
 

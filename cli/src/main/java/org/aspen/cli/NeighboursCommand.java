@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.vnet.mgmt.NeighbourReport;
+import org.aspen.vnet.mgmt.OverlayReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,21 +44,22 @@ public final class NeighboursCommand implements Callable<Integer> {
         return output.printReply(spec.commandLine().getOut(), o.path("neighbours"), true, out -> print(out, o));
     }
 
-    static void print(PrintWriter out, JsonNode o) {
-        JsonNode ns = o.path("neighbours");
+    static void print(PrintWriter out, JsonNode reply) {
+        OverlayReport o = RoutesCommand.overlay(reply);
+        List<NeighbourReport> ns = o.neighbours();
         int up = 0;
-        for (JsonNode n : ns) {
-            up += n.path("state").asText().equals("up") ? 1 : 0;
+        for (NeighbourReport n : ns) {
+            up += n.isUp() ? 1 : 0;
         }
-        out.println("node " + o.path("node").asText() + " (" + o.path("address").asText() + "), " + o.path("routing").asText()
-                + " routing, " + up + " of " + ns.size() + " neighbours up");
+        out.println("node " + RoutesCommand.text(o.node()) + " (" + RoutesCommand.text(o.address()) + "), "
+                + RoutesCommand.text(o.routing()) + " routing, " + up + " of " + ns.size() + " neighbours up");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"LINK", "NEIGHBOUR", "STATE", "LAST HELLO"});
-        for (JsonNode n : ns) {
-            JsonNode ago = n.path("lastHelloSecondsAgo");
-            rows.add(new String[] {n.path("link").asText(), n.path("address").isTextual() ? RoutesCommand.named(n.path("address").asText(),
-                    n.path("name")) : "?", n.path("state").asText(),
-                    ago.isNumber() ? RoutesCommand.age(ago.asDouble()) + " ago" : n.path("routing").asText().equals("static") ? "-" : "never"});
+        for (NeighbourReport n : ns) {
+            Double ago = n.lastHelloSecondsAgo();
+            rows.add(new String[] {RoutesCommand.text(n.link()), n.address() != null ? RoutesCommand.named(n.address(), n.name()) : "?",
+                    RoutesCommand.text(n.state()),
+                    ago != null ? RoutesCommand.age(ago) + " ago" : "static".equals(n.routing()) ? "-" : "never"});
         }
         RoutesCommand.table(out, rows);
     }

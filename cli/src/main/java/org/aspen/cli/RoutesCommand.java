@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.vnet.mgmt.OverlayReport;
+import org.aspen.vnet.mgmt.ReportJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -42,22 +44,35 @@ public final class RoutesCommand implements Callable<Integer> {
         return output.printReply(spec.commandLine().getOut(), o.path("routes"), true, out -> print(out, o));
     }
 
-    static void print(PrintWriter out, JsonNode o) {
-        JsonNode routes = o.path("routes");
-        out.println("node " + o.path("node").asText() + " (" + o.path("address").asText() + "), " + o.path("routing").asText()
+    static void print(PrintWriter out, JsonNode reply) {
+        OverlayReport o = overlay(reply);
+        List<OverlayReport.Route> routes = o.routes();
+        out.println("node " + text(o.node()) + " (" + text(o.address()) + "), " + text(o.routing())
                 + " routing, " + routes.size() + (routes.size() == 1 ? " route" : " routes"));
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"DESTINATION", "NEXT HOP", "LINK", "COST", "AGE", "ORIGIN"});
-        for (JsonNode r : routes) {
-            rows.add(new String[] {named(r.path("destination").asText(), r.path("name")), named(r.path("nextHop").asText(), r.path("nextHopName")),
-                    r.path("link").asText() + (r.path("linkUp").asBoolean(true) ? "" : " (down)"), r.path("cost").asText(),
-                    age(r.path("ageSeconds").asDouble()), r.path("origin").asText()});
+        for (OverlayReport.Route r : routes) {
+            rows.add(new String[] {named(text(r.destination()), r.name()), named(text(r.nextHop()), r.nextHopName()),
+                    text(r.link()) + (r.linkUp() ? "" : " (down)"), String.valueOf(r.cost()), age(r.ageSeconds()), text(r.origin())});
         }
         table(out, rows);
     }
 
-    static String named(String address, JsonNode name) {
-        return name.isTextual() ? address + " " + name.asText() : address;
+    /** A node's {@code overlay} reply, read as the record the node wrote. */
+    static OverlayReport overlay(JsonNode reply) {
+        try {
+            return ReportJson.MAPPER.treeToValue(reply, OverlayReport.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("the node's overlay reply is malformed: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    static String named(String address, String name) {
+        return name != null ? address + " " + name : address;
+    }
+
+    static String text(String s) {
+        return s == null ? "" : s;
     }
 
     static String age(double s) {

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.aspen.ee.AaInstance;
+import org.aspen.ee.EeCounts;
 import org.aspen.ee.ExecutionEnvironment;
 import org.aspen.rdp.ConnectionState;
 import org.aspen.rdp.RdpConnection;
@@ -17,6 +18,7 @@ import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkCounters;
+import org.aspen.vnet.mgmt.NeighbourReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.time.Cancellable;
@@ -40,9 +42,6 @@ public final class NodeSampler {
     /** AA counters whose increments are worth a line in the event log (the rest are in the AA table). */
     static final Set<String> LOGGED_COUNTERS = Set.of("notificationsSent", "filterRequestsSent", "filtersStarted",
             "localFilters", "filtersEndedByCount", "filtersEndedByReaction", "filtersEndedByTimeout");
-    /** Execution-environment counters worth a log line when they grow (code fetched or refused, packets lost). */
-    static final List<String> LOGGED_EE_COUNTERS = List.of("fetches", "fetchFailures", "refused", "digestMismatches",
-            "remoteRefusals", "pendingDrops");
     private static final List<String> FILTER_ENDS = List.of("filtersEndedByCount", "filtersEndedByReaction",
             "filtersEndedByTimeout");
 
@@ -61,7 +60,7 @@ public final class NodeSampler {
     private final Map<String, String> lastAas = new HashMap<>();
     private final Map<String, String> lastHops = new HashMap<>();
     private final Map<String, String> lastNeighbours = new HashMap<>();
-    private java.util.function.Supplier<List<Map<String, Object>>> neighbours;
+    private java.util.function.Supplier<List<NeighbourReport>> neighbours;
     private long lastAt = -1;
     private long period;
     private Cancellable timer;
@@ -88,12 +87,12 @@ public final class NodeSampler {
     }
 
     /**
-     * Also follows the node's neighbours as its routing sees them ({@code NodeHost.neighbours()}: maps
-     * with {@code link}, {@code name}, {@code address}, {@code state}): each sample carries them
+     * Also follows the node's neighbours as its routing sees them ({@code NodeHost.neighbours()}: the
+     * records {@link NeighbourReport}, as the node's {@code stats} has them): each sample carries them
      * ({@code neighbours}) and each change of state is a log line ({@code neighbour b on a-b down}).
      * Call before {@link #start}; a node process's dashboard does, a simulated lab's does not.
      */
-    public void watchNeighbours(java.util.function.Supplier<List<Map<String, Object>>> source) {
+    public void watchNeighbours(java.util.function.Supplier<List<NeighbourReport>> source) {
         this.neighbours = source;
     }
 
@@ -235,13 +234,15 @@ public final class NodeSampler {
         m.put("aas", list);
         m.put("activeFilters", activeFilters);
         if (e != null) {
-            Map<String, Object> eeCounters = e.counters().snapshot();
-            m.put("ee", eeCounters);
-            for (String k : LOGGED_EE_COUNTERS) {
-                if (eeCounters.get(k) instanceof Long v) {
-                    logIncrease(now, "ee/" + k, "EE: " + k, v);
-                }
-            }
+            EeCounts c = e.counters().counts();
+            m.put("ee", c);
+            // code fetched or refused, packets lost: worth a log line when they grow
+            logIncrease(now, "ee/fetches", "EE: fetches", c.fetches());
+            logIncrease(now, "ee/fetchFailures", "EE: fetchFailures", c.fetchFailures());
+            logIncrease(now, "ee/refused", "EE: refused", c.refused());
+            logIncrease(now, "ee/digestMismatches", "EE: digestMismatches", c.digestMismatches());
+            logIncrease(now, "ee/remoteRefusals", "EE: remoteRefusals", c.remoteRefusals());
+            logIncrease(now, "ee/pendingDrops", "EE: pendingDrops", c.pendingDrops());
         }
     }
 
@@ -271,15 +272,14 @@ public final class NodeSampler {
         }
     }
 
-    private List<Map<String, Object>> neighbours(long now) {
-        List<Map<String, Object>> list = neighbours.get();
-        for (Map<String, Object> n : list) {
-            String link = String.valueOf(n.get("link"));
-            String state = String.valueOf(n.get("state"));
+    private List<NeighbourReport> neighbours(long now) {
+        List<NeighbourReport> list = neighbours.get();
+        for (NeighbourReport n : list) {
+            String link = String.valueOf(n.link());
+            String state = String.valueOf(n.state());
             String was = lastNeighbours.put(link, state);
             if (!state.equals(was) && (was != null || state.equals("up"))) {
-                Object who = n.get("name") != null ? n.get("name") : n.get("address");
-                log(now, "neighbour " + (who == null ? "?" : who) + " on " + link + " " + state);
+                log(now, "neighbour " + (n.who() == null ? "?" : n.who()) + " on " + link + " " + state);
             }
         }
         return list;

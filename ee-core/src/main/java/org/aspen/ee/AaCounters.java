@@ -1,13 +1,10 @@
 package org.aspen.ee;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * One AA instance's counters, written on the node's loop.
  *
  * <pre>{@code
- * instance.counters().snapshot();   // {"packets": 12, "bytes": 12000, ...}
+ * AaCounts c = instance.counters().counts();   // packets 12, bytes 12000, ...
  * }</pre>
  */
 public final class AaCounters {
@@ -39,22 +36,9 @@ public final class AaCounters {
      */
     public long maxHandlerNanos;
 
-    public Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("packets", packets);
-        m.put("bytes", bytes);
-        m.put("messages", messages);
-        m.put("congestionEvents", congestionEvents);
-        m.put("timers", timers);
-        m.put("reinjected", reinjected);
-        m.put("dropped", dropped);
-        m.put("released", released);
-        m.put("sent", sent);
-        m.put("errors", errors);
-        m.put("queueDrops", queueDrops);
-        m.put("overruns", overruns);
-        m.put("handlerNanos", handlerNanos);
-        m.put("maxHandlerNanos", maxHandlerNanos);
-        return m;
+    /** The counters now. */
+    public AaCounts counts() {
+        return new AaCounts(packets, bytes, messages, congestionEvents, timers, reinjected, dropped, released, sent, errors,
+                queueDrops, overruns, handlerNanos, maxHandlerNanos);
     }
 }

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * AaInstance a = ee.startAa(jar, Map.of());
- * a.state(); a.counters().snapshot(); a.stopReason();
+ * a.state(); a.counters().counts(); a.stopReason();
  * }</pre>
  *
  * The guard catches and counts anything a handler throws, arms the AA's {@link AaBudget} (checked
@@ -216,24 +216,9 @@ public final class AaInstance {
     }
 
     /** One row for {@code aa list} and {@code stats}. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id());
-        m.put("name", name());
-        m.put("version", version());
-        m.put("digest", code.digestHex());
-        m.put("description", code.description());
-        m.put("state", state.name().toLowerCase());
-        if (stopReason != null) {
-            m.put("stopReason", stopReason);
-        }
-        m.put("params", new java.util.TreeMap<>(params));
-        m.put("startedAtNanos", startedAt);
-        m.put("channels", channels.size());
-        m.put("queued", inbound.size());
-        m.put("counters", counters.snapshot());
-        m.put("metrics", metrics());
-        return m;
+    public AaReport describe() {
+        return new AaReport(id(), name(), version(), code.digestHex(), code.description(), state.name().toLowerCase(), stopReason,
+                new java.util.TreeMap<>(params), startedAt, channels.size(), inbound.size(), counters.counts(), metrics());
     }
 
     void start(Map<String, String> params) {

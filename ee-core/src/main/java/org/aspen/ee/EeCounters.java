@@ -1,13 +1,10 @@
 package org.aspen.ee;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * Node-wide EE counters (starts, refusals, fetches), written on the node's loop.
  *
  * <pre>{@code
- * ee.counters().snapshot();
+ * EeCounts c = ee.counters().counts();
  * }</pre>
  */
 public final class EeCounters {
@@ -27,18 +24,9 @@ public final class EeCounters {
     /** AAs stopped or refused because AA code ran past its budget or out of stack or heap. */
     public long overruns;
 
-    public Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("started", started);
-        m.put("stopped", stopped);
-        m.put("refused", refused);
-        m.put("fetches", fetches);
-        m.put("fetchFailures", fetchFailures);
-        m.put("digestMismatches", digestMismatches);
-        m.put("pendingDrops", pendingDrops);
-        m.put("undeliverableMessages", undeliverableMessages);
-        m.put("remoteRefusals", remoteRefusals);
-        m.put("overruns", overruns);
-        return m;
+    /** The counters now. */
+    public EeCounts counts() {
+        return new EeCounts(started, stopped, refused, fetches, fetchFailures, digestMismatches, pendingDrops,
+                undeliverableMessages, remoteRefusals, overruns);
     }
 }

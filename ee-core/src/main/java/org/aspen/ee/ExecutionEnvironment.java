@@ -490,7 +490,9 @@ public final class ExecutionEnvironment {
         m.put("address", node.address().toString());
         m.put("nanos", node.scheduler().nanos());
         m.put("nodeCounters", node.counters().counts());
-        m.putAll(aaStats());
+        EeReport aa = aaStats();
+        m.put("ee", aa.ee());
+        m.put("aas", aa.aas());
         Map<String, Object> links = new LinkedHashMap<>();
         for (Link l : node.links()) {
             links.put(l.name(), l.counters().counts(node.scheduler().nanos()));
@@ -500,14 +502,11 @@ public final class ExecutionEnvironment {
     }
 
     /** The EE's own part of the stats: its counters ({@code ee}) and one row per AA ({@code aas}). */
-    public Map<String, Object> aaStats() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ee", counters.snapshot());
-        List<Object> aas = new ArrayList<>();
+    public EeReport aaStats() {
+        List<AaReport> aas = new ArrayList<>();
         for (AaInstance i : instances.values()) {
             aas.add(i.describe());
         }
-        m.put("aas", aas);
-        return m;
+        return new EeReport(counters.counts(), aas);
     }
 }

@@ -60,9 +60,9 @@ class EeCommandsTest {
         assertEquals("echo@2", up.get("id"));
         assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), up.get("params"));
         assertEquals(true, up.get("paramsKept"));
-        Map<?, ?> row = (Map<?, ?>) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(1);
-        assertEquals("echo@2", row.get("id"));
-        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), row.get("params"));
+        AaReport row = (AaReport) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(1);
+        assertEquals("echo@2", row.id());
+        assertEquals(Map.of("aa.memory", "8MiB", "ticks", "0"), row.params());
         Map<String, Object> given = call(EeCommands.DEPLOY, Map.of("jar", Base64.getEncoder().encodeToString(v3), "upgrade", true,
                 "params", Map.of("ticks", "1")));
         assertEquals(Map.of("ticks", "1"), given.get("params"));
@@ -107,22 +107,22 @@ class EeCommandsTest {
 
         List<?> rows = (List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas");
         assertEquals(1, rows.size());
-        Map<?, ?> row = (Map<?, ?>) rows.get(0);
-        assertEquals("running", row.get("state"));
-        assertEquals("test AA echo", row.get("description"));
+        AaReport row = (AaReport) rows.get(0);
+        assertEquals("running", row.state());
+        assertEquals("test AA echo", row.description());
 
         Map<String, Object> stopped = call(EeCommands.AA_STOP, Map.of("id", "echo@1"));
         assertEquals(List.of("echo@1"), stopped.get("stopped"));
-        Map<?, ?> after = (Map<?, ?>) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(0);
-        assertEquals("stopped", after.get("state"));
-        assertEquals("stopped by management command", after.get("stopReason"));
+        AaReport after = (AaReport) ((List<?>) call(EeCommands.AA_LIST, Map.of()).get("aas")).get(0);
+        assertEquals("stopped", after.state());
+        assertEquals("stopped by management command", after.stopReason());
 
         Map<String, Object> restarted = call(EeCommands.AA_START, Map.of("digest", deployed.get("digest")));
         assertEquals("echo@1", restarted.get("id"));
 
         Map<?, ?> stats = (Map<?, ?>) call(EeCommands.STATS, Map.of()).get("stats");
         assertEquals("b", stats.get("node"));
-        assertEquals(2L, ((Map<?, ?>) stats.get("ee")).get("started"));
+        assertEquals(2L, ((EeCounts) stats.get("ee")).started());
         assertTrue(((Map<?, ?>) stats.get("links")).containsKey("b-c"));
     }
 

@@ -49,9 +49,9 @@ class RunawayAaTest {
         // the packet inside the runaway handler is lost with it; the node forwarded the other nine
         assertEquals(9, lab.raw("c"));
         assertEquals(9, lab.b.counters().forwarded);
-        Map<String, Object> row = lab.ee("b").instance(aa.id()).describe();
-        assertEquals("stopped", row.get("state"));
-        assertEquals(why(mode), row.get("stopReason"));
+        AaReport row = lab.ee("b").instance(aa.id()).describe();
+        assertEquals("stopped", row.state());
+        assertEquals(why(mode), row.stopReason());
     }
 
     @Test
@@ -158,6 +158,6 @@ class RunawayAaTest {
         AaInstance aa = lab.start("b", runaway("t.Runaway"), Map.of("mode", mode));
         trickle(lab, 10);
         lab.run(1_000_000_000L);
-        return hasher.hex() + " events=" + hasher.events() + " " + aa.stopReason() + " " + aa.counters().snapshot();
+        return hasher.hex() + " events=" + hasher.events() + " " + aa.stopReason() + " " + aa.counters().counts();
     }
 }

@@ -2,8 +2,6 @@ package org.aspen.node;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -31,13 +29,6 @@ public record BuildInfo(String version, String commit) {
         return CURRENT;
     }
 
-    /** For {@code stats}: {@code {version, commit}}. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("version", version);
-        m.put("commit", commit);
-        return m;
-    }
 
     private static BuildInfo read() {
         Properties p = new Properties();

@@ -23,6 +23,9 @@ import org.aspen.vnet.control.TraceHop;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.mgmt.ControlConfig;
 import org.aspen.vnet.mgmt.ControlServer;
+import org.aspen.vnet.mgmt.NeighbourReport;
+import org.aspen.vnet.mgmt.OverlayReport;
+import org.aspen.vnet.mgmt.RouteTableReport;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.udp.UdpNetwork;
@@ -105,9 +108,9 @@ public final class NodeHost implements AutoCloseable {
             ControlServer server = controlServer(s, spec, net, udp, controlOverride, tokenOverride, plane, stack);
             NodeHost host = new NodeHost(net, node, plane, server);
             // what an operator asks first: which build, which neighbours answer, how big the table is
-            server.addStatsSection("build", () -> BuildInfo.current().toMap());
+            server.addStatsSection("build", BuildInfo::current);
             server.addStatsSection("neighbours", host::neighbours);
-            server.addStatsSection("routeTable", () -> Map.of("size", node.routes().all().size()));
+            server.addStatsSection("routeTable", () -> new RouteTableReport(node.routes().all().size()));
             plane.addRouteChangeListener(host::noteRoutes);
             Map<VAddr, String> names = new java.util.HashMap<>();
             s.nodes().forEach(n -> names.put(VAddr.parse(n.address()), n.name()));
@@ -144,7 +147,7 @@ public final class NodeHost implements AutoCloseable {
         // stats: the control plane's counters, with link-state routing's (routeChanges, spfRuns, ownSeq)
         server.addStatsSection("control", plane::counters);
         if (stack.nodeAuth() != null) {
-            server.addStatsSection("auth", stack.nodeAuth()::snapshot);   // per kind: signed, verified, unsigned, forged, replayed
+            server.addStatsSection("auth", stack.nodeAuth()::counts);   // per kind: signed, verified, unsigned, forged, replayed
         }
         return server;
     }
@@ -191,15 +194,8 @@ public final class NodeHost implements AutoCloseable {
             reply.done(Map.of("link", name, "cut", args.get("cut").asBoolean()));
         });
         // overlay: the neighbours and the forwarding table with ages, for 'aspen routes' and 'aspen neighbours'
-        control.register("overlay", (args, reply) -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("node", node.name());
-            m.put("address", node.address().toString());
-            m.put("routing", plane.routing() == null ? "static" : "link-state");
-            m.put("neighbours", neighbours());
-            m.put("routes", routesWithAge());
-            reply.done(m);
-        });
+        control.register("overlay", (args, reply) -> reply.done(new OverlayReport(node.name(), node.address().toString(),
+                plane.routing() == null ? "static" : "link-state", neighbours(), routesWithAge())));
         // route.lookup {targets: [addr, ...]}: the route this node's table picks for each (RouteTable.lookup),
         // {target, link, nextHop, linkUp} or {target} when none; 'aspen lab --processes' walks paths with it
         control.register("route.lookup", (args, reply) -> {
@@ -240,14 +236,14 @@ public final class NodeHost implements AutoCloseable {
     }
 
     /**
-     * Each link's neighbour: {@code link}, {@code address}, {@code name}, {@code state} ({@code up}:
+     * Each link's neighbour ({@link NeighbourReport}): {@code link}, {@code address}, {@code name}, {@code state} ({@code up}:
      * hellos heard both ways within the dead interval; {@code init}: heard, not yet two-way;
      * {@code down}; with static routing, the link's state) and {@code lastHelloSecondsAgo} (null
      * when never heard or static). On the node's loop.
      */
-    public List<Map<String, Object>> neighbours() {
+    public List<NeighbourReport> neighbours() {
         long now = node.scheduler().nanos();
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<NeighbourReport> out = new ArrayList<>();
         if (plane.routing() == null) {
             for (Link l : node.links()) {
                 VAddr a = l.peer();
@@ -264,36 +260,21 @@ public final class NodeHost implements AutoCloseable {
         return out;
     }
 
-    private Map<String, Object> neighbour(String link, VAddr address, String state, Double ago, String routing) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("link", link);
-        m.put("address", address == null ? null : address.toString());
-        m.put("name", nameOf(address));
-        m.put("state", state);
-        m.put("lastHelloSecondsAgo", ago);
-        m.put("routing", routing);
-        return m;
+    private NeighbourReport neighbour(String link, VAddr address, String state, Double ago, String routing) {
+        return new NeighbourReport(link, address == null ? null : address.toString(), nameOf(address), state, ago, routing);
     }
 
     /** The forwarding table with each route's age: {@code aspen routes}. On the node's loop. */
-    List<Map<String, Object>> routesWithAge() {
+    List<OverlayReport.Route> routesWithAge() {
         noteRoutes();
         long now = node.scheduler().nanos();
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<OverlayReport.Route> out = new ArrayList<>();
         for (Route r : node.routes().all()) {
             String dest = r.prefix() + "/" + r.length();
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("destination", dest);
-            m.put("name", r.length() == 32 ? nameOf(r.prefix()) : null);
-            m.put("nextHop", r.nextHop().toString());
-            m.put("nextHopName", nameOf(r.nextHop()));
-            m.put("link", r.link().name());
-            m.put("cost", r.metric());
-            m.put("origin", r.origin().name().toLowerCase());
-            m.put("linkUp", r.link().isUp());
             Map.Entry<String, Long> since = routeSince.get(dest);
-            m.put("ageSeconds", since == null ? 0.0 : Math.round((now - since.getValue()) / 1e6) / 1e3);
-            out.add(m);
+            out.add(new OverlayReport.Route(dest, r.length() == 32 ? nameOf(r.prefix()) : null, r.nextHop().toString(),
+                    nameOf(r.nextHop()), r.link().name(), r.metric(), r.origin().name().toLowerCase(), r.link().isUp(),
+                    since == null ? 0.0 : Math.round((now - since.getValue()) / 1e6) / 1e3));
         }
         return out;
     }

@@ -13,6 +13,7 @@ import org.aspen.rdp.RdpCounters;
 import org.aspen.rdp.RdpListener;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
+import org.aspen.rdp.RdpStackReport;
 import org.aspen.rdp.Recovery;
 import org.aspen.rdp.SegmentCodec;
 import org.aspen.rdp.transfer.ByteSink;
@@ -53,23 +54,8 @@ final class RdpCommands {
     }
 
     /** The {@code rdp} section of {@code stats}: stack counters, drops by reason, connections by state. */
-    static Map<String, Object> statsSection(RdpStack stack) {
-        RdpCounters c = stack.counters();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("segmentsIn", c.segmentsIn());
-        m.put("segmentsOut", c.segmentsOut());
-        m.put("resetsSent", c.resetsSent());
-        m.put("connectionsOpened", c.connectionsOpened());
-        m.put("connectionsRefused", c.connectionsRefused());
-        Map<String, Long> drops = new LinkedHashMap<>();
-        c.drops().forEach((why, n) -> drops.put(why.name().toLowerCase().replace('_', '-'), n));
-        m.put("drops", drops);
-        Map<String, Integer> states = new java.util.TreeMap<>();
-        for (RdpConnection conn : stack.connections()) {
-            states.merge(conn.state().name().toLowerCase().replace('_', '-'), 1, Integer::sum);
-        }
-        m.put("connections", states);
-        return m;
+    static RdpStackReport statsSection(RdpStack stack) {
+        return RdpStackReport.of(stack);
     }
 
     static void register(ControlServer control, RdpStack stack) {

@@ -11,16 +11,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.aspen.ee.AaCounts;
+import org.aspen.ee.AaReport;
+import org.aspen.ee.EeCounts;
+import org.aspen.ee.EeReport;
+import org.aspen.lab.report.NodeStats;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpDrop;
+import org.aspen.rdp.RdpStackReport;
+import org.aspen.vnet.auth.AuthCounts;
+import org.aspen.vnet.control.ControlCounts;
 import org.aspen.vnet.link.LinkCounts;
 import org.aspen.vnet.mgmt.LinkReport;
+import org.aspen.vnet.mgmt.NeighbourReport;
 import org.aspen.vnet.node.NodeCounts;
 import org.aspen.vnet.packet.DropReason;
+import org.aspen.vnet.routing.RoutingCounts;
+import org.aspen.vnet.udp.UdpCounts;
 
 /**
- * Turns a node's {@code stats} map (the control endpoint's reply, docs/real-runtime.md; its {@code counters} a
- * {@link NodeCounts}, its {@code links} {@link LinkReport}s, read by their accessors) into
+ * Turns a node's {@code stats} map (the control endpoint's reply, docs/real-runtime.md), read as the record
+ * {@link NodeStats} (its {@code counters} a {@link NodeCounts}, its {@code links} {@link LinkReport}s, each
+ * section its producer's record, read by their accessors), into
  * Prometheus metric families at scrape time. Names follow Prometheus' conventions: an {@code aspen_}
  * prefix, counters end in {@code _total}, times in seconds, sizes in bytes, rates in bytes per
  * second; what a counter counts is in its name ({@code _packets}, {@code _datagrams}, ...), and
@@ -40,34 +52,32 @@ final class StatsMetrics implements MultiCollector {
     @Override
     public MetricSnapshots collect() {
         Families f = new Families();
-        Map<String, Object> s = stats.get();
-        Map<String, Object> build = s.containsKey("build") ? map(s.get("build")) : BuildInfo.current().toMap();
+        NodeStats s = NodeStats.of(stats.get());
+        BuildInfo here = BuildInfo.current();
+        NodeStats.Build build = s.build() != null ? s.build() : new NodeStats.Build(here.version(), here.commit());
         f.gauge("aspen_build_info", "The Aspen version and git commit this node runs (always 1).",
-                Labels.of("version", str(build.get("version")), "commit", str(build.get("commit"))), 1);
+                Labels.of("version", str(build.version()), "commit", str(build.commit())), 1);
         f.gauge("aspen_node_info", "The node's name and VNet address (always 1).",
-                Labels.of("node", str(s.get("node")), "address", str(s.get("address"))), 1);
+                Labels.of("node", str(s.node()), "address", str(s.address())), 1);
         f.gauge("aspen_node_uptime_seconds", "Network time since the node's runtime started.", Labels.EMPTY,
-                num(s.get("nowNanos")) / 1e9);
-        if (s.get("counters") instanceof NodeCounts c) {
-            node(f, c);
+                s.nowNanos() / 1e9);
+        if (s.counters() != null) {
+            node(f, s.counters());
         }
         Map<String, Boolean> neighbourUp = new LinkedHashMap<>();
-        for (Object o : list(s.get("neighbours"))) {
-            Map<String, Object> n = map(o);
-            neighbourUp.put(str(n.get("link")), "up".equals(n.get("state")));
+        for (NeighbourReport n : s.neighbours() == null ? List.<NeighbourReport>of() : s.neighbours()) {
+            neighbourUp.put(str(n.link()), n.isUp());
         }
-        for (Object o : list(s.get("links"))) {
-            if (o instanceof LinkReport l) {
-                link(f, l, neighbourUp);
-            }
+        for (LinkReport l : s.links()) {
+            link(f, l, neighbourUp);
         }
-        control(f, map(s.get("control")));
+        control(f, s.control());
         f.gauge("aspen_routing_table_routes", "Routes in the node's forwarding table now (static, connected and dynamic).",
-                Labels.EMPTY, num(map(s.get("routeTable")).get("size")));
-        udp(f, map(s.get("udp")));
-        auth(f, map(s.get("auth")));
-        ee(f, map(s.get("ee")));
-        rdp(f, map(s.get("rdp")));
+                Labels.EMPTY, s.routeTable() == null ? 0 : s.routeTable().size());
+        udp(f, s.udp());
+        auth(f, s.auth());
+        ee(f, s.ee());
+        rdp(f, s.rdp());
         return f.snapshots();
     }
 
@@ -92,7 +102,6 @@ final class StatsMetrics implements MultiCollector {
         String peer = l.peer() == null ? "" : l.peer();
         Labels id = Labels.of("link", l.name(), "peer", peer);
         LinkReport.Config cfg = l.config();
-        Map<String, Object> q = l.discipline();
         LinkCounts c = l.counters();
         f.gauge("aspen_link_up", "1 while the link is up (not cut and not administratively down).", id, l.up() ? 1 : 0);
         f.gauge("aspen_link_neighbour_up", "1 while the neighbour on the link answers (link-state routing: hellos heard both ways"
@@ -102,12 +111,12 @@ final class StatsMetrics implements MultiCollector {
                 cfg.bandwidthBps() / 8.0);
         f.gauge("aspen_link_delay_seconds", "The link's configured propagation delay.", id, cfg.delayNanos() / 1e9);
         f.gauge("aspen_link_queue_info", "The output queue's discipline (always 1).",
-                Labels.of("link", l.name(), "peer", peer, "kind", str(q.get("kind"))), 1);
-        double[] limit = queueLimit(str(q.get("limit")));
+                Labels.of("link", l.name(), "peer", peer, "kind", str(l.queueKind())), 1);
+        double[] limit = queueLimit(str(l.queueLimit()));
         f.gauge("aspen_link_queue_limit_packets", "The output queue's limit in packets (+Inf: none).", id, limit[0]);
         f.gauge("aspen_link_queue_limit_bytes", "The output queue's limit in bytes (+Inf: none).", id, limit[1]);
-        f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, num(q.get("queuedPackets")));
-        f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, num(q.get("queuedBytes")));
+        f.gauge("aspen_link_queue_packets", "Packets in the output queue now.", id, l.queuedPackets());
+        f.gauge("aspen_link_queue_bytes", "Bytes in the output queue now.", id, l.queuedBytes());
         f.gauge("aspen_link_queue_peak_packets", "The longest the output queue has been.", id, c.peakQueue());
         f.gauge("aspen_link_queue_average_packets", "Time-averaged output queue length since the start.", id, c.averageQueue());
         f.gauge("aspen_link_utilisation_ratio", "Share of time the link transmitted since the start (0-1).", id, c.utilisation());
@@ -140,106 +149,147 @@ final class StatsMetrics implements MultiCollector {
         return out;
     }
 
-    private static void control(Families f, Map<String, Object> c) {
-        if (c.isEmpty()) {
+    private static void control(Families f, ControlCounts c) {
+        if (c == null) {
             return;
         }
-        f.counter("aspen_control_echo_replies_sent", "Echo replies this node sent.", Labels.EMPTY, num(c.get("echoRepliesSent")));
-        f.counter("aspen_control_errors_sent", "Unreachable and TTL-exceeded messages sent.", Labels.EMPTY, num(c.get("errorsSent")));
+        f.counter("aspen_control_echo_replies_sent", "Echo replies this node sent.", Labels.EMPTY, c.echoRepliesSent());
+        f.counter("aspen_control_errors_sent", "Unreachable and TTL-exceeded messages sent.", Labels.EMPTY, c.errorsSent());
         f.counter("aspen_control_errors_suppressed", "Error messages not sent (rate limit).", Labels.EMPTY,
-                num(c.get("errorsSuppressed")));
+                c.errorsSuppressed());
         f.gauge("aspen_control_echoes_pending", "Echo requests of this node still waiting for an answer.", Labels.EMPTY,
-                num(c.get("echoesPending")));
-        Map<String, Object> r = map(c.get("routing"));
+                c.echoesPending());
+        RoutingCounts r = c.routing() != null ? c.routing() : new RoutingCounts(0, 0, 0, 0, 0, 0, 0, 0);
         {   // with static routing too, at 0: a dashboard's query finds the family either way
-            f.counter("aspen_routing_hellos_sent", "Link-state hellos sent.", Labels.EMPTY, num(r.get("hellosSent")));
-            f.counter("aspen_routing_lsas_sent", "Link-state adverts sent (flooded).", Labels.EMPTY, num(r.get("lsasSent")));
+            f.counter("aspen_routing_hellos_sent", "Link-state hellos sent.", Labels.EMPTY, r.hellosSent());
+            f.counter("aspen_routing_lsas_sent", "Link-state adverts sent (flooded).", Labels.EMPTY, r.lsasSent());
             f.counter("aspen_routing_lsa_retransmits", "Link-state adverts sent again for want of an ack.", Labels.EMPTY,
-                    num(r.get("lsaRetransmits")));
-            f.counter("aspen_routing_acks_sent", "Link-state acks sent.", Labels.EMPTY, num(r.get("acksSent")));
-            f.counter("aspen_routing_spf_runs", "Shortest-path computations.", Labels.EMPTY, num(r.get("spfRuns")));
+                    r.lsaRetransmits());
+            f.counter("aspen_routing_acks_sent", "Link-state acks sent.", Labels.EMPTY, r.acksSent());
+            f.counter("aspen_routing_spf_runs", "Shortest-path computations.", Labels.EMPTY, r.spfRuns());
             f.counter("aspen_routing_route_changes", "Routes that changed after a computation.", Labels.EMPTY,
-                    num(r.get("routeChanges")));
-            f.gauge("aspen_routing_own_sequence", "Sequence number of this node's own advert.", Labels.EMPTY, num(r.get("ownSeq")));
+                    r.routeChanges());
+            f.gauge("aspen_routing_own_sequence", "Sequence number of this node's own advert.", Labels.EMPTY, r.ownSeq());
             f.gauge("aspen_routing_database_adverts", "Adverts in the link-state database.", Labels.EMPTY,
-                    num(r.get("databaseSize")));
+                    r.databaseSize());
         }
     }
 
-    private static void udp(Families f, Map<String, Object> u) {
-        if (u.isEmpty()) {
+    private static void udp(Families f, UdpCounts u) {
+        if (u == null) {
             return;
         }
-        f.counter("aspen_udp_received_datagrams", "Datagrams the node's socket received.", Labels.EMPTY, num(u.get("datagramsIn")));
-        f.counter("aspen_udp_received_bytes", "Bytes the node's socket received.", Labels.EMPTY, num(u.get("bytesIn")));
-        f.counter("aspen_udp_sent_datagrams", "Datagrams the node's socket sent.", Labels.EMPTY, num(u.get("datagramsOut")));
-        f.counter("aspen_udp_sent_bytes", "Bytes the node's socket sent.", Labels.EMPTY, num(u.get("bytesOut")));
+        f.counter("aspen_udp_received_datagrams", "Datagrams the node's socket received.", Labels.EMPTY, u.datagramsIn());
+        f.counter("aspen_udp_received_bytes", "Bytes the node's socket received.", Labels.EMPTY, u.bytesIn());
+        f.counter("aspen_udp_sent_datagrams", "Datagrams the node's socket sent.", Labels.EMPTY, u.datagramsOut());
+        f.counter("aspen_udp_sent_bytes", "Bytes the node's socket sent.", Labels.EMPTY, u.bytesOut());
         f.counter("aspen_udp_unknown_peer_datagrams", "Datagrams from an address that is no link's peer.", Labels.EMPTY,
-                num(u.get("unknownPeer")));
+                u.unknownPeer());
         f.counter("aspen_udp_send_backlog_dropped_datagrams", "Frames dropped because the socket's send backlog was full.",
-                Labels.EMPTY, num(u.get("sendBacklogDrops")));
-        f.counter("aspen_udp_socket_errors", "Errors the socket reported.", Labels.EMPTY, num(u.get("socketErrors")));
+                Labels.EMPTY, u.sendBacklogDrops());
+        f.counter("aspen_udp_socket_errors", "Errors the socket reported.", Labels.EMPTY, u.socketErrors());
     }
 
-    private static void auth(Families f, Map<String, Object> a) {
-        a.forEach((kind, v) -> {
-            if (v instanceof Map<?, ?>) {
-                map(v).forEach((outcome, n) -> f.counter("aspen_auth_messages",
-                        "Protected control messages by kind and outcome (signed, unsignable, verified, unsigned, forged, replayed).",
-                        Labels.of("kind", kind, "outcome", outcome), num(n)));
-            }
+    private static void auth(Families f, AuthCounts a) {
+        if (a == null) {
+            return;
+        }
+        a.kinds().forEach((kind, k) -> {
+            authCounter(f, kind, "signed", k.signed());
+            authCounter(f, kind, "unsignable", k.unsignable());
+            authCounter(f, kind, "verified", k.verified());
+            authCounter(f, kind, "unsigned", k.unsigned());
+            authCounter(f, kind, "forged", k.forged());
+            authCounter(f, kind, "replayed", k.replayed());
         });
     }
 
-    private static void ee(Families f, Map<String, Object> e) {
-        map(e.get("ee")).forEach((k, v) -> f.counter("aspen_ee_" + snake(k),
-                "Execution environment counter '" + k + "' (docs/ee.md).", Labels.EMPTY, num(v)));
-        for (Object o : list(e.get("aas"))) {
-            Map<String, Object> a = map(o);
-            Labels aa = Labels.of("aa", str(a.get("name")), "instance", str(a.get("id")));
+    private static void authCounter(Families f, String kind, String outcome, long n) {
+        f.counter("aspen_auth_messages",
+                "Protected control messages by kind and outcome (signed, unsignable, verified, unsigned, forged, replayed).",
+                Labels.of("kind", kind, "outcome", outcome), n);
+    }
+
+    private static void ee(Families f, EeReport e) {
+        if (e == null) {
+            return;
+        }
+        EeCounts c = e.ee();
+        if (c != null) {
+            eeCounter(f, "started", c.started());
+            eeCounter(f, "stopped", c.stopped());
+            eeCounter(f, "refused", c.refused());
+            eeCounter(f, "fetches", c.fetches());
+            eeCounter(f, "fetchFailures", c.fetchFailures());
+            eeCounter(f, "digestMismatches", c.digestMismatches());
+            eeCounter(f, "pendingDrops", c.pendingDrops());
+            eeCounter(f, "undeliverableMessages", c.undeliverableMessages());
+            eeCounter(f, "remoteRefusals", c.remoteRefusals());
+            eeCounter(f, "overruns", c.overruns());
+        }
+        for (AaReport a : e.aas()) {
+            Labels aa = Labels.of("aa", str(a.name()), "instance", str(a.id()));
             f.gauge("aspen_aa_info", "An AA instance on this node, its version and state (always 1).",
-                    Labels.of("aa", str(a.get("name")), "instance", str(a.get("id")), "version", str(a.get("version")),
-                            "state", str(a.get("state"))), 1);
-            f.gauge("aspen_aa_queued_items", "Inbound items waiting in the AA's queue.", aa, num(a.get("queued")));
-            map(a.get("counters")).forEach((k, v) -> {
-                switch (k) {
-                    case "handlerNanos" -> f.counter("aspen_aa_handler_seconds", "Time the AA's handlers ran.", aa, num(v) / 1e9);
-                    case "maxHandlerNanos" -> f.gauge("aspen_aa_handler_max_seconds",
-                            "The AA's longest handler run; on a node (watchdog on), its longest turn of up to 64 queued calls.",
-                            aa, num(v) / 1e9);
-                    default -> f.counter("aspen_aa_" + snake(k), "AA counter '" + k + "' kept by the EE (docs/ee.md).", aa, num(v));
-                }
-            });
-            map(a.get("metrics")).forEach((k, v) -> f.counter("aspen_aa_counter",
+                    Labels.of("aa", str(a.name()), "instance", str(a.id()), "version", str(a.version()),
+                            "state", str(a.state())), 1);
+            f.gauge("aspen_aa_queued_items", "Inbound items waiting in the AA's queue.", aa, a.queued());
+            AaCounts k = a.counters();
+            if (k != null) {
+                aaCounter(f, aa, "packets", k.packets());
+                aaCounter(f, aa, "bytes", k.bytes());
+                aaCounter(f, aa, "messages", k.messages());
+                aaCounter(f, aa, "congestionEvents", k.congestionEvents());
+                aaCounter(f, aa, "timers", k.timers());
+                aaCounter(f, aa, "reinjected", k.reinjected());
+                aaCounter(f, aa, "dropped", k.dropped());
+                aaCounter(f, aa, "released", k.released());
+                aaCounter(f, aa, "sent", k.sent());
+                aaCounter(f, aa, "errors", k.errors());
+                aaCounter(f, aa, "queueDrops", k.queueDrops());
+                aaCounter(f, aa, "overruns", k.overruns());
+                f.counter("aspen_aa_handler_seconds", "Time the AA's handlers ran.", aa, k.handlerNanos() / 1e9);
+                f.gauge("aspen_aa_handler_max_seconds",
+                        "The AA's longest handler run; on a node (watchdog on), its longest turn of up to 64 queued calls.",
+                        aa, k.maxHandlerNanos() / 1e9);
+            }
+            a.metrics().forEach((name, v) -> f.counter("aspen_aa_counter",
                     "A counter the AA keeps itself (AaCounter), by name.",
-                    Labels.of("aa", str(a.get("name")), "instance", str(a.get("id")), "counter", k), num(v)));
+                    Labels.of("aa", str(a.name()), "instance", str(a.id()), "counter", name), v));
         }
     }
 
-    private static void rdp(Families f, Map<String, Object> r) {
-        if (r.isEmpty()) {
+    private static void eeCounter(Families f, String name, long n) {
+        f.counter("aspen_ee_" + snake(name), "Execution environment counter '" + name + "' (docs/ee.md).", Labels.EMPTY, n);
+    }
+
+    private static void aaCounter(Families f, Labels aa, String name, long n) {
+        f.counter("aspen_aa_" + snake(name), "AA counter '" + name + "' kept by the EE (docs/ee.md).", aa, n);
+    }
+
+    private static void rdp(Families f, RdpStackReport r) {
+        if (r == null) {
             return;
         }
-        f.counter("aspen_rdp_received_segments", "RDP segments received.", Labels.EMPTY, num(r.get("segmentsIn")));
-        f.counter("aspen_rdp_sent_segments", "RDP segments sent.", Labels.EMPTY, num(r.get("segmentsOut")));
-        f.counter("aspen_rdp_resets_sent", "RDP resets sent.", Labels.EMPTY, num(r.get("resetsSent")));
-        f.counter("aspen_rdp_connections_opened", "RDP connections opened.", Labels.EMPTY, num(r.get("connectionsOpened")));
+        f.counter("aspen_rdp_received_segments", "RDP segments received.", Labels.EMPTY, r.segmentsIn());
+        f.counter("aspen_rdp_sent_segments", "RDP segments sent.", Labels.EMPTY, r.segmentsOut());
+        f.counter("aspen_rdp_resets_sent", "RDP resets sent.", Labels.EMPTY, r.resetsSent());
+        f.counter("aspen_rdp_connections_opened", "RDP connections opened.", Labels.EMPTY, r.connectionsOpened());
         f.counter("aspen_rdp_connections_refused", "RDP connection attempts refused.", Labels.EMPTY,
-                num(r.get("connectionsRefused")));
-        Map<String, Object> drops = new LinkedHashMap<>();
+                r.connectionsRefused());
+        Map<String, Long> drops = new LinkedHashMap<>();
         for (RdpDrop d : RdpDrop.values()) {
-            drops.put(d.name().toLowerCase().replace('_', '-'), 0L);
+            drops.put(RdpStackReport.label(d), 0L);
         }
-        drops.putAll(map(r.get("drops")));
+        drops.putAll(r.drops());
         drops.forEach((reason, n) -> f.counter("aspen_rdp_dropped_segments", "RDP segments dropped, by reason.",
-                Labels.of("reason", reason), num(n)));
-        Map<String, Object> states = new java.util.TreeMap<>();
+                Labels.of("reason", reason), n));
+        Map<String, Integer> states = new java.util.TreeMap<>();
         for (RdpConnection.State st : RdpConnection.State.values()) {
-            states.put(st.name().toLowerCase().replace('_', '-'), 0);
+            states.put(RdpStackReport.label(st), 0);
         }
-        states.putAll(map(r.get("connections")));
+        states.putAll(r.connections());
         states.forEach((state, n) -> f.gauge("aspen_rdp_connections", "RDP connections now, by state.",
-                Labels.of("state", state), num(n)));
+                Labels.of("state", state), n));
     }
 
     /** {@code sentPackets} -> {@code sent_packets}. */
@@ -247,21 +297,8 @@ final class StatsMetrics implements MultiCollector {
         return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase();
     }
 
-    private static double num(Object o) {
-        return o instanceof Number n ? n.doubleValue() : 0;
-    }
-
     private static String str(Object o) {
         return o == null ? "" : o.toString();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-    }
-
-    private static List<?> list(Object o) {
-        return o instanceof List<?> l ? l : List.of();
     }
 
     /** Data points gathered per family name, in first-seen order. */

@@ -27,7 +27,7 @@ class NodeHostInputQueueTest {
         Scenario s = ScenarioLoader.parse(new ByteArrayInputStream(yaml.getBytes()), "one.yaml", true);
         try (NodeHost a = NodeHost.start(s, "a", "127.0.0.1:0", null)) {
             assertEquals(30, a.network().inputQueueLimit("a"));
-            assertEquals(30, a.network().udpCounters("a").snapshot().get("inputQueueLimit"));
+            assertEquals(30, a.network().udpCounters("a").counts().inputQueueLimit());
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.aspen.lab;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import org.aspen.lab.processes.ProcessLab;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,7 +42,8 @@ class ProcessLabTest {
         // the cut reached both ends of b-c
         assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at b")), r.events().toString());
         assertTrue(r.events().stream().anyMatch(e -> e.contains("link b-c cut at c")), r.events().toString());
-        assertEquals("processes", r.toJson().get("runtime"));
+        assertEquals("processes", r.report().runtime());
+        assertEquals("10.0.0.2", r.report().nodes().get("b").address());
     }
 
     /**
@@ -62,10 +65,9 @@ class ProcessLabTest {
         }
         assertTrue(Double.parseDouble(x.get(4).measured().toString()) >= 1, r.summary());
         assertTrue(x.get(5).measured().toString().contains("a>b>c"), r.summary());
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> json = (List<Map<String, Object>>) r.toJson().get("expectations");
-        assertEquals("loss", json.get(1).get("type"));
-        assertEquals(x.get(1).measured(), json.get(1).get("measured"));
+        JsonNode json = ReportJson.MAPPER.valueToTree(r.report()).path("expectations");
+        assertEquals("loss", json.get(1).path("type").asText());
+        assertEquals(x.get(1).measured(), json.get(1).path("measured").asText());
     }
 
     @Test

@@ -115,11 +115,11 @@ class ControlAuthKindsTest {
         });
         net.run(1);
         for (String kind : ControlAuth.ALL) {
-            assertEquals(1, atR.counter(kind, "verified"), kind);
-            assertEquals(1, atR.counter(kind, "replayed"), kind);
-            assertEquals(1, atR.counter(kind, "unsigned"), kind);
-            assertEquals(3, atR.counter(kind, "forged"), kind);
-            assertEquals(2, atS.counter(kind, "signed"), kind + ": the verified one and the tampered one");
+            assertEquals(1, atR.counts().kind(kind).verified(), kind);
+            assertEquals(1, atR.counts().kind(kind).replayed(), kind);
+            assertEquals(1, atR.counts().kind(kind).unsigned(), kind);
+            assertEquals(3, atR.counts().kind(kind).forged(), kind);
+            assertEquals(2, atS.counts().kind(kind).signed(), kind + ": the verified one and the tampered one");
         }
         assertEquals(4, r.counters().drops(DropReason.AUTH_REPLAYED));
         assertEquals(4, r.counters().drops(DropReason.AUTH_UNSIGNED));
@@ -133,7 +133,7 @@ class ControlAuthKindsTest {
         NodeAuth none = signer(S, List.of(KR));   // s knows r's key, has none of its own
         Packet p = samples().get(ControlAuth.AA_REQUEST);
         assertEquals(p, none.outgoing(p, null));
-        assertEquals(1, none.counter(ControlAuth.AA_REQUEST, "unsignable"));
+        assertEquals(1, none.counts().kind(ControlAuth.AA_REQUEST).unsignable());
         assertEquals(0, none.nodeKey());
     }
 }

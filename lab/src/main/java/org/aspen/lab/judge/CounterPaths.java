@@ -37,12 +37,12 @@ public final class CounterPaths {
             flatten("link." + l.name() + ".discipline.", l.discipline().describe(), flat);
         }
         if (n.auth() instanceof NodeAuth auth) {
-            flatten("auth.", auth.snapshot(), flat);   // auth.<kind>.verified|unsigned|forged|replayed|...
+            flatten("auth.", (JsonNode) JSON.valueToTree(auth.counts()), flat);   // auth.<kind>.verified|unsigned|forged|replayed|...
         }
         if (ee != null) {
             for (var aa : ee.instances()) {
                 // the newest instance of a name wins, so 'aa.<name>.' means the version running last
-                flatten("aa." + aa.name() + ".", aa.counters().snapshot(), flat);
+                flatten("aa." + aa.name() + ".", (JsonNode) JSON.valueToTree(aa.counters().counts()), flat);
                 flatten("aa." + aa.name() + ".metrics.", new LinkedHashMap<>(aa.metrics()), flat);
             }
         }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 import org.aspen.lab.judge.ExpectationResult;
+import org.aspen.lab.report.NodeStats;
 import org.aspen.lab.judge.Judges;
 import org.aspen.lab.judge.Judging;
 import org.aspen.lab.scenario.ConfigException;
@@ -55,7 +56,7 @@ public final class ProcessLab {
 
     /** The judged run: expectations, what each node's {@code stats} said at the end, the event log. */
     public record Result(Scenario scenario, long seed, long durationNanos, List<ExpectationResult> expectations,
-                         Map<String, JsonNode> stats, List<String> events, Map<String, Object> workload) {
+                         Map<String, JsonNode> stats, List<String> events, ProcessReport.Workload workload) {
         public boolean passed() {
             return expectations.stream().allMatch(ExpectationResult::passed);
         }
@@ -76,18 +77,11 @@ public final class ProcessLab {
             return b.toString();
         }
 
-        public Map<String, Object> toJson() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("scenario", scenario.name());
-            m.put("runtime", "processes");
-            m.put("seed", seed);
-            m.put("durationNanos", durationNanos);
-            m.put("passed", passed());
-            m.put("expectations", expectations.stream().map(ExpectationResult::toMap).toList());
-            m.put("workload", workload);
-            m.put("events", events);
-            m.put("nodes", stats);
-            return m;
+        /** The run's report as a record; {@code ReportJson} writes it as {@code --json} prints it. */
+        public ProcessReport report() {
+            Map<String, NodeStats> nodes = new LinkedHashMap<>();
+            stats.forEach((name, reply) -> nodes.put(name, NodeStats.of(reply)));
+            return new ProcessReport(scenario.name(), "processes", seed, durationNanos, passed(), expectations, workload, events, nodes);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.aspen.lab.scenario.Scenario;
@@ -80,25 +81,18 @@ final class Replies {
     }
 
     /** The report's {@code workload}: transfers' summaries, pings' replies, failures. */
-    Map<String, Object> report() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> transfers = new LinkedHashMap<>();
+    ProcessReport.Workload report() {
+        Map<String, ProcessReport.Transfer> transfers = new LinkedHashMap<>();
         Set<String> names = new TreeSet<>(sent.keySet());
         names.addAll(received.keySet());
         for (String k : names) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("sender", sent.get(k));
-            t.put("receiver", received.get(k));
-            transfers.put(k, t);
+            transfers.put(k, new ProcessReport.Transfer(sent.get(k), received.get(k)));
         }
-        m.put("transfers", transfers);
-        List<Object> ps = new ArrayList<>();
+        List<ProcessReport.Ping> ps = new ArrayList<>();
         for (int i = 0; i < pings.size(); i++) {
             Scenario.PingSpec p = s.workload().pings().get(i);
-            ps.add(Map.of("from", p.from(), "to", p.to(), "replies", copy(pings.get(i))));
+            ps.add(new ProcessReport.Ping(p.from(), p.to(), copy(pings.get(i))));
         }
-        m.put("pings", ps);
-        m.put("failures", Map.copyOf(failures));
-        return m;
+        return new ProcessReport.Workload(transfers, ps, new TreeMap<>(failures));
     }
 }

@@ -11,9 +11,8 @@ import org.aspen.vnet.mgmt.LinkReport;
  * by {@link org.aspen.vnet.mgmt.ReportJson} in this field order. {@code mode} is {@code simulated} or
  * {@code real-udp}; {@code traceHash} and {@code traceEvents} are there for simulated runs only,
  * {@code cross} only when the workload has cross traffic and {@code timeSeries} only when sampled.
- * {@code links} are keyed by {@code link@node}, {@code nodes} by node name. Pings, traceroutes and
- * the time series keep the open shapes their producers write ({@code PingFlow}, {@code TraceRun},
- * {@code LabSeries}).
+ * {@code links} are keyed by {@code link@node}, {@code nodes} by node name; pings, traceroutes and
+ * the time series are the records {@link PingReport}, {@link TraceReport} and {@link TimeSeries}.
  *
  * <pre>{@code
  * LabReport r = LabRunner.run(scenario, options).report();
@@ -24,11 +23,11 @@ import org.aspen.vnet.mgmt.LinkReport;
 public record LabReport(String scenario, String mode, long seed, double durationSeconds, double wallSeconds, boolean passed,
                         @JsonInclude(JsonInclude.Include.NON_NULL) String traceHash,
                         @JsonInclude(JsonInclude.Include.NON_NULL) Long traceEvents,
-                        List<ExpectationResult> expectations, List<Map<String, Object>> pings,
-                        List<Map<String, Object>> traces, List<TransferReport> transfers,
+                        List<ExpectationResult> expectations, List<PingReport> pings,
+                        List<TraceReport> traces, List<TransferReport> transfers,
                         @JsonInclude(JsonInclude.Include.NON_NULL) List<CrossReport> cross, List<Event> events,
                         Map<String, NodeReport> nodes, Map<String, LinkReport> links,
-                        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> timeSeries) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) TimeSeries timeSeries) {
     public LabReport {
         expectations = expectations == null ? List.of() : expectations;
         pings = pings == null ? List.of() : pings;

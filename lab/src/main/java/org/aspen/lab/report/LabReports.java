@@ -1,8 +1,9 @@
 package org.aspen.lab.report;
 
 import java.util.Map;
+import org.aspen.ee.EeReport;
 import org.aspen.ee.ExecutionEnvironment;
-import org.aspen.vnet.mgmt.ReportJson;
+import org.aspen.vnet.auth.AuthCounts;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeCounts;
 import org.aspen.vnet.udp.UdpCounters;
@@ -25,10 +26,10 @@ public final class LabReports {
      */
     public static NodeReport node(Node n, Map<String, Object> flakeway, UdpCounters udp, ExecutionEnvironment ee) {
         NodeCounts c = n.counters().counts();
-        Map<String, Object> auth = n.auth() instanceof org.aspen.vnet.auth.NodeAuth a ? a.snapshot() : null;
+        AuthCounts auth = n.auth() instanceof org.aspen.vnet.auth.NodeAuth a ? a.counts() : null;
         NodeReport.InputQueue q = udp != null && udp.inputQueueLimit > 0   // only with an input queue: other reports keep their shape
                 ? new NodeReport.InputQueue(udp.inputQueueLimit, udp.inputQueueDrops, udp.inputQueuePeak) : null;
-        NodeReport.Ee e = ee == null || ee.instances().isEmpty() ? null : ReportJson.MAPPER.convertValue(ee.aaStats(), NodeReport.Ee.class);
+        EeReport e = ee == null || ee.instances().isEmpty() ? null : ee.aaStats();
         return new NodeReport(c.received(), c.forwarded(), c.delivered(), c.originated(), c.intercepted(), c.reinjected(),
                 c.drops(), auth, flakeway, q, e);
     }

@@ -44,7 +44,7 @@ public final class LabResult {
     private final List<ExpectationResult> expectations;
     private final EventLog events;
     /** Sampled series for plots (LabSeries.report()), or null. */
-    private Map<String, Object> timeSeries;
+    private TimeSeries timeSeries;
 
     public LabResult(Scenario scenario, boolean simulated, long seed, long durationNanos, long wallNanos, TraceHasher hasher,
               List<PingFlow> pings, List<TraceRun> traces, List<TransferRun> transfers, List<CrossTraffic> cross,
@@ -67,7 +67,7 @@ public final class LabResult {
         this.events = events;
     }
 
-    public LabResult withTimeSeries(Map<String, Object> series) {
+    public LabResult withTimeSeries(TimeSeries series) {
         this.timeSeries = series;
         return this;
     }
@@ -99,9 +99,9 @@ public final class LabResult {
 
     /** The run's report as a record; {@link ReportJson} writes it as {@code --json} prints it. */
     public LabReport report() {
-        List<Map<String, Object>> ps = new ArrayList<>();
+        List<PingReport> ps = new ArrayList<>();
         pings.forEach(p -> ps.add(p.report()));
-        List<Map<String, Object>> ts = new ArrayList<>();
+        List<TraceReport> ts = new ArrayList<>();
         traces.forEach(t -> ts.add(t.report(scenario)));
         List<TransferReport> xs = new ArrayList<>();
         transfers.forEach(t -> xs.add(t.report(series.get(t.name))));

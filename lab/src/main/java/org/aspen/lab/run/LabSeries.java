@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.aspen.lab.report.TimeSeries;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.node.Node;
@@ -18,7 +19,7 @@ import org.aspen.vnet.runtime.Network;
  * <pre>{@code
  * LabSeries series = LabSeries.schedule(net, transfers, duration);
  * net.run(duration);
- * report.put("timeSeries", series.report());
+ * TimeSeries ts = series.report();
  * }</pre>
  *
  * Every sample is taken on the loop of the node that owns the state read (the sender's node for a
@@ -89,29 +90,19 @@ public final class LabSeries {
     }
 
     /**
-     * The JSON form: {@code {intervalSeconds, t: [...], flows: {name: {cwndPackets, goodputBps}},
-     * links: {"a-b@a": {queuePackets}}}}; a value not sampled (a flow not started yet or finished) is null.
+     * The report's form ({@link TimeSeries}: {@code {intervalSeconds, t: [...], flows: {name: {cwndPackets,
+     * goodputBps}}, links: {"a-b@a": {queuePackets}}}}); a value not sampled (a flow not started yet or finished) is null.
      */
-    Map<String, Object> report() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("intervalSeconds", interval / 1e9);
+    TimeSeries report() {
         List<Double> t = new ArrayList<>();
         for (int i = 0; i < samples; i++) {
             t.add((i + 1) * interval / 1e9);
         }
-        m.put("t", t);
-        Map<String, Object> flows = new LinkedHashMap<>();
-        cwnd.forEach((name, c) -> {
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("cwndPackets", list(c));
-            f.put("goodputBps", list(goodput.get(name)));
-            flows.put(name, f);
-        });
-        m.put("flows", flows);
-        Map<String, Object> links = new LinkedHashMap<>();
-        queue.forEach((name, q) -> links.put(name, Map.of("queuePackets", list(q))));
-        m.put("links", links);
-        return m;
+        Map<String, TimeSeries.Flow> flows = new LinkedHashMap<>();
+        cwnd.forEach((name, c) -> flows.put(name, new TimeSeries.Flow(list(c), list(goodput.get(name)))));
+        Map<String, TimeSeries.Queue> links = new LinkedHashMap<>();
+        queue.forEach((name, q) -> links.put(name, new TimeSeries.Queue(list(q))));
+        return new TimeSeries(interval / 1e9, t, flows, links);
     }
 
     private static List<Double> list(double[] a) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.aspen.lab.judge.Evidence;
+import org.aspen.lab.report.PingReport;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.control.ControlPlane;
 import org.aspen.vnet.control.EchoResult;
@@ -73,10 +74,7 @@ public final class PingFlow {
         return out;
     }
 
-    public Map<String, Object> report() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("from", spec.from());
-        m.put("to", spec.to());
+    public PingReport report() {
         List<Probe> ps = probes();
         List<Double> rtts = new ArrayList<>();
         Map<String, Integer> byStatus = new LinkedHashMap<>();
@@ -86,25 +84,21 @@ public final class PingFlow {
                 rtts.add(p.result().rttNanos() / 1e6);
             }
         }
-        m.put("sent", ps.size());
-        m.put("answered", rtts.size());
-        m.put("outcomes", byStatus);
-        if (!rtts.isEmpty()) {
-            List<Double> sorted = new ArrayList<>(rtts);
-            Collections.sort(sorted);
-            m.put("rttMinMs", round(sorted.get(0)));
-            m.put("rttAvgMs", round(sorted.stream().mapToDouble(Double::doubleValue).average().orElse(0)));
-            m.put("rttP50Ms", round(sorted.get(sorted.size() / 2)));
-            m.put("rttMaxMs", round(sorted.get(sorted.size() - 1)));
+        if (rtts.isEmpty()) {
+            return new PingReport(spec.from(), spec.to(), ps.size(), 0, byStatus, null, null, null, null);
         }
-        return m;
+        List<Double> sorted = new ArrayList<>(rtts);
+        Collections.sort(sorted);
+        return new PingReport(spec.from(), spec.to(), ps.size(), rtts.size(), byStatus, round(sorted.get(0)),
+                round(sorted.stream().mapToDouble(Double::doubleValue).average().orElse(0)), round(sorted.get(sorted.size() / 2)),
+                round(sorted.get(sorted.size() - 1)));
     }
 
     public String summary() {
-        Map<String, Object> r = report();
-        String s = "ping " + spec.from() + " -> " + spec.to() + ": " + r.get("answered") + "/" + r.get("sent") + " answered";
-        if (r.containsKey("rttMinMs")) {
-            s += ", rtt min/avg/max " + r.get("rttMinMs") + "/" + r.get("rttAvgMs") + "/" + r.get("rttMaxMs") + " ms";
+        PingReport r = report();
+        String s = "ping " + spec.from() + " -> " + spec.to() + ": " + r.answered() + "/" + r.sent() + " answered";
+        if (r.rttMinMs() != null) {
+            s += ", rtt min/avg/max " + r.rttMinMs() + "/" + r.rttAvgMs() + "/" + r.rttMaxMs() + " ms";
         }
         return s;
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.aspen.lab.judge.Evidence;
+import org.aspen.lab.report.TraceReport;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
@@ -69,26 +70,16 @@ public final class TraceRun {
         return n != null ? n : a.toString();
     }
 
-    public Map<String, Object> report(Scenario s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("from", spec.from());
-        m.put("to", spec.to());
-        m.put("reached", complete);
-        List<Map<String, Object>> hs = new ArrayList<>();
+    public TraceReport report(Scenario s) {
+        List<TraceReport.Hop> hs = new ArrayList<>();
         synchronized (hops) {
             int ttl = 1;
             for (EchoResult r : hops) {
-                Map<String, Object> h = new LinkedHashMap<>();
-                h.put("ttl", ttl++);
-                h.put("status", r.status().name().toLowerCase());
-                h.put("node", r.from() == null ? null : nameOf(s, r.from()));
-                h.put("address", r.from() == null ? null : r.from().toString());
-                h.put("rttMs", PingFlow.round(r.rttNanos() / 1e6));
-                hs.add(h);
+                hs.add(new TraceReport.Hop(ttl++, r.status().name().toLowerCase(), r.from() == null ? null : nameOf(s, r.from()),
+                        r.from() == null ? null : r.from().toString(), PingFlow.round(r.rttNanos() / 1e6)));
             }
         }
-        m.put("hops", hs);
-        return m;
+        return new TraceReport(spec.from(), spec.to(), complete, hs);
     }
 
     public String summary(Scenario s) {

@@ -27,7 +27,7 @@ import org.aspen.vnet.packet.Packet;
  * NodeAuth auth = new NodeAuth(node.address(), keys, 1)
  *         .protect(NodeAuth.ROUTING, true, NodeAuth::isRouting);
  * node.setAuth(auth);
- * Map<String, Object> counters = auth.snapshot();   // per kind: signed, verified, unsigned, forged, replayed
+ * AuthCounts counters = auth.counts();   // per kind: signed, verified, unsigned, forged, replayed
  * }</pre>
  *
  * Sending: a packet of a protected kind is signed with the link key of the outgoing link (link-local
@@ -227,26 +227,12 @@ public final class NodeAuth implements PacketAuth {
     }
 
     /** Per kind, in registration order: signed, unsignable, verified, unsigned, forged, replayed. */
-    public Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("nodeKey", nodeKey);
+    public AuthCounts counts() {
+        Map<String, AuthCounts.Kind> m = new LinkedHashMap<>();
         for (Kind k : kinds) {
-            Map<String, Long> c = new LinkedHashMap<>();
-            c.put("signed", k.signed);
-            c.put("unsignable", k.unsignable);
-            c.put("verified", k.verified);
-            c.put("unsigned", k.unsigned);
-            c.put("forged", k.forged);
-            c.put("replayed", k.replayed);
-            m.put(k.name, c);
+            m.put(k.name, new AuthCounts.Kind(k.signed, k.unsignable, k.verified, k.unsigned, k.forged, k.replayed));
         }
-        return m;
-    }
-
-    /** One counter of one kind, e.g. {@code counter("routing", "forged")}; 0 for an unknown kind. */
-    public long counter(String kind, String name) {
-        Object c = snapshot().get(kind);
-        return c instanceof Map<?, ?> m && m.get(name) instanceof Long v ? v : 0;
+        return new AuthCounts(nodeKey, m);
     }
 
     private static final class Kind {

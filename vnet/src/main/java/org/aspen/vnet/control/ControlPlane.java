@@ -316,16 +316,10 @@ public final class ControlPlane implements ErrorReporter {
     }
 
     /** Control-plane counters for reports. */
-    public Map<String, Object> counters() {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("echoRepliesSent", echoRepliesSent);
-        m.put("errorsSent", errorsSent);
-        m.put("errorsSuppressed", errorsSuppressed);
-        m.put("echoesPending", pending.size());
-        if (routing != null) {
-            m.put("routing", routing.counters());
-        }
-        return m;
+    /** The counters now: the {@code control} section of {@code stats}. */
+    public ControlCounts counters() {
+        return new ControlCounts(echoRepliesSent, errorsSent, errorsSuppressed, pending.size(),
+                routing == null ? null : routing.counters());
     }
 
     public long errorsSent() {

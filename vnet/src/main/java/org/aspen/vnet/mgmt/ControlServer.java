@@ -85,7 +85,7 @@ public final class ControlServer implements AutoCloseable {
         }
         ControlServer s = new ControlServer(n, net.eventLoop(nodeName), config);
         UdpCounters udp = net.udpCounters(nodeName);
-        s.addStatsSection("udp", udp::snapshot);
+        s.addStatsSection("udp", udp::counts);
         return s;
     }
 

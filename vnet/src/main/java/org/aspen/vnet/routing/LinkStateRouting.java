@@ -1,7 +1,6 @@
 package org.aspen.vnet.routing;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -334,17 +333,10 @@ public final class LinkStateRouting implements RoutingProtocol {
         return current;
     }
 
-    public Map<String, Object> counters() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hellosSent", hellosSent);
-        m.put("lsasSent", db.lsasSent());
-        m.put("lsaRetransmits", db.lsaRetransmits());
-        m.put("acksSent", db.acksSent());
-        m.put("spfRuns", spfRuns);
-        m.put("routeChanges", routeChanges);
-        m.put("ownSeq", db.ownSequence());
-        m.put("databaseSize", db.size());
-        return m;
+    /** The counters now ({@code control.routing} in {@code stats}). */
+    public RoutingCounts counters() {
+        return new RoutingCounts(hellosSent, db.lsasSent(), db.lsaRetransmits(), db.acksSent(), spfRuns, routeChanges,
+                db.ownSequence(), db.size());
     }
 
     public long lsaRetransmits() {

@@ -1,14 +1,12 @@
 package org.aspen.vnet.udp;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One node socket's counters, below the VNet links. Written on the node's loop only, so read them
  * there (or after the network closed).
  *
  * <pre>{@code
- * net.onLoop("a", () -> System.out.println(net.udpCounters("a").snapshot()));
+ * net.onLoop("a", () -> System.out.println(net.udpCounters("a").counts()));
  * }</pre>
  */
 public final class UdpCounters {
@@ -35,23 +33,10 @@ public final class UdpCounters {
     /** The socket writes runs of equal-sized frames with UDP segmentation offload (not a counter). */
     public boolean sendOffload;
 
-    public Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("datagramsIn", datagramsIn);
-        m.put("bytesIn", bytesIn);
-        m.put("datagramsOut", datagramsOut);
-        m.put("bytesOut", bytesOut);
-        m.put("unknownPeer", unknownPeer);
-        m.put("sendBacklogDrops", sendBacklogDrops);
-        m.put("socketErrors", socketErrors);
-        m.put("gsoWrites", gsoWrites);
-        m.put("receiveOffload", receiveOffload);
-        m.put("sendOffload", sendOffload);
-        if (inputQueueLimit > 0) {   // only with an input queue: snapshots without one keep their shape
-            m.put("inputQueueLimit", inputQueueLimit);
-            m.put("inputQueueDrops", inputQueueDrops);
-            m.put("inputQueuePeak", inputQueuePeak);
-        }
-        return m;
+    /** The counters now, as the {@code udp} section of {@code stats} carries them. */
+    public UdpCounts counts() {
+        boolean q = inputQueueLimit > 0;   // only with an input queue: snapshots without one keep their shape
+        return new UdpCounts(datagramsIn, bytesIn, datagramsOut, bytesOut, unknownPeer, sendBacklogDrops, socketErrors, gsoWrites,
+                receiveOffload, sendOffload, q ? inputQueueLimit : null, q ? inputQueueDrops : null, q ? inputQueuePeak : null);
     }
 }

@@ -104,8 +104,8 @@ class AuthTrailerTest {
         byte[] redirected = s.copy().frame().clone();
         redirected[Packet.DESTINATION_OFFSET + 3] ^= 1;
         assertEquals(DropReason.AUTH_FORGED, b.incoming(Packet.wrapValidated(redirected), null));
-        assertEquals(1, b.counter("raw", "verified"));
-        assertEquals(2, b.counter("raw", "forged"));
+        assertEquals(1, b.counts().kind("raw").verified());
+        assertEquals(2, b.counts().kind("raw").forged());
     }
 
     @Test

@@ -57,11 +57,11 @@ class NodeAuthRoutingTest {
         net.run(3_000_000_000L);
         assertNotNull(a.routes().lookup(C.value()), "a reaches c over b");
         assertNotNull(c.routes().lookup(A.value()), "c reaches a over b");
-        assertTrue(aa.counter(NodeAuth.ROUTING, "signed") > 0);
-        assertTrue(ab.counter(NodeAuth.ROUTING, "verified") > 0);
-        assertTrue(ac.counter(NodeAuth.ROUTING, "verified") > 0);
-        assertEquals(0, ab.counter(NodeAuth.ROUTING, "forged") + ab.counter(NodeAuth.ROUTING, "unsigned")
-                + ab.counter(NodeAuth.ROUTING, "replayed"));
+        assertTrue(aa.counts().kind(NodeAuth.ROUTING).signed() > 0);
+        assertTrue(ab.counts().kind(NodeAuth.ROUTING).verified() > 0);
+        assertTrue(ac.counts().kind(NodeAuth.ROUTING).verified() > 0);
+        assertEquals(0, ab.counts().kind(NodeAuth.ROUTING).forged() + ab.counts().kind(NodeAuth.ROUTING).unsigned()
+                + ab.counts().kind(NodeAuth.ROUTING).replayed());
         assertEquals(0, b.counters().drops(DropReason.AUTH_FORGED));
     }
 
@@ -73,8 +73,8 @@ class NodeAuthRoutingTest {
         net.run(3_000_000_000L);
         assertNotNull(a.routes().lookup(B.value()));
         assertNull(a.routes().lookup(C.value()), "b never accepted c as a neighbour");
-        assertTrue(ab.counter(NodeAuth.ROUTING, "unsigned") > 0);
-        assertEquals(ab.counter(NodeAuth.ROUTING, "unsigned"), b.counters().drops(DropReason.AUTH_UNSIGNED));
+        assertTrue(ab.counts().kind(NodeAuth.ROUTING).unsigned() > 0);
+        assertEquals(ab.counts().kind(NodeAuth.ROUTING).unsigned(), b.counters().drops(DropReason.AUTH_UNSIGNED));
     }
 
     @Test
@@ -93,7 +93,7 @@ class NodeAuthRoutingTest {
         net.run(2_000_000_000L);
         Packet hello = firstHello[0];
         assertNotNull(hello);
-        long verified = ab.counter(NodeAuth.ROUTING, "verified");
+        long verified = ab.counts().kind(NodeAuth.ROUTING).verified();
         net.at(net.now(), "b", () -> {
             b.receive(Packet.wrapValidated(hello.frame().clone()), b.link("a-b"));            // replayed
             b.receive(hello.toBuilder().build(), b.link("a-b"));                               // unsigned copy
@@ -112,10 +112,10 @@ class NodeAuthRoutingTest {
         assertEquals(1, b.counters().drops(DropReason.AUTH_REPLAYED));
         assertEquals(1, b.counters().drops(DropReason.AUTH_UNSIGNED));
         assertEquals(3, b.counters().drops(DropReason.AUTH_FORGED));
-        assertEquals(1, ab.counter(NodeAuth.ROUTING, "replayed"));
-        assertEquals(1, ab.counter(NodeAuth.ROUTING, "unsigned"));
-        assertEquals(3, ab.counter(NodeAuth.ROUTING, "forged"));
-        assertTrue(ab.counter(NodeAuth.ROUTING, "verified") >= verified);
+        assertEquals(1, ab.counts().kind(NodeAuth.ROUTING).replayed());
+        assertEquals(1, ab.counts().kind(NodeAuth.ROUTING).unsigned());
+        assertEquals(3, ab.counts().kind(NodeAuth.ROUTING).forged());
+        assertTrue(ab.counts().kind(NodeAuth.ROUTING).verified() >= verified);
         assertNotNull(a.routes().lookup(C.value()), "routing still works");
     }
 
@@ -128,7 +128,7 @@ class NodeAuthRoutingTest {
         a.registerHandler(org.aspen.vnet.packet.Protocol.RAW, (p, in) -> raw[0]++);
         net.run(2_000_000_000L);
         // b has no authentication: a's signed hellos parse as ordinary hellos there
-        assertTrue(aa.counter(NodeAuth.ROUTING, "signed") > 0);
+        assertTrue(aa.counts().kind(NodeAuth.ROUTING).signed() > 0);
         assertEquals(0, b.counters().drops(DropReason.BAD_CONTROL));
         assertTrue(b.counters().delivered > 0);
         // b's hellos are unsigned at a; b's raw packet is not a protected kind and gets through

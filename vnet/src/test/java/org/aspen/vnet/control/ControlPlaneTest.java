@@ -164,13 +164,13 @@ class ControlPlaneTest {
         t.net.run(10 * MS);
         assertEquals(EchoResult.Status.REPLY, res.get(0).status());
         assertEquals(0, res.get(0).rttNanos());
-        long replies = (long) t.plane(1).counters().get("echoRepliesSent");
+        long replies = t.plane(1).counters().echoRepliesSent();
         Node n0 = t.node(0);
         t.net.at(t.net.now(), "n0", () -> n0.sendOn(n0.link("n0-n1"), Packet.builder().source(n0.address())
                 .destination(VAddr.BROADCAST).protocol(Protocol.CONTROL).ttl(1)
                 .payload(ControlCodec.encode(new ControlMessage.Echo(false, 1, 1, 0, 0))).build()));
         t.net.run(100 * MS);
-        assertEquals(replies, (long) t.plane(1).counters().get("echoRepliesSent"), "no reply to a broadcast");
+        assertEquals(replies, t.plane(1).counters().echoRepliesSent(), "no reply to a broadcast");
     }
 
     @Test

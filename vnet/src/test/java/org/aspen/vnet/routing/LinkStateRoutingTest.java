@@ -204,14 +204,14 @@ class LinkStateRoutingTest {
                     new LinkStateRouting.NeighbourState("n1-n2", Topo.addr(2), true, true,
                             r1.neighbours().get(1).lastHeardNanos(), r1.neighbours().get(1).upSinceNanos())), r1.neighbours());
             assertTrue(messages(lines).contains("n1: neighbour 10.0.0.3 on n1-n2 up (two-way)"), messages(lines).toString());
-            long changesBefore = (long) r1.counters().get("routeChanges");
+            long changesBefore = r1.counters().routeChanges();
             lines.list.clear();
             t.net.at(t.net.now(), "n2", () -> t.node(2).stop());
             t.net.run(Topo.FAST.deadNanos() + 2 * Topo.FAST.helloNanos());
             LinkStateRouting.NeighbourState gone = r1.neighbours().get(1);
             assertFalse(gone.alive() || gone.twoWay(), gone.toString());
             assertEquals(Topo.addr(2), gone.address(), "the last address heard stays");
-            assertEquals(changesBefore + 1, (long) r1.counters().get("routeChanges"), "losing the route to n2 is one change");
+            assertEquals(changesBefore + 1, r1.counters().routeChanges(), "losing the route to n2 is one change");
             assertNull(t.node(1).routes().lookup(Topo.addr(2)));
             List<String> said = messages(lines);
             assertTrue(said.stream().anyMatch(m -> m.startsWith("n1: neighbour 10.0.0.3 on n1-n2 down: dead interval expired (last heard ")),

@@ -76,9 +76,11 @@ class InputQueueUdpTest {
             assertEquals(2, c.inputQueuePeak);
             assertEquals(drops, told.size(), told.toString());
             assertTrue(told.stream().allMatch(t -> t.startsWith("l1 input-queue ")), told.toString());
+            List<String> keys = new java.util.ArrayList<>();
+            org.aspen.vnet.mgmt.ReportJson.MAPPER.valueToTree(c.counts()).fieldNames().forEachRemaining(keys::add);
             assertEquals(List.of("datagramsIn", "bytesIn", "datagramsOut", "bytesOut", "unknownPeer", "sendBacklogDrops",
                     "socketErrors", "gsoWrites", "receiveOffload", "sendOffload", "inputQueueLimit", "inputQueueDrops",
-                    "inputQueuePeak"), List.copyOf(c.snapshot().keySet()));
+                    "inputQueuePeak"), keys);
             IllegalStateException twice = assertThrows(IllegalStateException.class, () -> net.setInputQueue("n2", 5));
             assertEquals("node n2 already has an input queue of 2 packets", twice.getMessage());
             IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> net.setInputQueue("n1", 0));
