@@ -98,12 +98,18 @@ public final class WorkloadScheduler {
 
     /**
      * The RDP options of a transfer or flow, from {@code base}: its window, segment, ECN, Anti-ECN
-     * ({@code aecn}), ACNS ({@code acns}, AcnsReno with {@code reading}), loss recovery, and an ns-2
-     * transport's agent (ACNS's sender on ns-2's Reno when {@code acns}), which turns ECN off unless
-     * the spec sets it.
+     * ({@code aecn}), ACNS ({@code acns}, AcnsReno with the reading its {@code sender} names), loss
+     * recovery, its {@code sender} settings (send buffer, refill on send), and an ns-2 transport's agent
+     * (ACNS's or AntiECN's sender on ns-2's Reno when {@code acns} or {@code aecn}), which turns ECN off
+     * unless the spec sets it.
      *
      * @param name the transfer's name, for errors in its transport settings
      */
+    public static RdpOptions options(Scenario.TransferSpec spec, String name, RdpOptions base) {
+        return options(spec, name, base, spec.sender() == null ? AcnsReno.Reading.PAPER : spec.sender().reading());
+    }
+
+    /** As {@link #options(Scenario.TransferSpec, String, RdpOptions)}, ACNS's sender following {@code reading}. */
     public static RdpOptions options(Scenario.TransferSpec spec, String name, RdpOptions base, AcnsReno.Reading reading) {
         RdpOptions o = base;
         if (spec.window() != null) {
@@ -125,7 +131,14 @@ public final class WorkloadScheduler {
         if (spec.recovery() != null) {
             o = o.withRecovery(Recovery.parse(spec.recovery()));
         }
-        var agent = Transports.agent(name, spec.transport(), spec.ns2(), acns, reading);
+        if (spec.sender() != null && spec.sender().sendBuffer() != null) {
+            o = o.withSendBuffer(spec.sender().sendBuffer());
+        }
+        if (spec.sender() != null && spec.sender().refillOnSend() != null) {
+            o = o.withRefillOnSend(spec.sender().refillOnSend());
+        }
+        var agent = Boolean.TRUE.equals(spec.aecn()) ? Transports.antiEcnAgent(name, spec.transport(), spec.ns2())
+                : Transports.agent(name, spec.transport(), spec.ns2(), acns, reading);
         if (agent != null) {
             o = o.withCongestionControl(agent);
             if (spec.ecn() == null) {
