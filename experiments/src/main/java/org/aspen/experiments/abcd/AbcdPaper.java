@@ -129,7 +129,7 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
         String[] cd = CommonParams.configAndDelay(o.printScenario(), "abcd:100");
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
                 new AbcdRun.Setup(CommonParams.seconds(o.durationNanos()), o.buffer(),
-                        AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, o.averagingMs())))
+                        AbcdConfig.DEFAULT.withAveragingMs(o.averagingMs()))
                         .withBaseline(baseline(o.baseline())).withAcc(accConfig(o)));
     }
 

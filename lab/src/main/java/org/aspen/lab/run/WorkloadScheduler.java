@@ -86,7 +86,20 @@ public final class WorkloadScheduler {
 
     /** Schedules the scenario's cross traffic (raw datagrams, one receiver per destination node). */
     public static List<CrossTraffic> cross(Scenario s, Network net, long seed, long duration) {
-        Map<String, CrossTraffic.Receiver> receivers = new LinkedHashMap<>();
+        return cross(s, net, seed, duration, new LinkedHashMap<>());
+    }
+
+    /**
+     * As {@link #cross(Scenario, Network, long, long)}, without a receiver on the destinations: their
+     * nodes drop the datagrams (no RAW handler) and the reports count none received. What an
+     * experiment that never counted arrivals keeps, so its packet trace stays as it was.
+     */
+    public static List<CrossTraffic> crossUncounted(Scenario s, Network net, long seed, long duration) {
+        return cross(s, net, seed, duration, null);
+    }
+
+    private static List<CrossTraffic> cross(Scenario s, Network net, long seed, long duration,
+                                            Map<String, CrossTraffic.Receiver> receivers) {
         List<CrossTraffic> cross = new ArrayList<>();
         for (int i = 0; i < s.workload().cross().size(); i++) {
             CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);

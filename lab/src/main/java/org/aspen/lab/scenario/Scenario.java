@@ -268,10 +268,22 @@ public record Scenario(
      * 1000) from {@code from} to {@code to} at {@code rate} during 'on' periods of mean {@code on}
      * (default 2.5s), silent for 'off' periods of mean {@code off} (default 2.5s), between
      * {@code start} (default 0) and {@code stop} (default: the end). {@code durations} is
-     * {@code exponential} (default; ns's on/off source) or {@code fixed}.
+     * {@code exponential} (default; ns's on/off source) or {@code fixed}. {@code phase: random} (with
+     * fixed durations and start 0): the on/off cycle runs from a seeded random phase, as if it had begun
+     * before the run, so a burst may be under way at time 0 ({@code CrossTraffic}).
      */
     public record CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size,
-                            String start, String stop, String durations) {
+                            String start, String stop, String durations, String phase) {
+        /** A source whose first 'on' period begins at {@code start}. */
+        public CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size, String start,
+                         String stop, String durations) {
+            this(name, from, to, rate, on, off, size, start, stop, durations, null);
+        }
+
+        /** True for {@code phase: random}. */
+        public boolean randomPhase() {
+            return "random".equals(phase);
+        }
     }
 
     /**

@@ -208,6 +208,15 @@ final class WorkloadChecks {
             if (x.durations() != null && !x.durations().equals("exponential") && !x.durations().equals("fixed")) {
                 throw c.fail(p + ".durations", "'" + x.durations() + "' is not 'exponential' or 'fixed'");
             }
+            if (x.phase() != null && !x.randomPhase()) {
+                throw c.fail(p + ".phase", "'" + x.phase() + "' is not 'random' (leave it out: the first burst begins at 'start')");
+            }
+            if (x.randomPhase() && !"fixed".equals(x.durations())) {
+                throw c.fail(p + ".phase", "a random phase needs 'durations: fixed' (a cycle of fixed on and off periods)");
+            }
+            if (x.randomPhase() && x.start() != null && Units.nanos(x.start()) != 0) {
+                throw c.fail(p + ".phase", "a random phase runs the cycle from before the run: leave 'start' out");
+            }
         }
     }
 }
