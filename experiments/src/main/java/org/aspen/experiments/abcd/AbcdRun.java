@@ -288,23 +288,9 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         Scenario s = scenario(c, delayMs, seed, setup);
         SimNetwork net = new SimNetwork(seed);
         Map<String, NodeStack> stacks = topology.apply(net);
-        net.nodes().forEach(n -> n.setTrace(trace));
-        List<ExecutionEnvironment> ees = new ArrayList<>();
-        for (Node n : net.nodes()) {
-            ees.add(new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy()));
-        }
-        ExecutionEnvironment r1 = ee(ees, "r1");
-        ExecutionEnvironment r2 = ee(ees, "r2");
-        ExecutionEnvironment r3 = ee(ees, "r3");
-        if (c == Config.ACC) {
-            net.at(0, "r1", () -> AccSetup.installFilter(r1));
-            net.at(0, "r2", () -> AccSetup.install(r2, setup.acc()));
-        } else if (c == Config.ABCD) {
-            net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
-            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
-        } else if (c == Config.ABCD_SENDER) {
-            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
-        }
+        Map<String, ExecutionEnvironment> ees = stacks == null ? handWired(c, setup, net, trace) : eeStages(stacks, trace);
+        ExecutionEnvironment r2 = ees.get("r2");
+        ExecutionEnvironment r3 = ees.get("r3");
         long end = Math.round(setup.durationSeconds() * 1e9);
         TransferSender[] senders = new TransferSender[FLOWS];
         long[] startAt = new long[FLOWS];
@@ -370,12 +356,47 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         return b == AbcdBaseline.RDP ? "" : "-" + b.id();
     }
 
+    /**
+     * The node stack's stages TRACE, EE, AAS and ACC, stage by stage over the nodes in order: an EE on
+     * every node (trusting the bundled AAs, serving code over RDP), then the scenario's AAs (ABCD's
+     * monitor on r3, its resizer on r2) and ACC roles (the monitor on r2, filter code on r1) at boot.
+     */
+    private static Map<String, ExecutionEnvironment> eeStages(Map<String, NodeStack> stacks, TraceSink trace) {
+        Map<String, ExecutionEnvironment> ees = new java.util.LinkedHashMap<>();
+        for (NodeStack n : stacks.values()) {
+            n.trace(trace);
+            ees.put(n.node().name(), n.ee(null));
+        }
+        stacks.values().forEach(n -> n.aas(NodeStack.AaLog.NONE));
+        stacks.values().forEach(NodeStack::acc);
+        return ees;
+    }
+
+    /** The EEs and AAs as this run wired them on a hand-built network (no node stacks; the topology tests). */
+    private static Map<String, ExecutionEnvironment> handWired(Config c, Setup setup, SimNetwork net, TraceSink trace) {
+        net.nodes().forEach(n -> n.setTrace(trace));
+        Map<String, ExecutionEnvironment> ees = new java.util.LinkedHashMap<>();
+        for (Node n : net.nodes()) {
+            ees.put(n.name(), new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy()));
+        }
+        ExecutionEnvironment r1 = ees.get("r1");
+        ExecutionEnvironment r2 = ees.get("r2");
+        ExecutionEnvironment r3 = ees.get("r3");
+        if (c == Config.ACC) {
+            net.at(0, "r1", () -> AccSetup.installFilter(r1));
+            net.at(0, "r2", () -> AccSetup.install(r2, setup.acc()));
+        } else if (c == Config.ABCD) {
+            net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
+        } else if (c == Config.ABCD_SENDER) {
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
+        }
+        return ees;
+    }
+
     /** The RDP stack of node {@code name}: its node stack's, or installed directly on a hand-built network. */
     private static RdpStack rdp(SimNetwork net, Map<String, NodeStack> stacks, String name) {
         return stacks == null ? RdpStack.install(net.node(name)) : stacks.get(name).rdp();
     }
 
-    private static ExecutionEnvironment ee(List<ExecutionEnvironment> ees, String name) {
-        return ees.stream().filter(e -> e.node().name().equals(name)).findFirst().orElseThrow();
-    }
 }
