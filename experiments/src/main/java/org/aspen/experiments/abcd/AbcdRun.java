@@ -60,12 +60,12 @@ import org.aspen.vnet.time.Seeds;
  * ({@link NodeStack#topology}), the flows started as the lab's workload starts them
  * ({@link WorkloadScheduler#start}; the senders' send buffer is the flows' {@code sender}, their
  * start times drawn from the seed are written in the scenario), the cross traffic by the lab's
- * sources ({@code phase: random}: fixed 2.5 s bursts from a random phase). Left wired by hand: the
- * execution environments, one on every node, and the ACC or ABCD AAs installed on r1, r2, r3 at time
- * 0 (the scenario names them as {@code acc} and {@code aas}, which the lab starts through its own EE
- * stage: an EE that trusts the bundled AAs and serves code over RDP, the AAs loaded from their jars,
- * not this run's direct install), and the senders' data segments and bytes, which the lab's report
- * does not give.
+ * sources ({@code phase: random}: fixed 2.5 s bursts from a random phase, no counting receiver on
+ * y1, y2, as the run always was), and an execution environment on every node with the scenario's
+ * ACC roles and ABCD AAs started at boot (the node stack's EE, AAS and ACC stages). So
+ * {@code aspen lab --sim} on the printed scenario runs the same network. What stays here is
+ * measurement: the senders' data segments and bytes and the AAs' counters, which the lab's report
+ * does not give in this form.
  */
 public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops, double[] flowKbps, long advices, long resumes,
                       long notifications, long segmentsSent, long bytesSent, long fragmented, long fragments,
