@@ -1,7 +1,6 @@
 package org.aspen.experiments.abcd;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

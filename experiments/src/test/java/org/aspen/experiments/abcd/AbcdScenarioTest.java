@@ -29,6 +29,11 @@ class AbcdScenarioTest {
         Scenario.FlowSpec f = s.workload().flows().get(0);
         assertEquals(b == AbcdBaseline.RDP ? new Scenario.SenderSpec(8, null, List.of()) : new Scenario.SenderSpec(1, true, List.of()),
                 f.sender());
+        // the scenario's flow gives the sender the baseline's own options (AbcdBaseline.options)
+        var o = org.aspen.lab.run.WorkloadScheduler.options(f.asTransfer(f.name()), f.name(), org.aspen.rdp.RdpOptions.defaults());
+        var want = b.options();
+        assertEquals(List.of(want.maxSegment(), want.sendBuffer(), want.refillOnSend(), want.ecn(), want.congestionControl().get().name()),
+                List.of(o.maxSegment(), o.sendBuffer(), o.refillOnSend(), o.ecn(), o.congestionControl().get().name()));
         Scenario.CrossSpec x = s.workload().cross().get(1);
         assertEquals(List.of("1-2", "x1", "y2", "fixed", "random"), List.of(x.name(), x.from(), x.to(), x.durations(), x.phase()));
     }
