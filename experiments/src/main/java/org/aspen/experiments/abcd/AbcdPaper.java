@@ -137,7 +137,7 @@ public final class AbcdPaper implements PaperExperiment<AbcdPaper.Options> {
         String[] cd = CommonParams.configAndDelay(o.printScenario(), "abcd:100");
         return AbcdRun.scenario(config(cd[0]), Integer.parseInt(cd[1]),
                 new AbcdRun.Setup(CommonParams.seconds(o.durationNanos()), o.buffer(),
-                        AbcdConfig.DEFAULT.withAveragingMs(Math.max(1, o.averagingMs())).withRate(abcdRate(o)))
+                        AbcdConfig.DEFAULT.withAveragingMs(o.averagingMs()).withRate(abcdRate(o)))
                         .withBaseline(baseline(o.baseline())).withAcc(accConfig(o)));
     }
 

@@ -1,11 +1,11 @@
 package org.aspen.experiments.abcd;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.aspen.acc.AbcdSetup;
 import org.aspen.acc.AccSetup;
 import org.aspen.acc.aa.AccConfig;
@@ -17,23 +17,20 @@ import org.aspen.ee.TrustPolicy;
 import org.aspen.experiments.acc.AccDumbbell;
 import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
-import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.run.WorkloadScheduler;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
-import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.ProgressListener;
-import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
-import org.aspen.vnet.VAddr;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.TraceSink;
 import org.aspen.vnet.packet.Packet;
-import org.aspen.vnet.packet.Protocol;
 import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -57,13 +54,17 @@ import org.aspen.vnet.time.Seeds;
  * as step 3's resizer on r2, which splits packets larger than the monitor's step-2 size as it sends
  * them over r2-r3 (reassembled at d1..d10); {@code abcd-sender} leaves step 3 out. Static routes.
  *
- * <p>The topology is the dumbbell's scenario, built into a {@link SimNetwork} by the lab's
- * {@link LabBuilder}; the rest is wired here by hand, because a scenario's workload cannot say it:
- * the senders' 8-segment send buffer (a flow has no such field), their start times drawn from the
- * run's own seed stream, cross traffic in fixed 2.5 s bursts from a random phase (the lab's on/off
- * sources start at their start time), an execution environment on every node with the ABCD
- * monitor told which link to measure, and the senders' data segments and bytes, which the lab's
- * report does not give.
+ * <p>The network is the run's scenario ({@link #scenario(Config, int, long, Setup)}, what
+ * {@code --print-scenario} prints): nodes, links and routes through the node stack
+ * ({@link NodeStack#topology}), the flows started as the lab's workload starts them
+ * ({@link WorkloadScheduler#start}; the senders' send buffer is the flows' {@code sender}, their
+ * start times drawn from the seed are written in the scenario), the cross traffic by the lab's
+ * sources ({@code phase: random}: fixed 2.5 s bursts from a random phase, no counting receiver on
+ * y1, y2, as the run always was), and an execution environment on every node with the scenario's
+ * ACC roles and ABCD AAs started at boot (the node stack's EE, AAS and ACC stages). So
+ * {@code aspen lab --sim} on the printed scenario runs the same network. What stays here is
+ * measurement: the senders' data segments and bytes and the AAs' counters, which the lab's report
+ * does not give in this form.
  */
 public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops, double[] flowKbps, long advices, long resumes,
                       long notifications, long segmentsSent, long bytesSent, long fragmented, long fragments,
@@ -84,6 +85,10 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
     /** VNet and RDP header bytes of a data packet: 1000-byte packets carry 940 data bytes. */
     public static final int HEADER_BYTES = 1000 - 940;
     public static final String BOTTLENECK = "2Mbps";
+    /** The receivers' port. */
+    public static final int PORT = 7000;
+    /** Segments an RDP sender queues beyond its window: few, so a new segment size applies within a few segments. */
+    public static final int RDP_SEND_BUFFER = 8;
 
     /** The compared systems. */
     public enum Config {
@@ -190,16 +195,20 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
     }
 
     /**
-     * One run as a scenario file would hold it, for {@code aspen lab --sim}: the topology, ten bulk RDP
-     * flows of 940-byte segments (every RDP sender follows ABCD advice: no switch needed), the four
-     * on/off cross sources, and per config the ACC monitor on r2 with filter code on r1, or the ABCD
-     * monitor on r3 ({@code aas: [{name: abcd-monitor, params: {inLink: r2-r3}}]}). What
-     * {@link #simulate} adds by hand and a scenario cannot say: the senders' 8-segment send buffer,
-     * start times drawn from the seed, and fixed 2.5 s bursts from a random phase (the lab's on/off
-     * sources draw exponential periods).
+     * One run as a scenario file holds it ({@code --print-scenario}, for {@code aspen lab --sim}), and
+     * the network {@link #simulate} builds: the topology; ten bulk RDP flows s_i -> d_i on port 7000,
+     * started at times drawn from {@code seed} in the first second, never stopping within the run
+     * ({@code stop} one second after its end), on the baseline's transport and segment, with its send
+     * buffer ({@code sender}: 8 segments on RDP, so a new segment size applies within a few segments;
+     * ns-2's agent one, refilled as each segment leaves); the four on/off cross sources x_i -> y_j
+     * (named {@code i-j}) in fixed 2.5 s bursts from a random phase ({@code phase: random}); and per
+     * config the ACC monitor on r2 with filter code on r1, or the ABCD monitor on r3
+     * ({@code aas: [{name: abcd-monitor, params: {inLink: r2-r3}}]}) and its resizer on r2. Every RDP
+     * sender follows ABCD advice: no switch needed.
      */
-    public static Scenario scenario(Config c, int delayMs, Setup setup) {
+    public static Scenario scenario(Config c, int delayMs, long seed, Setup setup) {
         AbcdBaseline base = setup.baseline();
+        long end = Math.round(setup.durationSeconds() * 1e9);
         ScenarioBuilder b = new ScenarioBuilder("abcd-table1-" + c.id() + "-" + delayMs + "ms" + suffix(base),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
         new AccDumbbell(AccDumbbell.Placement.PAPER, FLOWS, delayMs, BOTTLENECK, base.buffer(setup.buffer()), base.queue(),
@@ -220,20 +229,30 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
             }
             b.aa("r3", AbcdConfig.MONITOR_AA, params);
         }
+        SplittableRandom starts = Seeds.stream(seed, "abcd", "starts");
+        Scenario.SenderSpec sender = base == AbcdBaseline.RDP ? ScenarioBuilder.sender(RDP_SEND_BUFFER, null, null)
+                : ScenarioBuilder.sender(1, true, null);
         for (int i = 1; i <= FLOWS; i++) {
-            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).start((1000 + 50 * (i - 1)) + "ms").segment(base.segment())
-                    .transport(base.transport(), base.agent()).build());
+            b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d" + i).port(PORT).start(Units.formatNanos(starts.nextLong(1000) * MS))
+                    .stop(Units.formatNanos(end + 1_000_000_000L)).segment(base.segment()).transport(base.transport(), base.agent())
+                    .sender(sender).build());
         }
-        for (String x : new String[] {"x1", "x2"}) {
-            for (String y : new String[] {"y1", "y2"}) {
-                b.cross(new Scenario.CrossSpec(null, x, y, "100kbps", "2.5s", "2.5s", 1000, null, null, null));
+        for (int i = 1; i <= 2; i++) {
+            for (int j = 1; j <= 2; j++) {
+                b.cross(new Scenario.CrossSpec(i + "-" + j, "x" + i, "y" + j, "100kbps", "2.5s", "2.5s", 1000, null, null, "fixed",
+                        "random"));
             }
         }
         return b.build();
     }
 
+    /** {@link #scenario(Config, int, long, Setup)} of seed 1, what {@code --print-scenario} prints. */
+    public static Scenario scenario(Config c, int delayMs, Setup setup) {
+        return scenario(c, delayMs, 1, setup);
+    }
+
     public static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup) {
-        return simulate(c, delayMs, seed, setup, net -> LabBuilder.build(topology(delayMs, setup), net), TraceSink.NONE);
+        return simulate(c, delayMs, seed, setup, stackOf(c, delayMs, seed, setup), TraceSink.NONE);
     }
 
     /** Reads the ten senders' connections (null before a sender starts) at a sampling instant; must not change them. */
@@ -251,57 +270,58 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
      * probe only reads, so the run's figures are those of {@link #simulate(Config, int, long, Setup)}).
      */
     public static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, long everyNanos, Probe probe) {
-        return simulate(c, delayMs, seed, setup, net -> LabBuilder.build(topology(delayMs, setup), net), TraceSink.NONE,
-                everyNanos, probe);
+        return simulate(c, delayMs, seed, setup, stackOf(c, delayMs, seed, setup), TraceSink.NONE, everyNanos, probe);
     }
 
-    /** The run on a network that {@code topology} builds, every node's packet events going to {@code trace}. */
-    static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace) {
+    /** The run's nodes, links and routes from its scenario through the node stack (TOPOLOGY and ROUTES). */
+    private static Function<SimNetwork, Map<String, NodeStack>> stackOf(Config c, int delayMs, long seed, Setup setup) {
+        Scenario s = scenario(c, delayMs, seed, setup);
+        return net -> NodeStack.topology(s, net, NodeStack.Mode.SIMULATED);
+    }
+
+    /**
+     * The run on a network that {@code topology} builds (returning its node stacks, or null: RDP is then
+     * installed on the flows' ends directly), every node's packet events going to {@code trace}.
+     */
+    static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Function<SimNetwork, Map<String, NodeStack>> topology,
+                            TraceSink trace) {
         return simulate(c, delayMs, seed, setup, topology, trace, 0, null);
     }
 
-    private static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Consumer<SimNetwork> topology, TraceSink trace,
-                                    long everyNanos, Probe probe) {
+    private static AbcdRun simulate(Config c, int delayMs, long seed, Setup setup, Function<SimNetwork, Map<String, NodeStack>> topology,
+                                    TraceSink trace, long everyNanos, Probe probe) {
         long wall0 = HostTime.nanos();
+        Scenario s = scenario(c, delayMs, seed, setup);
         SimNetwork net = new SimNetwork(seed);
-        topology.accept(net);
-        net.nodes().forEach(n -> n.setTrace(trace));
-        List<ExecutionEnvironment> ees = new ArrayList<>();
-        for (Node n : net.nodes()) {
-            ees.add(new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy()));
-        }
-        ExecutionEnvironment r1 = ee(ees, "r1");
-        ExecutionEnvironment r2 = ee(ees, "r2");
-        ExecutionEnvironment r3 = ee(ees, "r3");
-        if (c == Config.ACC) {
-            net.at(0, "r1", () -> AccSetup.installFilter(r1));
-            net.at(0, "r2", () -> AccSetup.install(r2, setup.acc()));
-        } else if (c == Config.ABCD) {
-            net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
-            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
-        } else if (c == Config.ABCD_SENDER) {
-            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
-        }
+        Map<String, NodeStack> stacks = topology.apply(net);
+        Map<String, ExecutionEnvironment> ees = stacks == null ? handWired(c, setup, net, trace) : eeStages(stacks, trace);
+        ExecutionEnvironment r2 = ees.get("r2");
+        ExecutionEnvironment r3 = ees.get("r3");
         long end = Math.round(setup.durationSeconds() * 1e9);
-        RdpOptions options = setup.baseline().options();
-        SplittableRandom starts = Seeds.stream(seed, "abcd", "starts");
         TransferSender[] senders = new TransferSender[FLOWS];
         long[] startAt = new long[FLOWS];
+        List<Scenario.FlowSpec> flows = s.workload().flows();
         for (int i = 0; i < FLOWS; i++) {
             int k = i;
-            String s = "s" + (i + 1);
-            String d = "d" + (i + 1);
-            startAt[i] = starts.nextLong(1000) * MS;
-            net.at(0, d, () -> TransferReceiver.listen(RdpStack.install(net.node(d)), 7000, options, ByteSink::discard,
-                    sum -> { }, ProgressListener.NONE, 0));
-            net.at(startAt[i], s, () -> senders[k] = TransferSender.start(RdpStack.install(net.node(s)), net.node(d).address(),
-                    7000, ByteSource.seeded(Seeds.derive(seed, "flow", s), Long.MAX_VALUE / 2), options, ProgressListener.NONE, 0));
+            Scenario.FlowSpec f = flows.get(i);
+            startAt[i] = Units.nanos(f.start());
+            // as the lab's TransferRun, but the sender never closes within the run and samples RDP's default series
+            RdpOptions options = WorkloadScheduler.options(f.asTransfer(f.name()), f.name(), RdpOptions.defaults());
+            WorkloadScheduler.Flow flow = new WorkloadScheduler.Flow(f.name(), f.from(), f.to(), f.portAt(i), startAt[i], null,
+                    f.priority(), options);
+            WorkloadScheduler.start(net, rdp(net, stacks, f.from()), rdp(net, stacks, f.to()), flow, new WorkloadScheduler.Ends() {
+                @Override
+                public ByteSource source() {
+                    return ByteSource.seeded(Seeds.derive(seed, "flow", f.from()), Long.MAX_VALUE / 2);
+                }
+
+                @Override
+                public void started(TransferSender sender) {
+                    senders[k] = sender;
+                }
+            });
         }
-        for (int i = 1; i <= 2; i++) {
-            for (int j = 1; j <= 2; j++) {
-                crossTraffic(net, "x" + i, net.node("y" + j).address(), Seeds.stream(seed, "cross", i + "-" + j), end);
-            }
-        }
+        WorkloadScheduler.crossUncounted(s, net, seed, end);   // no RAW handler on y1, y2: as the run always was
         if (probe != null) {
             RdpConnection[] conns = new RdpConnection[FLOWS];
             for (long t = everyNanos; t <= end; t += everyNanos) {
@@ -343,24 +363,47 @@ public record AbcdRun(AbcdRun.Config config, int delayMs, long seed, long drops,
         return b == AbcdBaseline.RDP ? "" : "-" + b.id();
     }
 
-    private static ExecutionEnvironment ee(List<ExecutionEnvironment> ees, String name) {
-        return ees.stream().filter(e -> e.node().name().equals(name)).findFirst().orElseThrow();
-    }
-
-    /** 100 kb/s of 1000-byte RAW packets (one per 80 ms) in 2.5 s bursts every 5 s, from a random phase. */
-    private static void crossTraffic(SimNetwork net, String from, VAddr to, SplittableRandom r, long end) {
-        Node n = net.node(from);
-        long period = 5_000 * MS;
-        long phase = r.nextLong(period);
-        byte[] payload = new byte[1000 - Packet.HEADER_LENGTH];
-        for (long burst = phase - period; burst < end; burst += period) {
-            for (long t = Math.max(0, burst); t < burst + 2_500 * MS && t < end; t += 80 * MS) {
-                if (t >= 0) {
-                    net.at(t, from, () -> n.send(Packet.builder().source(n.address()).destination(to)
-                            .protocol(Protocol.RAW).payload(payload).build()));
-                }
-            }
+    /**
+     * The node stack's stages TRACE, EE, AAS and ACC, stage by stage over the nodes in order: an EE on
+     * every node (trusting the bundled AAs, serving code over RDP), then the scenario's AAs (ABCD's
+     * monitor on r3, its resizer on r2) and ACC roles (the monitor on r2, filter code on r1) at boot.
+     */
+    private static Map<String, ExecutionEnvironment> eeStages(Map<String, NodeStack> stacks, TraceSink trace) {
+        Map<String, ExecutionEnvironment> ees = new java.util.LinkedHashMap<>();
+        for (NodeStack n : stacks.values()) {
+            n.trace(trace);
+            ees.put(n.node().name(), n.ee(null));
         }
+        stacks.values().forEach(n -> n.aas(NodeStack.AaLog.NONE));
+        stacks.values().forEach(NodeStack::acc);
+        return ees;
     }
-}
 
+    /** The EEs and AAs as this run wired them on a hand-built network (no node stacks; the topology tests). */
+    private static Map<String, ExecutionEnvironment> handWired(Config c, Setup setup, SimNetwork net, TraceSink trace) {
+        net.nodes().forEach(n -> n.setTrace(trace));
+        Map<String, ExecutionEnvironment> ees = new java.util.LinkedHashMap<>();
+        for (Node n : net.nodes()) {
+            ees.put(n.name(), new ExecutionEnvironment(n, EeConfig.DEFAULT, new TrustPolicy()));
+        }
+        ExecutionEnvironment r1 = ees.get("r1");
+        ExecutionEnvironment r2 = ees.get("r2");
+        ExecutionEnvironment r3 = ees.get("r3");
+        if (c == Config.ACC) {
+            net.at(0, "r1", () -> AccSetup.installFilter(r1));
+            net.at(0, "r2", () -> AccSetup.install(r2, setup.acc()));
+        } else if (c == Config.ABCD) {
+            net.at(0, "r2", () -> AbcdSetup.installResizer(r2, setup.abcd()));
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3")));
+        } else if (c == Config.ABCD_SENDER) {
+            net.at(0, "r3", () -> AbcdSetup.install(r3, setup.abcd().withInLink("r2-r3").withResize(false)));
+        }
+        return ees;
+    }
+
+    /** The RDP stack of node {@code name}: its node stack's, or installed directly on a hand-built network. */
+    private static RdpStack rdp(SimNetwork net, Map<String, NodeStack> stacks, String name) {
+        return stacks == null ? RdpStack.install(net.node(name)) : stacks.get(name).rdp();
+    }
+
+}

@@ -52,7 +52,7 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
             boolean preregistered,
             @Param(names = "--print-scenario", label = "CONFIG",
                     description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
-                            + "the lab runs the text's reading of the sender.")
+                            + "a config's sender reading is in its flows' sender.acnsReading.")
             String printScenario) {
     }
 

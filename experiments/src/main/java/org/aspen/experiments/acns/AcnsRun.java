@@ -106,12 +106,12 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         AcnsBaseline base = setup.baseline();
         ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id() + (base == AcnsBaseline.RDP ? "" : "-" + base.id()),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base);
+        AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base, config.reading());
         return b.build();
     }
 
     public static AcnsRun simulate(Config config, long seed, Setup setup) {
-        return new AcnsRun(config, seed, FlowProbeRun.run(scenario(config, setup, seed), seed, BIN_NANOS, null, config.reading()),
+        return new AcnsRun(config, seed, FlowProbeRun.run(scenario(config, setup, seed), seed, BIN_NANOS, null),
                 Units.bitsPerSecond(setup.bottleneck()));
     }
 }

@@ -47,7 +47,7 @@ import org.aspen.vnet.time.Seeds;
  * }</pre>
  *
  * Only {@code flows} and {@code cross} of the workload run (pings, transfers and expectations are
- * the lab runner's). Each flow's {@code acns} selects {@link AcnsReno} (with the given reading) at both ends and
+ * the lab runner's). Each flow's {@code acns} selects {@link AcnsReno} (with its {@code sender}'s reading) at both ends and
  * {@code priority} sets the sender's VNet priority.
  */
 public final class FlowProbeRun {
@@ -113,7 +113,7 @@ public final class FlowProbeRun {
         }
     }
 
-    public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress, AcnsReno.Reading reading) {
+    public static Result run(Scenario s, long seed, long binNanos, DoubleConsumer progress) {
         long duration = s.durationNanos();
         SimNetwork net = new SimNetwork(seed);
         // the node stack's TOPOLOGY and ROUTES stages, then RDP on the flows' ends as they are scheduled
@@ -128,7 +128,7 @@ public final class FlowProbeRun {
             p.receiverStack = to;
             long stop = p.spec.stop() == null ? duration : Units.nanos(p.spec.stop());
             WorkloadScheduler.Flow f = new WorkloadScheduler.Flow(p.name, p.spec.from(), p.spec.to(),
-                    TransferRun.flowPort(p.spec, i), p.start, stop - 1, p.spec.priority(), options(p.spec, reading));
+                    TransferRun.flowPort(p.spec, i), p.start, stop - 1, p.spec.priority(), options(p.spec));
             WorkloadScheduler.start(net, from, to, f, new WorkloadScheduler.Ends() {
                 @Override
                 public ByteSource source() {
@@ -185,10 +185,8 @@ public final class FlowProbeRun {
     }
 
     /** The flow's options as every workload's ({@link WorkloadScheduler#options}), without the sender's cwnd series. */
-    static RdpOptions options(Scenario.FlowSpec f, AcnsReno.Reading reading) {
-        Scenario.TransferSpec t = new Scenario.TransferSpec(f.name(), f.from(), f.to(), f.port(), null, null, f.start(),
-                f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2(), f.recovery());
-        return WorkloadScheduler.options(t, "flow", RdpOptions.defaults().withMaxSamples(0), reading);
+    static RdpOptions options(Scenario.FlowSpec f) {
+        return WorkloadScheduler.options(f.asTransfer(f.name()), "flow", RdpOptions.defaults().withMaxSamples(0));
     }
 
     private static void countDrop(Packet packet, Map<String, Probe> bySourcePort) {

@@ -5,6 +5,7 @@ import org.aspen.experiments.sweep.CommonParams;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperExperiment;
 import org.aspen.experiments.sweep.Param;
+import org.aspen.lab.scenario.Scenario;
 
 /**
  * {@code aspen experiment aecn}: the AntiECN paper's Experiments 1-3 ({@link AecnExperiment}).
@@ -13,6 +14,7 @@ import org.aspen.experiments.sweep.Param;
  * aspen experiment aecn --scale 0.1 --rtts 1000 --seeds 3 --out results/aecn
  * aspen experiment aecn --avq-buffer 100 --out aecn-avq100     # sensitivity: AVQ's buffer 100 packets
  * aspen experiment aecn --baseline ns2 --preregistered --out results/aecn   # issue 29: judged by its pre-registration, RDP beside
+ * aspen experiment aecn --print-scenario exp3-40ms-aecn-50-seed1 > a.yaml && aspen lab --sim a.yaml   # one run as a lab scenario
  * }</pre>
  */
 public final class AecnPaper implements PaperExperiment<AecnPaper.Options> {
@@ -43,7 +45,12 @@ public final class AecnPaper implements PaperExperiment<AecnPaper.Options> {
                     description = "Judge the paper comparison by its pre-registration (issue 29) and run the same sweep on rdp "
                             + "beside the ns-2 baseline, the Aspen RDP column (files prefixed rdp-); the single-flow runs, "
                             + "which the seed does not change, run once, Experiment 3 once per seed (default: off).")
-            boolean preregistered) {
+            boolean preregistered,
+            @Param(names = "--print-scenario", label = "RUN",
+                    description = "Print one run's scenario as YAML (for 'aspen lab --sim') and run nothing: the run by its "
+                            + "series file's name without .csv, e.g. exp3-40ms-aecn-50-seed1 (rdp- first for the Aspen RDP "
+                            + "column of --preregistered).")
+            String printScenario) {
     }
 
     @Override
@@ -66,12 +73,27 @@ public final class AecnPaper implements PaperExperiment<AecnPaper.Options> {
 
     @Override
     public Options defaults() {
-        return new Options(CommonParams.DEFAULT_THREADS, 0.1, 1000, 3, "bdp", AecnBaseline.NS2.id(), false);
+        return new Options(CommonParams.DEFAULT_THREADS, 0.1, 1000, 3, "bdp", AecnBaseline.NS2.id(), false, null);
     }
 
     @Override
     public int threads(Options o) {
         return o.threads();
+    }
+
+    @Override
+    public Scenario scenarioToPrint(Options o) {
+        if (o.printScenario() == null) {
+            return null;
+        }
+        List<AecnExperiment.RunSpec> plan = ((AecnExperiment) experiment(o)).plan();
+        for (AecnExperiment.RunSpec r : plan) {
+            if (r.file().equals(o.printScenario() + ".csv")) {
+                return AecnRun.scenario(r.setup());
+            }
+        }
+        throw new IllegalArgumentException("--print-scenario: no run '" + o.printScenario() + "' in this sweep (e.g. "
+                + plan.get(0).file().replace(".csv", "") + ", " + plan.get(plan.size() - 1).file().replace(".csv", "") + ")");
     }
 
     @Override

@@ -1,32 +1,28 @@
 package org.aspen.experiments.aecn;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.experiments.sweep.Stat;
+import org.aspen.lab.run.WorkloadScheduler;
+import org.aspen.lab.scenario.Scenario;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.lab.time.HostTime;
 import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.RdpConnection;
 import org.aspen.rdp.RdpOptions;
-import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
-import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
-import org.aspen.rdp.transfer.ProgressListener;
-import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
-import org.aspen.vnet.VAddr;
 import org.aspen.vnet.link.Link;
-import org.aspen.vnet.link.LinkConfig;
-import org.aspen.vnet.link.QueueLimit;
 import org.aspen.vnet.node.Node;
-import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.qdisc.AntiEcn;
-import org.aspen.vnet.qdisc.QueueDisciplines;
-import org.aspen.vnet.routing.Route;
 import org.aspen.vnet.sim.SimNetwork;
+import org.aspen.vnet.config.Units;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -47,12 +43,14 @@ import org.aspen.vnet.time.Seeds;
  * the flow asks for AntiECN with Delta = W. The receiver window is 65535 segments (the paper's
  * "very large"), initial ssthresh 65535: slow start ends on the first ECN mark.
  *
- * <p>Wired by hand on a {@link SimNetwork}, not from a lab scenario, because a scenario cannot say
- * three things this run needs: the AECN/AVQ discipline on r's end of the bottleneck only (a
- * scenario link puts its queue on both ends, and d's ACKs would then pass through an AVQ of their
- * own), RDP's initial window of 2 with an initial ssthresh of 65535 and a 4096-segment send buffer
- * (a flow sets only the window, segment, ECN and AntiECN), and the cwnd of every flow sampled at
- * whole numbers of RTTs while the run goes on.
+ * <p>The network is the run's lab scenario ({@link #scenario}) built through the node stack
+ * ({@link NodeStack#topology}: nodes, links, disciplines, static routes) and its flows started as the
+ * lab's workload starts them ({@link WorkloadScheduler#start}), so {@code aspen lab --sim} on the
+ * printed scenario runs the same network. The scenario says the AECN/AVQ discipline on r's end of
+ * the bottleneck only (the link's {@code ends}: d's ACKs pass no AVQ of their own) and the senders'
+ * 4096-segment send buffer ({@code sender}); RDP's initial window of 2 and initial ssthresh of 65535
+ * are its defaults. What stays here is measurement: the cwnd of every flow sampled at whole numbers
+ * of RTTs while the run goes on, between runs of the network (no events of its own).
  *
  * @param samples         about 400 over the run ({@link #sampleStep})
  * @param utilisation     bytes over the bottleneck / (C x duration)
@@ -72,6 +70,10 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
     public static final long MS = 1_000_000L;
     public static final int PORT = 7000;
     public static final int INITIAL_SSTHRESH = 65_535;
+    /** Buffer of the access links, and of d's end of the bottleneck, in packets: large, so r -> d is the one bottleneck. */
+    public static final int ACCESS_BUFFER = 65_535;
+    /** Segments a sender queues beyond its window. */
+    public static final int SEND_BUFFER = 4096;
 
     /**
      * @param rttMs               base round-trip time
@@ -138,55 +140,84 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
         return Double.isNaN(j) ? 1 : j;
     }
 
-    /** Builds the network, runs it for the set-up's duration, sampling as it goes, and returns the totals. */
-    public static AecnRun simulate(Setup s) {
-        long wall0 = HostTime.nanos();
-        SimNetwork net = new SimNetwork(s.seed());
-        Node r = net.addNode("r", VAddr.parse("10.0.0.1"), NodeConfig.DEFAULT, null);
-        Node d = net.addNode("d", VAddr.parse("10.0.2.1"), NodeConfig.DEFAULT, null);
-        long access = 10 * s.bandwidthBps();
-        long oneWay = s.rttMs() * MS / 2;
-        QueueLimit big = QueueLimit.packets(65_535);
-        net.connect("r-d", "r", "d", new LinkConfig(s.bandwidthBps(), oneWay - MS, big, 1));
-        Link bottleneck = r.link("r-d");
-        bottleneck.setDiscipline(QueueDisciplines.create("aecn", Map.of("eta", s.aecn() ? s.eta() : 1.0,
-                "virtual_buffer_packets", s.virtualBufferPackets(), "mean_packet_size", FRAME,
-                "inner", Map.of("kind", "avq", "gamma", GAMMA, "alpha", ALPHA, "virtual_buffer_packets", s.avqBufferPackets())),
-                QueueLimit.packets(s.bufferPackets())));
-        r.routes().addStatic(Route.host(d.address(), bottleneck, d.address(), 1, Route.Origin.STATIC));
-        List<Node> senders = new ArrayList<>();
+    /**
+     * The run as a scenario file holds it ({@code aspen experiment aecn --print-scenario}, for
+     * {@code aspen lab --sim}): nodes r, d, s1..sN; the bottleneck r - d with the AECN/AVQ discipline
+     * and the real buffer on r's end only ({@code ends}), d's end and the access links drop-tail with
+     * 65535-packet buffers; static routes; one bulk flow per sender to d (port 7000 + its index),
+     * ECN-capable, a 65535-segment window, a 4096-segment send buffer ({@code sender}), AntiECN when
+     * {@code eta > 0}, on the baseline's transport. Start times are drawn here from the seed, as the
+     * run always drew them; the flows never stop within the run ({@code stop} one second after its end).
+     */
+    public static Scenario scenario(Setup s) {
+        long end = Math.round(s.durationSeconds() * 1e9);
+        ScenarioBuilder b = new ScenarioBuilder("aecn-" + s.rttMs() + "ms-eta" + s.eta() + "-" + s.flows() + "flows-seed" + s.seed()
+                + "-" + s.baseline().id(), Units.formatNanos(end));
+        b.node("r", "10.0.0.1").node("d", "10.0.2.1");
         for (int i = 1; i <= s.flows(); i++) {
-            Node n = net.addNode("s" + i, VAddr.parse("10.0.1." + i), NodeConfig.DEFAULT, null);
-            net.connect("s" + i + "-r", n.name(), "r", new LinkConfig(access, MS, big, 1));
-            n.routes().addStatic(Route.host(d.address(), n.link("s" + i + "-r"), r.address(), 2, Route.Origin.STATIC));
-            r.routes().addStatic(Route.host(n.address(), r.link("s" + i + "-r"), n.address(), 1, Route.Origin.STATIC));
-            d.routes().addStatic(Route.host(n.address(), d.link("r-d"), r.address(), 2, Route.Origin.STATIC));
-            senders.add(n);
+            b.node("s" + i, "10.0.1." + i);
         }
-        RdpOptions options = RdpOptions.defaults().withMaxOutstanding(65_535).withMaxSegment(SEGMENT)
-                .withWindow(2, INITIAL_SSTHRESH).withSendBuffer(4096).withMaxSamples(0).withEcn(true);
-        if (s.baseline().ns2()) {
-            // ns-2's agent: its own window_ and initial window; RDP carries its segments (docs/ns2-baseline.md)
-            options = options.withMaxSegment(s.baseline().segment()).withAecn(s.aecn())
-                    .withCongestionControl(s.baseline().sender(s.aecn()));
-        } else {
-            options = options.withRecovery(s.baseline().recovery());   // CLASSIC but for rdp-impatient
-            if (s.aecn()) {
-                options = options.withAntiEcn(AntiEcnReno.Delta.WINDOW);
-            }
+        Map<String, Object> avq = new LinkedHashMap<>();
+        avq.put("kind", "avq");
+        avq.put("gamma", GAMMA);
+        avq.put("alpha", ALPHA);
+        avq.put("virtual_buffer_packets", s.avqBufferPackets());
+        Map<String, Object> aecn = new LinkedHashMap<>();
+        aecn.put("kind", "aecn");
+        aecn.put("eta", s.aecn() ? s.eta() : 1.0);
+        aecn.put("virtual_buffer_packets", s.virtualBufferPackets());
+        aecn.put("mean_packet_size", FRAME);
+        aecn.put("inner", avq);
+        long oneWay = s.rttMs() * MS / 2;
+        b.link("r", "d", Units.formatRate(s.bandwidthBps()), Units.formatNanos(oneWay - MS), ACCESS_BUFFER, null,
+                Map.of("r", new Scenario.EndSpec(s.bufferPackets(), aecn)));
+        for (int i = 1; i <= s.flows(); i++) {
+            b.link("s" + i, "r", Units.formatRate(10 * s.bandwidthBps()), Units.formatNanos(MS), ACCESS_BUFFER, null);
         }
-        RdpOptions o = options;
-        RdpStack dStack = RdpStack.install(d);
-        net.at(0, "d", () -> TransferReceiver.listen(dStack, PORT, o, ByteSink::discard, x -> { }, ProgressListener.NONE, 0));
+        b.route("r", "d", "d");
+        for (int i = 1; i <= s.flows(); i++) {
+            b.route("s" + i, "d", "r").route("r", "s" + i, "s" + i).route("d", "s" + i, "r");
+        }
         SplittableRandom starts = Seeds.stream(s.seed(), "aecn-experiment", "starts");
-        TransferSender[] flows = new TransferSender[s.flows()];
+        AecnBaseline base = s.baseline();
         for (int i = 0; i < s.flows(); i++) {
             long start = s.flows() == 1 ? 0 : (long) (starts.nextDouble() * s.startSpreadSeconds() * 1e9);
-            RdpStack stack = RdpStack.install(senders.get(i));
+            b.flow(ScenarioBuilder.flow("s" + (i + 1), "s" + (i + 1), "d").port(PORT + i).start(Units.formatNanos(start))
+                    .stop(Units.formatNanos(end + 1_000_000_000L)).window(65_535).segment(base.segment()).ecn(true)
+                    .aecn(s.aecn() ? true : null).transport(base.ns2() ? "ns2-reno" : null, base.agent())
+                    .recovery(base == AecnBaseline.RDP_IMPATIENT ? "impatient" : null)
+                    .sender(ScenarioBuilder.sender(SEND_BUFFER, null, null)).build());
+        }
+        return b.build();
+    }
+
+    /** Builds the network from {@link #scenario} through the node stack, runs it for the set-up's duration, sampling as it goes, and returns the totals. */
+    public static AecnRun simulate(Setup s) {
+        long wall0 = HostTime.nanos();
+        Scenario sc = scenario(s);
+        SimNetwork net = new SimNetwork(s.seed());
+        // the node stack's TOPOLOGY and ROUTES stages; RDP on the flows' ends as they are scheduled
+        Map<String, NodeStack> nodes = NodeStack.topology(sc, net, NodeStack.Mode.SIMULATED);
+        Link bottleneck = net.node("r").link("r-d");
+        TransferSender[] flows = new TransferSender[s.flows()];
+        List<Scenario.FlowSpec> specs = sc.workload().flows();
+        for (int i = 0; i < specs.size(); i++) {
+            Scenario.FlowSpec f = specs.get(i);
             int k = i;
-            net.at(start, senders.get(i).name(), () -> flows[k] = TransferSender.start(stack, d.address(), PORT,
-                    ByteSource.seeded(Seeds.derive(s.seed(), "flow", Integer.toString(k)), Long.MAX_VALUE / 2), o,
-                    ProgressListener.NONE, 0));
+            // as the lab's TransferRun, but the sender never closes within the run and samples no cwnd series
+            WorkloadScheduler.Flow flow = new WorkloadScheduler.Flow(f.nameAt(i), f.from(), f.to(), f.portAt(i),
+                    Units.nanos(f.start()), null, f.priority(), options(f));
+            WorkloadScheduler.start(net, nodes.get(f.from()).rdp(), nodes.get(f.to()).rdp(), flow, new WorkloadScheduler.Ends() {
+                @Override
+                public ByteSource source() {
+                    return ByteSource.seeded(Seeds.derive(s.seed(), "flow", Integer.toString(k)), Long.MAX_VALUE / 2);
+                }
+
+                @Override
+                public void started(TransferSender sender) {
+                    flows[k] = sender;
+                }
+            });
         }
         long end = Math.round(s.durationSeconds() * 1e9);
         long step = sampleStep(s);
@@ -210,6 +241,11 @@ public record AecnRun(AecnRun.Setup setup, List<AecnRun.Sample> samples, double 
             lastBytes = bytes;
         }
         return totals(s, net, bottleneck, flows, samples, slowStartEnd, HostTime.secondsSince(wall0));
+    }
+
+    /** A flow's RDP options, as the lab's workload makes them ({@link WorkloadScheduler#options}), without the sender's cwnd series. */
+    static RdpOptions options(Scenario.FlowSpec f) {
+        return WorkloadScheduler.options(f.asTransfer(f.name()), f.name(), RdpOptions.defaults().withMaxSamples(0));
     }
 
     /** The sender's slow-start threshold before its first reduction: RDP's initial one, or ns-2's window_ (tcp.cc:462). */

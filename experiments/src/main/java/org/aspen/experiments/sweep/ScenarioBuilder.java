@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.AcnsReno;
 
 /**
  * Puts a {@link Scenario} record together in code: nodes, links, static routes, bulk flows and
@@ -89,6 +90,13 @@ public final class ScenarioBuilder {
         return this;
     }
 
+    /** As above, with {@code ends}: a buffer and queue of their own for the ends at the nodes it names ({@link Scenario.EndSpec}). */
+    public ScenarioBuilder link(String a, String b, String bandwidth, String delay, Object buffer, Object queue,
+                                Map<String, Scenario.EndSpec> ends) {
+        links.add(new Scenario.LinkSpec(null, List.of(a, b), bandwidth, delay, buffer, queue, null, ends));
+        return this;
+    }
+
     /** A static route on {@code node}: packets for {@code to} (a node, an address or a prefix) go to neighbour {@code via}. */
     public ScenarioBuilder route(String node, String to, String via) {
         routes.add(new Scenario.RouteSpec(node, to, via));
@@ -111,6 +119,25 @@ public final class ScenarioBuilder {
                 null, null, null, null);
     }
 
+    /**
+     * The sender settings of a flow ({@code sender:}), or null when it sets none of them (so a built
+     * scenario equals its YAML read back): the send buffer in segments, refill on send (ns-2 agents) and
+     * the ACNS reading ({@link AcnsReno.Reading#PAPER}, or null: the text's, left out).
+     */
+    public static Scenario.SenderSpec sender(Integer sendBuffer, Boolean refillOnSend, AcnsReno.Reading reading) {
+        List<String> readings = new ArrayList<>();
+        if (reading != null && reading.requestEverySegment()) {
+            readings.add("every-segment");
+        }
+        if (reading != null && reading.commandOnItsAckOnly()) {
+            readings.add("on-its-ack");
+        }
+        if (sendBuffer == null && refillOnSend == null && readings.isEmpty()) {
+            return null;
+        }
+        return new Scenario.SenderSpec(sendBuffer, refillOnSend, List.copyOf(readings));
+    }
+
     /** A bulk RDP flow from {@code from} to {@code to}; the other fields are set on the returned builder. */
     public static FlowBuilder flow(String name, String from, String to) {
         return new FlowBuilder(name, from, to);
@@ -128,6 +155,12 @@ public final class ScenarioBuilder {
         private Integer priority;
         private String transport;
         private java.util.Map<String, Object> ns2;
+        private Integer port;
+        private String stop;
+        private Integer window;
+        private Boolean aecn;
+        private String recovery;
+        private Scenario.SenderSpec sender;
 
         FlowBuilder(String name, String from, String to) {
             this.name = name;
@@ -167,9 +200,45 @@ public final class ScenarioBuilder {
             return this;
         }
 
+        /** The receiver's port (null: 6000 + the flow's index). */
+        public FlowBuilder port(Integer port) {
+            this.port = port;
+            return this;
+        }
+
+        /** When the sender stops (null: the end of the run). */
+        public FlowBuilder stop(String stop) {
+            this.stop = stop;
+            return this;
+        }
+
+        /** The receiver's window in segments (null: RDP's default). */
+        public FlowBuilder window(Integer segments) {
+            this.window = segments;
+            return this;
+        }
+
+        /** Asks for AntiECN (null or false: not). */
+        public FlowBuilder aecn(Boolean aecn) {
+            this.aecn = aecn;
+            return this;
+        }
+
+        /** RDP's loss recovery ({@code classic}, {@code modern}, {@code impatient}; null: RDP's default). */
+        public FlowBuilder recovery(String recovery) {
+            this.recovery = recovery;
+            return this;
+        }
+
+        /** The sender's settings ({@link ScenarioBuilder#sender}; null: none). */
+        public FlowBuilder sender(Scenario.SenderSpec sender) {
+            this.sender = sender;
+            return this;
+        }
+
         public Scenario.FlowSpec build() {
-            return new Scenario.FlowSpec(name, from, to, null, start, null, null, segment, ecn, null, acns, priority,
-                    transport, ns2, null);
+            return new Scenario.FlowSpec(name, from, to, port, start, stop, window, segment, ecn, aecn, acns, priority,
+                    transport, ns2, recovery, sender);
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.aspen.lab.build.LabBuilder;
+import org.aspen.lab.stack.NodeStack;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.vnet.node.TraceHasher;
 import org.junit.jupiter.api.Test;
@@ -86,7 +87,8 @@ class AbcdBaselineTest {
                 AbcdRun.Config.ABCD_SENDER, List.of("3606d52e4a831da3", 136L, 1589L, 1419348L, 71L));
         AbcdRun.Setup s = setup(8, AbcdBaseline.RDP);
         TraceHasher h = new TraceHasher();
-        AbcdRun r = AbcdRun.simulate(c, 100, 2, s, net -> LabBuilder.build(AbcdRun.topology(100, s), net), h);
+        AbcdRun r = AbcdRun.simulate(c, 100, 2, s, net -> NodeStack.topology(AbcdRun.scenario(c, 100, 2, s), net,
+                NodeStack.Mode.SIMULATED), h);
         assertEquals(before.get(c), List.of(h.hex(), r.drops(), r.segmentsSent(), r.bytesSent(), r.advices()));
     }
 

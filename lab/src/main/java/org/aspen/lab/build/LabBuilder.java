@@ -10,6 +10,7 @@ import org.aspen.vnet.VAddr;
 import org.aspen.vnet.config.Units;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.link.LinkConfig;
+import org.aspen.vnet.link.QueueDiscipline;
 import org.aspen.vnet.node.Node;
 import org.aspen.vnet.node.NodeConfig;
 import org.aspen.vnet.routing.Route;
@@ -54,7 +55,7 @@ public final class LabBuilder {
             for (String end : l.between()) {
                 Node node = net.node(end);
                 Link link = node.link(l.linkName());
-                link.setDiscipline(QueueSpecs.discipline(l.queue(), lc.limit()));
+                link.setDiscipline(discipline(l, end));
             }
         }
         for (Node n : net.nodes()) {
@@ -112,6 +113,11 @@ public final class LabBuilder {
 
     public static InetSocketAddress resolve(InetSocketAddress unresolved) {
         return new InetSocketAddress(unresolved.getHostString(), unresolved.getPort());
+    }
+
+    /** The queue discipline of the link's end at {@code node}: that end's {@code queue} and {@code buffer} ({@code ends}), else the link's. */
+    public static QueueDiscipline discipline(Scenario.LinkSpec l, String node) {
+        return QueueSpecs.discipline(l.queueAt(node), QueueSpecs.bufferLimit(l.bufferAt(node)));
     }
 
     public static LinkConfig linkConfig(Scenario.LinkSpec l) {

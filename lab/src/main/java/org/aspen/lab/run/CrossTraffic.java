@@ -63,16 +63,45 @@ public final class CrossTraffic {
         return c.name() != null ? c.name() : "cross-" + c.from() + "-" + c.to() + "-" + index;
     }
 
-    /** Schedules the source; {@code receivers} holds one counting RAW handler per destination node. */
+    /** Schedules the source; {@code receivers} holds one counting RAW handler per destination node (null: install none). */
     public void schedule(Network net, Map<String, Receiver> receivers, long seed) {
         Node from = net.node(spec.from());
         Node to = net.node(spec.to());
         source = from.address();
-        receiver = receivers.computeIfAbsent(spec.to(), n -> Receiver.install(to));
+        receiver = receivers == null ? null : receivers.computeIfAbsent(spec.to(), n -> Receiver.install(to));
         SplittableRandom random = Seeds.stream(seed, "cross", name);
         byte[] payload = new byte[Math.max(0, size - Packet.HEADER_LENGTH)];
         VAddr dest = to.address();
+        if (spec.randomPhase()) {
+            scheduleFromPhase(net, from, dest, payload, random);
+            return;
+        }
         net.at(start, spec.from(), () -> new Source(from, dest, payload, random).on());
+    }
+
+    /**
+     * {@code phase: random}: the cycle of fixed periods ({@code on} then {@code off}) began at a phase
+     * drawn uniformly from [0, on + off) before time 0, so the burst under way at time 0 sends from 0 on,
+     * every packet scheduled now, one event each (as ACC-ABCD's cross traffic always ran).
+     */
+    private void scheduleFromPhase(Network net, Node from, VAddr dest, byte[] payload, SplittableRandom random) {
+        long period = onMean + offMean;
+        long phase = random.nextLong(period);
+        for (long burst = phase - period; burst < stop; burst += period) {
+            if (burst + onMean > 0) {
+                bursts++;
+                onNanos += Math.min(stop, burst + onMean) - Math.max(0, burst);
+            }
+            for (long t = Math.max(0, burst); t < burst + onMean && t < stop; t += intervalNanos) {
+                net.at(t, spec.from(), () -> {
+                    sentPackets++;
+                    if (!from.send(Packet.builder().source(from.address()).destination(dest).protocol(Protocol.RAW)
+                            .payload(payload).build())) {
+                        sendFailures++;
+                    }
+                });
+            }
+        }
     }
 
     /** The on/off state machine, run on the source node's loop. */

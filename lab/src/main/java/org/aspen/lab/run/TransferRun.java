@@ -60,9 +60,7 @@ public final class TransferRun {
 
     /** A bulk flow: a transfer of an endless seeded stream, stopped at {@code stop} or the end of the run. */
     static TransferRun flow(Scenario.FlowSpec f, int index, long runEnd) {
-        Scenario.TransferSpec t = new Scenario.TransferSpec(f.nameAt(index), f.from(), f.to(), f.port(), null, null,
-                f.start(), f.window(), f.segment(), f.ecn(), f.aecn(), f.acns(), f.priority(), f.transport(), f.ns2(),
-                f.recovery());
+        Scenario.TransferSpec t = f.asTransfer(f.nameAt(index));
         long stop = f.stop() == null ? runEnd : Units.nanos(f.stop());
         return new TransferRun(t, t.name(), f.portAt(index), stop);
     }
@@ -92,7 +90,7 @@ public final class TransferRun {
     }
 
     RdpOptions options() {
-        return WorkloadScheduler.options(spec, name, RdpOptions.defaults(), org.aspen.rdp.AcnsReno.Reading.PAPER);
+        return WorkloadScheduler.options(spec, name, RdpOptions.defaults());
     }
 
     /** When a bulk flow's sender closes: a little before its stop (1 ms), so the real runtime still runs the node then; null for a transfer. */

@@ -86,7 +86,20 @@ public final class WorkloadScheduler {
 
     /** Schedules the scenario's cross traffic (raw datagrams, one receiver per destination node). */
     public static List<CrossTraffic> cross(Scenario s, Network net, long seed, long duration) {
-        Map<String, CrossTraffic.Receiver> receivers = new LinkedHashMap<>();
+        return cross(s, net, seed, duration, new LinkedHashMap<>());
+    }
+
+    /**
+     * As {@link #cross(Scenario, Network, long, long)}, without a receiver on the destinations: their
+     * nodes drop the datagrams (no RAW handler) and the reports count none received. What an
+     * experiment that never counted arrivals keeps, so its packet trace stays as it was.
+     */
+    public static List<CrossTraffic> crossUncounted(Scenario s, Network net, long seed, long duration) {
+        return cross(s, net, seed, duration, null);
+    }
+
+    private static List<CrossTraffic> cross(Scenario s, Network net, long seed, long duration,
+                                            Map<String, CrossTraffic.Receiver> receivers) {
         List<CrossTraffic> cross = new ArrayList<>();
         for (int i = 0; i < s.workload().cross().size(); i++) {
             CrossTraffic c = new CrossTraffic(s.workload().cross().get(i), i, duration);
@@ -98,12 +111,18 @@ public final class WorkloadScheduler {
 
     /**
      * The RDP options of a transfer or flow, from {@code base}: its window, segment, ECN, Anti-ECN
-     * ({@code aecn}), ACNS ({@code acns}, AcnsReno with {@code reading}), loss recovery, and an ns-2
-     * transport's agent (ACNS's sender on ns-2's Reno when {@code acns}), which turns ECN off unless
-     * the spec sets it.
+     * ({@code aecn}), ACNS ({@code acns}, AcnsReno with the reading its {@code sender} names), loss
+     * recovery, its {@code sender} settings (send buffer, refill on send), and an ns-2 transport's agent
+     * (ACNS's or AntiECN's sender on ns-2's Reno when {@code acns} or {@code aecn}), which turns ECN off
+     * unless the spec sets it.
      *
      * @param name the transfer's name, for errors in its transport settings
      */
+    public static RdpOptions options(Scenario.TransferSpec spec, String name, RdpOptions base) {
+        return options(spec, name, base, spec.sender() == null ? AcnsReno.Reading.PAPER : spec.sender().reading());
+    }
+
+    /** As {@link #options(Scenario.TransferSpec, String, RdpOptions)}, ACNS's sender following {@code reading}. */
     public static RdpOptions options(Scenario.TransferSpec spec, String name, RdpOptions base, AcnsReno.Reading reading) {
         RdpOptions o = base;
         if (spec.window() != null) {
@@ -125,7 +144,14 @@ public final class WorkloadScheduler {
         if (spec.recovery() != null) {
             o = o.withRecovery(Recovery.parse(spec.recovery()));
         }
-        var agent = Transports.agent(name, spec.transport(), spec.ns2(), acns, reading);
+        if (spec.sender() != null && spec.sender().sendBuffer() != null) {
+            o = o.withSendBuffer(spec.sender().sendBuffer());
+        }
+        if (spec.sender() != null && spec.sender().refillOnSend() != null) {
+            o = o.withRefillOnSend(spec.sender().refillOnSend());
+        }
+        var agent = Boolean.TRUE.equals(spec.aecn()) ? Transports.antiEcnAgent(name, spec.transport(), spec.ns2())
+                : Transports.agent(name, spec.transport(), spec.ns2(), acns, reading);
         if (agent != null) {
             o = o.withCongestionControl(agent);
             if (spec.ecn() == null) {

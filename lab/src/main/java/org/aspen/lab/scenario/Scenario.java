@@ -183,11 +183,68 @@ public record Scenario(
     public record AaEntry(String name, String jar, Map<String, Object> params) {
     }
 
-    /** A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. */
+    /**
+     * A link between two nodes; {@code name} defaults to {@code a-b} from {@code between}. {@code buffer}
+     * and {@code queue} apply to both ends, but where {@code ends} names an end (by its node) and gives
+     * that end its own {@code buffer} or {@code queue} ({@link EndSpec}).
+     */
     public record LinkSpec(String name, List<String> between, String bandwidth, String delay, Object buffer,
-                           Object queue, Integer cost) {
+                           Object queue, Integer cost, Map<String, EndSpec> ends) {
+        public LinkSpec {
+            ends = ends == null ? Map.of() : ends;
+        }
+
+        /** A link whose two ends have the same buffer and queue. */
+        public LinkSpec(String name, List<String> between, String bandwidth, String delay, Object buffer, Object queue,
+                        Integer cost) {
+            this(name, between, bandwidth, delay, buffer, queue, cost, null);
+        }
+
         public String linkName() {
             return name != null ? name : between.get(0) + "-" + between.get(1);
+        }
+
+        /** The buffer of the end at {@code node}: its own, else the link's. */
+        public Object bufferAt(String node) {
+            EndSpec e = ends.get(node);
+            return e != null && e.buffer() != null ? e.buffer() : buffer;
+        }
+
+        /** The queue discipline of the end at {@code node}: its own, else the link's. */
+        public Object queueAt(String node) {
+            EndSpec e = ends.get(node);
+            return e != null && e.queue() != null ? e.queue() : queue;
+        }
+    }
+
+    /**
+     * One end of a link, by the node it is on, set apart from the link's {@code buffer} and
+     * {@code queue}: {@code ends: {r: {buffer: 50, queue: {kind: aecn, ...}}}} puts that discipline
+     * and buffer on r's sending side only, the other end keeping the link's (a router's bottleneck
+     * queue without a queue of its own on the ACKs coming back).
+     */
+    public record EndSpec(Object buffer, Object queue) {
+    }
+
+    /**
+     * What a transfer or flow sets of its RDP sender beyond the usual fields: {@code sendBuffer}, the
+     * segments queued beyond the window (RDP's default 512); {@code refillOnSend}, an ns-2 agent asks
+     * for data as each segment leaves (with {@code sendBuffer: 1}, ns-2's agent: segments are cut just
+     * before they leave); {@code acnsReading}, how an ACNS sender reads the paper
+     * ({@code every-segment}: every data segment asks for a command; {@code on-its-ack}: a command acts
+     * on the ACK that carries it only; absent: the text's reading).
+     */
+    public record SenderSpec(Integer sendBuffer, Boolean refillOnSend, List<String> acnsReading) {
+        /** The values {@code acnsReading} lists. */
+        public static final List<String> ACNS_READINGS = List.of("every-segment", "on-its-ack");
+
+        public SenderSpec {
+            acnsReading = acnsReading == null ? List.of() : acnsReading;
+        }
+
+        /** The ACNS sender's reading: the text's, with what {@code acnsReading} lists changed. */
+        public org.aspen.rdp.AcnsReno.Reading reading() {
+            return new org.aspen.rdp.AcnsReno.Reading(acnsReading.contains("every-segment"), acnsReading.contains("on-its-ack"));
         }
     }
 
@@ -211,10 +268,22 @@ public record Scenario(
      * 1000) from {@code from} to {@code to} at {@code rate} during 'on' periods of mean {@code on}
      * (default 2.5s), silent for 'off' periods of mean {@code off} (default 2.5s), between
      * {@code start} (default 0) and {@code stop} (default: the end). {@code durations} is
-     * {@code exponential} (default; ns's on/off source) or {@code fixed}.
+     * {@code exponential} (default; ns's on/off source) or {@code fixed}. {@code phase: random} (with
+     * fixed durations and start 0): the on/off cycle runs from a seeded random phase, as if it had begun
+     * before the run, so a burst may be under way at time 0 ({@code CrossTraffic}).
      */
     public record CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size,
-                            String start, String stop, String durations) {
+                            String start, String stop, String durations, String phase) {
+        /** A source whose first 'on' period begins at {@code start}. */
+        public CrossSpec(String name, String from, String to, String rate, String on, String off, Integer size, String start,
+                         String stop, String durations) {
+            this(name, from, to, rate, on, off, size, start, stop, durations, null);
+        }
+
+        /** True for {@code phase: random}. */
+        public boolean randomPhase() {
+            return "random".equals(phase);
+        }
     }
 
     /**
@@ -224,12 +293,20 @@ public record Scenario(
      * VNet header priority of the sender's packets (ACNS routers read it). {@code transport}: {@code rdp}
      * (default), {@code ns2-reno}, {@code ns2-newreno} or {@code ns2-sack1} (ns-2.35's agents carried by RDP,
      * docs/rdp.md),
-     * {@code ns2} the Agent/TCP variables such a transport overrides ({@link Transports}).
+     * {@code ns2} the Agent/TCP variables such a transport overrides ({@link Transports}); {@code sender}
+     * the sender's send buffer and readings ({@link SenderSpec}).
      */
     public record FlowSpec(String name, String from, String to, Integer port, String start, String stop,
                            Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority,
-                           String transport, Map<String, Object> ns2, String recovery) {
+                           String transport, Map<String, Object> ns2, String recovery, SenderSpec sender) {
         public static final int FIRST_PORT = 6000;
+
+        /** A flow with the sender's usual settings (no {@code sender}). */
+        public FlowSpec(String name, String from, String to, Integer port, String start, String stop, Integer window,
+                        Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority, String transport,
+                        Map<String, Object> ns2, String recovery) {
+            this(name, from, to, port, start, stop, window, segment, ecn, aecn, acns, priority, transport, ns2, recovery, null);
+        }
 
         /** Its name: {@code name}, or {@code flow-FROM-TO-INDEX} for flow number {@code index} of the workload. */
         public String nameAt(int index) {
@@ -240,6 +317,12 @@ public record Scenario(
         public int portAt(int index) {
             return port != null ? port : FIRST_PORT + index;
         }
+
+        /** The same sender settings as a transfer named {@code name} (no size: the flow's bytes never end). */
+        public TransferSpec asTransfer(String name) {
+            return new TransferSpec(name, from, to, port, null, null, start, window, segment, ecn, aecn, acns, priority,
+                    transport, ns2, recovery, sender);
+        }
     }
 
     /**
@@ -248,13 +331,21 @@ public record Scenario(
      * {@code window} is the receiver's maximum outstanding segments, {@code segment} the maximum
      * segment size, {@code ecn} whether the connection is ECN-capable, {@code aecn} whether it asks for
      * AntiECN (the AntiECN increase when every router on the path is AECN-capable; docs/aecn.md),
-     * {@code acns}, {@code priority}, {@code transport} and {@code ns2} as for flows.
+     * {@code acns}, {@code priority}, {@code transport}, {@code ns2} and {@code sender} ({@link SenderSpec}) as for flows.
      */
     public record TransferSpec(String name, String from, String to, Integer port, String size, String file,
                                String start, Integer window, Integer segment, Boolean ecn, Boolean aecn,
                                Boolean acns, Integer priority, String transport, Map<String, Object> ns2,
-                               String recovery) {
+                               String recovery, SenderSpec sender) {
         public static final int FIRST_PORT = 5000;
+
+        /** A transfer with the sender's usual settings (no {@code sender}). */
+        public TransferSpec(String name, String from, String to, Integer port, String size, String file, String start,
+                            Integer window, Integer segment, Boolean ecn, Boolean aecn, Boolean acns, Integer priority,
+                            String transport, Map<String, Object> ns2, String recovery) {
+            this(name, from, to, port, size, file, start, window, segment, ecn, aecn, acns, priority, transport, ns2, recovery,
+                    null);
+        }
 
         /** Its name: {@code name}, or {@code FROM-TO-INDEX} for transfer number {@code index} of the workload. */
         public String nameAt(int index) {

@@ -108,8 +108,32 @@ final class TopologyChecks {
             } catch (IllegalArgumentException e) {
                 throw c.fail(p + ".queue", e.getMessage());
             }
+            ends(p, l);
             if (l.cost() != null && (l.cost() < 1 || l.cost() > 65535)) {
                 throw c.fail(p + ".cost", "must be 1-65535");
+            }
+        }
+    }
+
+    /** A link's {@code ends}: each names one of its two nodes, and its own buffer and queue read as the link's do. */
+    private void ends(String p, Scenario.LinkSpec l) {
+        for (Map.Entry<String, Scenario.EndSpec> e : l.ends().entrySet()) {
+            String q = p + ".ends." + e.getKey();
+            if (!l.between().contains(e.getKey())) {
+                throw c.fail(q, "'" + e.getKey() + "' is not an end of this link (" + String.join(", ", l.between()) + ")");
+            }
+            if (e.getValue() == null || (e.getValue().buffer() == null && e.getValue().queue() == null)) {
+                throw c.fail(q, "give the end's buffer, queue or both");
+            }
+            try {
+                QueueSpecs.bufferLimit(e.getValue().buffer());
+            } catch (IllegalArgumentException x) {
+                throw c.fail(q + ".buffer", x.getMessage());
+            }
+            try {
+                QueueSpecs.discipline(e.getValue().queue(), QueueLimit.packets(QueueSpecs.DEFAULT_BUFFER_PACKETS));
+            } catch (IllegalArgumentException x) {
+                throw c.fail(q + ".queue", x.getMessage());
             }
         }
     }

@@ -8,7 +8,9 @@ import java.util.function.Supplier;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.CongestionControl;
+import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
+import org.aspen.rdp.ns2.Ns2AntiEcnReno;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
@@ -86,6 +88,24 @@ public final class Transports {
         }
         Ns2Params p = params(path, ns2);
         return () -> new Ns2AcnsReno(p, AcnsTrend.Params.DEFAULTS, reading);
+    }
+
+    /**
+     * As {@link #agent(String, String, Map)}, with AntiECN's increase (Delta = W) when the transport is
+     * {@code ns2-reno}: {@link Ns2AntiEcnReno}, AntiECN built on ns-2's Reno as the AntiECN
+     * experiment's ns-2 baseline runs it; AntiECN on the other ns-2 agents is an error naming
+     * {@code path.aecn}. Null for {@code rdp} (RDP's own sender, with AntiEcnReno chosen by the caller).
+     */
+    public static Supplier<CongestionControl> antiEcnAgent(String path, String transport, Map<String, Object> ns2) {
+        Supplier<CongestionControl> plain = agent(path, transport, ns2);
+        if (plain == null) {
+            return null;
+        }
+        if (!"ns2-reno".equals(transport)) {
+            throw new ConfigException(path + ".aecn: runs on transport rdp or ns2-reno only, not on " + transport);
+        }
+        Ns2Params p = params(path, ns2);
+        return () -> new Ns2AntiEcnReno(p, AntiEcnReno.Delta.WINDOW);
     }
 
     /** The Agent/TCP variables of an ns-2 transport: ns-2.35's defaults with {@code ns2}'s overrides. */

@@ -70,6 +70,7 @@ final class WorkloadChecks {
             connection(p, t.window(), t.segment(), t.priority());
             transport(p, t.transport(), t.ns2(), t.aecn(), t.acns());
             recovery(p, t.transport(), t.recovery());
+            sender(p, t.transport(), t.acns(), t.sender());
         }
     }
 
@@ -88,6 +89,7 @@ final class WorkloadChecks {
             connection(p, f.window(), f.segment(), f.priority());
             transport(p, f.transport(), f.ns2(), f.aecn(), f.acns());
             recovery(p, f.transport(), f.recovery());
+            sender(p, f.transport(), f.acns(), f.sender());
         }
     }
 
@@ -117,13 +119,16 @@ final class WorkloadChecks {
     }
 
     /**
-     * A transfer's or flow's transport and its ns-2 variables; AntiECN runs only on RDP's own sender, ACNS on
-     * RDP's or on ns-2's Reno (Ns2AcnsReno).
+     * A transfer's or flow's transport and its ns-2 variables; AntiECN and ACNS run on RDP's own sender or on
+     * ns-2's Reno (Ns2AntiEcnReno, Ns2AcnsReno).
      */
     private void transport(String p, String transport, java.util.Map<String, Object> ns2, Boolean aecn, Boolean acns) {
         Transports.agent(p, transport, ns2, c::fail);
-        if (Transports.ns2(transport) && Boolean.TRUE.equals(aecn)) {
-            throw c.fail(p + ".aecn", "runs on transport rdp only, not on " + transport);
+        if (Transports.ns2(transport) && Boolean.TRUE.equals(aecn) && !"ns2-reno".equals(transport)) {
+            throw c.fail(p + ".aecn", "runs on transport rdp or ns2-reno only, not on " + transport);
+        }
+        if (Boolean.TRUE.equals(aecn) && Boolean.TRUE.equals(acns)) {
+            throw c.fail(p + ".acns", "a sender runs AntiECN or ACNS, not both");
         }
         if (Transports.ns2(transport) && Boolean.TRUE.equals(acns) && !"ns2-reno".equals(transport)) {
             throw c.fail(p + ".acns", "runs on transport rdp or ns2-reno only, not on " + transport);
@@ -142,6 +147,29 @@ final class WorkloadChecks {
         }
         if (Transports.ns2(transport)) {
             throw c.fail(p + ".recovery", "runs on transport rdp only, not on " + transport);
+        }
+    }
+
+    /** A transfer's or flow's {@code sender}: a send buffer of 1-65535 segments, refill on send with an ns-2 agent, ACNS readings with acns. */
+    private void sender(String p, String transport, Boolean acns, Scenario.SenderSpec sender) {
+        if (sender == null) {
+            return;
+        }
+        String q = p + ".sender";
+        if (sender.sendBuffer() != null && (sender.sendBuffer() < 1 || sender.sendBuffer() > 65535)) {
+            throw c.fail(q + ".sendBuffer", "must be 1-65535 segments");
+        }
+        if (Boolean.TRUE.equals(sender.refillOnSend()) && !Transports.ns2(transport)) {
+            throw c.fail(q + ".refillOnSend", "applies to an ns-2 transport's agent only, not to " + (transport == null ? "rdp" : transport));
+        }
+        for (int k = 0; k < sender.acnsReading().size(); k++) {
+            String r = sender.acnsReading().get(k);
+            if (!Scenario.SenderSpec.ACNS_READINGS.contains(r)) {
+                throw c.fail(q + ".acnsReading[" + k + "]", "'" + r + "' is not one of " + String.join(", ", Scenario.SenderSpec.ACNS_READINGS));
+            }
+        }
+        if (!sender.acnsReading().isEmpty() && !Boolean.TRUE.equals(acns)) {
+            throw c.fail(q + ".acnsReading", "applies to an ACNS sender only (acns: true)");
         }
     }
 
@@ -179,6 +207,15 @@ final class WorkloadChecks {
             c.unit(p + ".stop", x.stop(), Units::nanos);
             if (x.durations() != null && !x.durations().equals("exponential") && !x.durations().equals("fixed")) {
                 throw c.fail(p + ".durations", "'" + x.durations() + "' is not 'exponential' or 'fixed'");
+            }
+            if (x.phase() != null && !x.randomPhase()) {
+                throw c.fail(p + ".phase", "'" + x.phase() + "' is not 'random' (leave it out: the first burst begins at 'start')");
+            }
+            if (x.randomPhase() && !"fixed".equals(x.durations())) {
+                throw c.fail(p + ".phase", "a random phase needs 'durations: fixed' (a cycle of fixed on and off periods)");
+            }
+            if (x.randomPhase() && x.start() != null && Units.nanos(x.start()) != 0) {
+                throw c.fail(p + ".phase", "a random phase runs the cycle from before the run: leave 'start' out");
             }
         }
     }

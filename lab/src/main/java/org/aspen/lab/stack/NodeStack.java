@@ -17,7 +17,6 @@ import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.build.NodeAcc;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.scenario.ConfigException;
-import org.aspen.lab.scenario.QueueSpecs;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
 import org.aspen.rdp.AckPolicy;
@@ -167,7 +166,7 @@ public final class NodeStack {
             LinkConfig lc = LabBuilder.linkConfig(l);
             Link link = net.connectRemote(l.linkName(), name, requireUdp(s, peer), lc);
             link.setPeer(VAddr.parse(peer.address()));
-            link.setDiscipline(QueueSpecs.discipline(l.queue(), lc.limit()));
+            link.setDiscipline(LabBuilder.discipline(l, name));
         }
         LabBuilder.routes(s, node);
         return new NodeStack(s, node, net, Mode.DAEMON);

@@ -56,6 +56,35 @@ class CrossAndAccTest {
         assertEquals(50L, r.links().get("a-b@a").counters().sentPackets(), "static routing: only the cross packets use the link");
     }
 
+    /**
+     * {@code phase: random}: fixed 1 s on / 1 s off periods (one packet per 100 ms) from a seeded
+     * phase, over 10 s = five whole cycles, so exactly 5 s on whatever the phase; a burst cut by time
+     * 0 or by the end counts in both, so 5 or 6 bursts, and 50 packets, give or take the one on each
+     * cut's grid; the same seed gives the same phase.
+     */
+    @Test
+    void aRandomPhaseRunsTheFixedCycleFromBeforeTheStart() throws Exception {
+        Scenario s = twoNodes("10s", "{name: p, from: a, to: b, rate: 80kbps, on: 1s, off: 1s, size: 1000, durations: fixed, "
+                + "phase: random}");
+        CrossReport c = cross(sim(s, 2), 0);
+        assertEquals(5.0, c.onSeconds(), 1e-9);
+        assertTrue(c.bursts() == 5 || c.bursts() == 6, "bursts " + c.bursts());
+        assertTrue(c.sentPackets() >= 49 && c.sentPackets() <= 51, "packets " + c.sentPackets());
+        assertEquals(c.sentPackets(), c.receivedPackets());
+        assertEquals(c, cross(sim(s, 2), 0));
+    }
+
+    @Test
+    void aRandomPhaseNeedsFixedDurationsAndNoStart() {
+        String fixed = "{from: a, to: b, durations: fixed, phase: random";
+        assertEquals("t.yaml: workload.cross[0].phase: a random phase needs 'durations: fixed' (a cycle of fixed on and off periods)",
+                assertThrows(ConfigException.class, () -> twoNodes("10s", "{from: a, to: b, phase: random}")).getMessage());
+        assertEquals("t.yaml: workload.cross[0].phase: a random phase runs the cycle from before the run: leave 'start' out",
+                assertThrows(ConfigException.class, () -> twoNodes("10s", fixed + ", start: 1s}")).getMessage());
+        assertEquals("t.yaml: workload.cross[0].phase: 'later' is not 'random' (leave it out: the first burst begins at 'start')",
+                assertThrows(ConfigException.class, () -> twoNodes("10s", fixed.replace("random", "later") + "}")).getMessage());
+    }
+
     @Test
     void exponentialOnOffIsOnAboutHalfTheTimeAtTheRate() throws Exception {
         Scenario s = twoNodes("400s", "{from: a, to: b, rate: 100kbps, on: 2.5s, off: 2.5s}");
