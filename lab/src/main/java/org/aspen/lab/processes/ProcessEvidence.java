@@ -10,6 +10,8 @@ import org.aspen.lab.judge.CounterPaths;
 import org.aspen.lab.judge.Evidence;
 import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.CloseFigures;
+import org.aspen.lab.report.EchoReply;
+import org.aspen.lab.report.HopReply;
 import org.aspen.lab.report.TransferReport;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.transfer.TransferSummary;
@@ -18,7 +20,8 @@ import org.aspen.vnet.mgmt.ReportJson;
 
 /**
  * The process runner's {@link Evidence}, read from what the node processes answered ({@link Replies})
- * and their {@code stats} at the end: a ping's probe {@code seq} left at start + seq * interval;
+ * and their {@code stats} at the end: a ping's lines are {@link EchoReply} records, and probe
+ * {@code seq} left at start + seq * interval; a trace's lines are {@link HopReply} records, and
  * a silent trace hop is {@code ?}; a transfer's {@code rdp.send} (with {@code details}) and {@code rdp.recv}
  * summaries are read as {@link TransferSummary} records (the sender's window-close figures as
  * {@link CloseFigures}) and give the same {@link TransferReport} a lab transfer has.
@@ -47,16 +50,16 @@ final class ProcessEvidence implements Evidence {
             if (!spec.from().equals(from) || !spec.to().equals(to)) {
                 continue;
             }
-            Map<Long, JsonNode> bySeq = new HashMap<>();
-            for (JsonNode r : Replies.copy(replies.pings(i))) {
-                bySeq.put(r.path("seq").asLong(), r);
+            Map<Integer, EchoReply> bySeq = new HashMap<>();
+            for (JsonNode line : Replies.copy(replies.pings(i))) {
+                EchoReply r = read(line, EchoReply.class);
+                bySeq.put(r.seq(), r);
             }
             // every probe asked for counts; one the node never reported on was not answered
             for (int k = 0; k < spec.probes(); k++) {
-                JsonNode r = bySeq.get((long) k);
-                boolean answered = r != null && "reply".equals(r.path("status").asText());
-                out.add(new Probe(spec.startNanos() + k * spec.intervalNanos(), answered,
-                        answered ? r.path("rttMs").asDouble() : 0));
+                EchoReply r = bySeq.get(k);
+                boolean answered = r != null && r.answered();
+                out.add(new Probe(spec.startNanos() + k * spec.intervalNanos(), answered, answered ? r.rttMs() : 0));
             }
         }
         return out;
@@ -69,13 +72,13 @@ final class ProcessEvidence implements Evidence {
         for (int i = 0; i < traces.size(); i++) {
             Scenario.TraceSpec spec = traces.get(i);
             List<String> hops = new ArrayList<>();
-            for (JsonNode h : Replies.copy(replies.traces(i))) {
-                String from = h.path("from").asText(null);
-                if (from == null || "timeout".equals(h.path("status").asText())) {
+            for (JsonNode line : Replies.copy(replies.traces(i))) {
+                HopReply h = read(line, HopReply.class);
+                if (!h.heard()) {
                     hops.add("?");
                 } else {
-                    String n = s.nodeNamed(VAddr.parse(from));
-                    hops.add(n != null ? n : from);
+                    String n = s.nodeNamed(VAddr.parse(h.from()));
+                    hops.add(n != null ? n : h.from());
                 }
             }
             out.add(new TraceSeen(spec.from(), spec.to(), spec.atNanos(), hops));
@@ -124,14 +127,15 @@ final class ProcessEvidence implements Evidence {
         return f == null || f.closesByCause() == null ? null : f;
     }
 
-    private static <T> T read(JsonNode summary, Class<T> type) {
-        if (summary == null) {
+    /** A reply line as its record; null for none. */
+    private static <T> T read(JsonNode line, Class<T> type) {
+        if (line == null) {
             return null;
         }
         try {
-            return ReportJson.MAPPER.treeToValue(summary, type);
+            return ReportJson.MAPPER.treeToValue(line, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a node's transfer summary is not a " + type.getSimpleName() + ": "
+            throw new IllegalStateException("a node's reply is not a " + type.getSimpleName() + ": "
                     + e.getOriginalMessage(), e);
         }
     }
