@@ -10,6 +10,8 @@ import org.aspen.ee.mgmt.EeControl;
 import org.aspen.flakeway.FlakewayCommands;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.build.NodeAuthSetup;
+import org.aspen.lab.report.EchoReply;
+import org.aspen.lab.report.HopReply;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
@@ -18,8 +20,6 @@ import org.aspen.rdp.AckPolicy;
 import org.aspen.rdp.RdpStack;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.ControlPlane;
-import org.aspen.vnet.control.EchoResult;
-import org.aspen.vnet.control.TraceHop;
 import org.aspen.vnet.link.Link;
 import org.aspen.vnet.mgmt.ControlConfig;
 import org.aspen.vnet.mgmt.ControlServer;
@@ -161,7 +161,7 @@ public final class NodeHost implements AutoCloseable {
             if (count < 1 || count > 100_000 || interval < 0 || timeout <= 0) {
                 throw new IllegalArgumentException("ping: count must be 1-100000 and timeout positive");
             }
-            plane.ping(target, count, interval, timeout, r -> reply.next(echoMap(r)), sum -> {
+            plane.ping(target, count, interval, timeout, r -> reply.next(EchoReply.of(r, nameOf(r.from()))), sum -> {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("sent", sum.sent());
                 m.put("received", sum.received());
@@ -176,7 +176,7 @@ public final class NodeHost implements AutoCloseable {
             VAddr target = VAddr.parse(args.path("target").asText(""));
             int maxHops = args.path("maxHops").asInt(16);
             long timeout = args.path("timeoutMs").asLong(1000) * 1_000_000L;
-            plane.trace(target, maxHops, timeout, hop -> reply.next(hopMap(hop)), hops -> reply.done(Map.of("hops", hops.size())));
+            plane.trace(target, maxHops, timeout, hop -> reply.next(HopReply.of(hop, nameOf(hop.from()))), hops -> reply.done(Map.of("hops", hops.size())));
         });
         // link.set {link, cut}: cuts or mends a link's wire here (a silent failure: routing notices from
         // missing hellos); what 'aspen lab --processes' uses for a scenario's down/up events
@@ -284,31 +284,6 @@ public final class NodeHost implements AutoCloseable {
 
     private String nameOf(VAddr a) {
         return a == null ? null : names.get(a);
-    }
-
-    Map<String, Object> echoMap(EchoResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("seq", r.seq());
-        m.put("status", r.status().name().toLowerCase());
-        m.put("from", r.from() == null ? null : r.from().toString());
-        if (nameOf(r.from()) != null) {
-            m.put("name", nameOf(r.from()));
-        }
-        m.put("ttl", r.ttl());
-        m.put("rttMs", r.rttNanos() / 1e6);
-        return m;
-    }
-
-    Map<String, Object> hopMap(TraceHop h) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ttl", h.ttl());
-        m.put("status", h.status().name().toLowerCase());
-        m.put("from", h.from() == null ? null : h.from().toString());
-        if (nameOf(h.from()) != null) {
-            m.put("name", nameOf(h.from()));
-        }
-        m.put("rttMs", h.rttNanos() / 1e6);
-        return m;
     }
 
     public Node node() {

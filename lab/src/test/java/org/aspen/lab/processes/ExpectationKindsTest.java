@@ -20,11 +20,14 @@ import org.aspen.lab.judge.ExpectationResult;
 import org.aspen.lab.judge.Judges;
 import org.aspen.lab.judge.Observer;
 import org.aspen.lab.judge.PathSample;
+import org.aspen.lab.judge.TransferOutcome;
 import org.aspen.lab.report.LabResult;
+import org.aspen.lab.report.TransferReport;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -155,11 +158,49 @@ class ExpectationKindsTest {
     }
 
     @Test
+    void aTransfersSummariesGiveTheReportALabTransferHas() throws Exception {
+        Scenario s = transferX();
+        TransferOutcome t = cannedReplies(s).transfer("x");
+        int port = s.workload().transfers().get(0).portAt(0);
+        // the canned rdp.send summary: 20000 bytes in 0.1 s (1.6 Mb/s), 2 closes, both TIMEOUT of 1.5 packets
+        String expected = "{\"name\":\"x\",\"from\":\"a\",\"to\":\"c:" + port + "\",\"complete\":true,\"digestMatch\":true,"
+                + "\"bytesSent\":20000,\"bytesReceived\":20000,\"seconds\":0.1,\"goodputBps\":1600000,\"retransmissions\":0,"
+                + "\"windowCloses\":2,\"closesPerSecond\":20.0,\"meanCloseMagnitude\":1.5,"
+                + "\"closesByCause\":{\"FAST_RETRANSMIT\":0,\"TIMEOUT\":2,\"ECN\":0,\"NOTIFICATION\":0},"
+                + "\"meanCloseMagnitudeByCause\":{\"FAST_RETRANSMIT\":0.0,\"TIMEOUT\":1.5,\"ECN\":0.0,\"NOTIFICATION\":0.0},"
+                + "\"sha256\":\"ab12\",\"cwndTrace\":null}";
+        assertEquals(expected, ReportJson.MAPPER.writeValueAsString(t.report()));
+        // the same record the in-process lab writes, read back from that text
+        TransferReport typed = ReportJson.MAPPER.readValue(expected, TransferReport.class);
+        assertEquals(2, typed.closes("TIMEOUT"));
+        assertEquals(expected, ReportJson.MAPPER.writeValueAsString(typed));
+        assertEquals(new TransferOutcome.Sent(20000, 0, 1.6e6), t.sent());
+        assertEquals(20000L, t.bytesReceived());
+        assertTrue(t.digestMatch());
+        assertEquals(7, t.senderCounters().get("aecnEchoes"));
+    }
+
+    @Test
+    void aReceiverWithAnotherDigestIsNoMatch() {
+        Scenario s = transferX();
+        Replies replies = new Replies(s);
+        replies.sent().put("x", json("""
+                {"role": "send", "bytes": 300, "seconds": 0.5, "goodputBps": 4800.0, "sha256": "ab12", "complete": true,
+                 "summary": true}"""));
+        replies.received().put("x", json("""
+                {"role": "recv", "bytes": 300, "sha256": "cd34", "complete": true, "summary": true}"""));
+        TransferOutcome t = new ProcessEvidence(s, replies, Map.of()).transfer("x");
+        assertFalse(t.digestMatch());
+        assertEquals(true, t.report().get("complete"));
+        assertEquals(false, t.report().get("digestMatch"));
+        assertEquals(4800L, t.report().get("goodputBps"));   // 300 * 8 / 0.5
+        assertFalse(t.report().containsKey("closesByCause"));   // no details: no close figures
+        assertEquals(Map.of(), t.senderCounters());
+    }
+
+    @Test
     void anUnfinishedTransferReportsWhatItsProgressLinesCounted() {
-        Scenario s = parse(EVERY_KIND.substring(0, EVERY_KIND.indexOf("  flows:")) + """
-                expect:
-                  - {type: transfer, transfer: x}
-                """);
+        Scenario s = transferX();
         Replies replies = new Replies(s);
         // the run ended mid-transfer: progress lines only, no summaries
         replies.sentSoFar().put("x", 14000L);
@@ -179,6 +220,14 @@ class ExpectationKindsTest {
         assertEquals("every-kind: --processes does not run workload.flows, expect type 'flow' yet; run this scenario"
                 + " without --processes (one process)", e.getMessage());
         assertFalse(Judges.refusedUnderProcesses(parse(EVERY_KIND)).isEmpty());
+    }
+
+    /** EVERY_KIND's nodes, links and workload without flows, expecting transfer x. */
+    private static Scenario transferX() {
+        return parse(EVERY_KIND.substring(0, EVERY_KIND.indexOf("  flows:")) + """
+                expect:
+                  - {type: transfer, transfer: x}
+                """);
     }
 
     /** Routes as a healthy line a-b-c would answer them. */
@@ -211,7 +260,7 @@ class ExpectationKindsTest {
         replies.sent().put("x", json("""
                 {"role": "send", "peer": "10.0.0.3:5000", "bytes": 20000, "expected": 20000, "seconds": 0.1,
                  "goodputBps": 1600000.0, "retransmissions": 0, "windowCloses": 2, "sha256": "ab12", "complete": true,
-                 "end": "CLOSED", "stats": {"aecnEchoes": 7, "timeouts": 2}, "closesPerSecond": 20.0,
+                 "end": "LOCAL", "stats": {"aecnEchoes": 7, "timeouts": 2}, "closesPerSecond": 20.0,
                  "meanCloseMagnitude": 1.5, "closesByCause": {"FAST_RETRANSMIT": 0, "TIMEOUT": 2, "ECN": 0, "NOTIFICATION": 0},
                  "meanCloseMagnitudeByCause": {"FAST_RETRANSMIT": 0.0, "TIMEOUT": 1.5, "ECN": 0.0, "NOTIFICATION": 0.0},
                  "summary": true}"""));

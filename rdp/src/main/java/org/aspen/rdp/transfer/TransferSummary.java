@@ -1,5 +1,8 @@
 package org.aspen.rdp.transfer;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.aspen.rdp.CloseReason;
@@ -11,6 +14,13 @@ import org.aspen.rdp.ConnectionStats;
  * <pre>{@code
  * TransferSummary s = sender.result().join();
  * System.out.printf("%d bytes in %.2f s, %.1f Mb/s, %d retransmissions%n", s.bytes(), s.seconds(), s.goodputBps() / 1e6, s.retransmissions());
+ * }</pre>
+ * Its JSON is what {@link #toMap()} writes (a node's {@code rdp.send} and {@code rdp.recv} replies), and
+ * Jackson reads that back into the record ({@link #fromJson}): {@code nanos} from {@code seconds},
+ * no {@code series}; {@code goodputBps} is derived, and keys that are not the summary's (the reply's
+ * {@code summary} flag, its window-close figures) are skipped.
+ * <pre>{@code
+ * TransferSummary s = ReportJson.MAPPER.treeToValue(reply, TransferSummary.class);
  * }</pre>
  *
  * @param role            "send" or "recv"
@@ -28,9 +38,27 @@ import org.aspen.rdp.ConnectionStats;
  * @param stats           the connection's counters
  * @param series          the connection's time series (for the CSV trace file)
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record TransferSummary(String role, String peer, long bytes, long expected, int segment, long nanos, long retransmissions,
                               long windowCloses, String sha256, boolean complete, CloseReason end,
                               Map<String, Object> stats, ConnectionStats series) {
+    /**
+     * The summary {@link #toMap()} wrote, as Jackson reads it: {@code nanos} is {@code seconds} * 1e9
+     * rounded (exact for any transfer shorter than about 13 days), so {@link #seconds()} and
+     * {@link #goodputBps()} give back the numbers that were written.
+     */
+    @JsonCreator
+    static TransferSummary fromJson(@JsonProperty("role") String role, @JsonProperty("peer") String peer,
+                                    @JsonProperty("bytes") long bytes, @JsonProperty("expected") long expected,
+                                    @JsonProperty("segment") int segment, @JsonProperty("seconds") double seconds,
+                                    @JsonProperty("retransmissions") long retransmissions,
+                                    @JsonProperty("windowCloses") long windowCloses, @JsonProperty("sha256") String sha256,
+                                    @JsonProperty("complete") boolean complete, @JsonProperty("end") CloseReason end,
+                                    @JsonProperty("stats") Map<String, Object> stats) {
+        return new TransferSummary(role, peer, bytes, expected, segment, Math.round(seconds * 1e9), retransmissions,
+                windowCloses, sha256, complete, end, stats, null);
+    }
+
     public double seconds() {
         return nanos / 1e9;
     }
