@@ -26,10 +26,15 @@ final class TransferPrinter {
     private long bytesSoFar = -1;
 
     TransferPrinter(PrintWriter out, PrintWriter err, boolean json, String label) {
+        this(out, err, json, new ProgressBar(label));
+    }
+
+    /** With a given progress bar (tests draw it into a buffer). */
+    TransferPrinter(PrintWriter out, PrintWriter err, boolean json, ProgressBar bar) {
         this.out = out;
         this.err = err;
         this.json = json;
-        this.bar = new ProgressBar(label);
+        this.bar = bar;
     }
 
     void accept(JsonNode d) {
