@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.aspen.lab.report.ProgressBar;
+import org.aspen.rdp.CloseReason;
+import org.aspen.rdp.transfer.TransferSummary;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -170,8 +172,9 @@ class ReplyPrintingTest {
         p.feed("{\"bytes\":524288,\"total\":1048576,\"seconds\":0.25,\"rateBps\":8000000}", SENT);
         assertEquals(524288, p.printer().bytesSoFar());
         assertEquals("\rsending [###############...............]  50% 512.0 KiB / 1.0 MiB  8Mbps", p.barText());
-        JsonNode s = p.printer().finish();
-        assertEquals(JSON.readTree(SENT), s);
+        TransferSummary s = p.printer().finish();
+        assertEquals(new TransferSummary("send", "10.0.0.2:7000", 1000000, 1000000, 1400, 500_000_000L, 3, 1, "ab12", true,
+                CloseReason.LOCAL, null, null), s);
         assertEquals("sent 1000000 bytes to 10.0.0.2:7000 in 0.500 s: goodput 16Mbps, 3 retransmissions, 1 window closes\n"
                 + "sha256 ab12, segments of up to 1400 bytes\n", p.out().toString());
         assertEquals("", p.err().toString());
