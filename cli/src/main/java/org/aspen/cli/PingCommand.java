@@ -1,10 +1,15 @@
 package org.aspen.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.lab.report.EchoReply;
+import org.aspen.lab.report.HopReply;
+import org.aspen.lab.report.PingSummaryReply;
 import org.aspen.vnet.VAddr;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,57 +56,62 @@ public final class PingCommand implements Callable<Integer> {
         if (!output.json()) {
             out.printf("PING %s via node %s%n", target, control.node);
         }
-        JsonNode[] summary = new JsonNode[1];
+        PingSummaryReply[] summary = new PingSummaryReply[1];
         control.stream("ping", Map.of("target", target, "count", count, "intervalMs", intervalMs, "timeoutMs", timeoutMs),
                 timeout.quietLimit(intervalMs), d -> {
-                    if (d != null && d.has("sent")) {
-                        summary[0] = d;
+                    if (d == null) {
+                        return;
                     }
-                    printLine(out, d);
+                    if (output.json()) {
+                        out.println(d);
+                    }
+                    if (d.has("sent")) {
+                        summary[0] = read(d, PingSummaryReply.class);
+                    } else if (!output.json()) {
+                        printLine(out, read(d, EchoReply.class));
+                    }
+                    out.flush();
                 });
-        JsonNode s = summary[0];
+        PingSummaryReply s = summary[0];
         if (s == null) {
             throw new IllegalStateException("the node ended the ping without a summary");
         }
         if (!output.json()) {
-            out.printf("--- %s: %d sent, %d received, %.0f%% loss", target, s.path("sent").asInt(), s.path("received").asInt(),
-                    100.0 * s.path("lost").asInt() / Math.max(1, s.path("sent").asInt()));
-            if (s.path("received").asInt() > 0) {
-                out.printf(", rtt min/avg/max %.3f/%.3f/%.3f ms", s.path("rttMinMs").asDouble(), s.path("rttAvgMs").asDouble(),
-                        s.path("rttMaxMs").asDouble());
+            out.printf("--- %s: %d sent, %d received, %.0f%% loss", target, s.sent(), s.received(),
+                    100.0 * s.lost() / Math.max(1, s.sent()));
+            if (s.answered()) {
+                out.printf(", rtt min/avg/max %.3f/%.3f/%.3f ms", s.rttMinMs(), s.rttAvgMs(), s.rttMaxMs());
             }
             out.println();
         }
         out.flush();
-        return s.path("received").asInt() > 0 ? Aspen.OK : Aspen.FAILURE;
+        return s.answered() ? Aspen.OK : Aspen.FAILURE;
     }
 
-    /** One reply (or the summary, which only --json prints as it comes). */
-    private void printLine(PrintWriter out, JsonNode d) {
-        if (d == null) {
-            return;
+    /** One probe's line, as text. */
+    private void printLine(PrintWriter out, EchoReply e) {
+        if (e.answered()) {
+            out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", who(e.from(), e.name()), e.seq(), e.ttl(), e.rttMs());
+        } else if (e.status().equalsIgnoreCase("timeout")) {
+            out.printf("timeout waiting for %s, seq %d%n", target, e.seq());
+        } else {
+            String from = e.from() == null ? "" : e.from();
+            out.printf("seq=%d %s%s%n", e.seq(), e.status().replace('_', ' ').toLowerCase(java.util.Locale.ROOT),
+                    from.isEmpty() || from.equals("0.0.0.0") ? "" : " from " + from);
         }
-        if (output.json()) {
-            out.println(d);
-        } else if (!d.has("sent")) {
-            String st = d.path("status").asText();
-            if (st.equals("reply")) {
-                out.printf("reply from %s: seq=%d ttl=%d time=%.3f ms%n", who(d), d.path("seq").asInt(),
-                        d.path("ttl").asInt(), d.path("rttMs").asDouble());
-            } else if (st.equalsIgnoreCase("timeout")) {
-                out.printf("timeout waiting for %s, seq %d%n", target, d.path("seq").asInt());
-            } else {
-                String from = d.path("from").asText("");
-                out.printf("seq=%d %s%s%n", d.path("seq").asInt(), st.replace('_', ' ').toLowerCase(java.util.Locale.ROOT),
-                        from.isEmpty() || from.equals("0.0.0.0") ? "" : " from " + from);
-            }
+    }
+
+    /** A line of a node's reply as its record ({@link EchoReply}, {@link PingSummaryReply}, {@link HopReply}). */
+    static <T> T read(JsonNode line, Class<T> type) {
+        try {
+            return ReportJson.MAPPER.treeToValue(line, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the node sent a line that is not a " + type.getSimpleName() + ": " + line, e);
         }
-        out.flush();
     }
 
     /** The address a reply came from, with the node's name when the node knows it: {@code 10.0.0.2 (b)}. */
-    static String who(JsonNode d) {
-        String from = d.path("from").asText();
-        return d.hasNonNull("name") ? from + " (" + d.path("name").asText() + ")" : from;
+    static String who(String from, String name) {
+        return name != null ? from + " (" + name + ")" : String.valueOf(from);
     }
 }

@@ -1,6 +1,5 @@
 package org.aspen.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
@@ -8,6 +7,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -74,7 +74,7 @@ public final class RecvCommand implements Callable<Integer> {
                     : "the transfer on port " + port + " stalled: no data for " + Units.formatNanos(wait) + " after "
                             + printer.bytesSoFar() + " bytes", e);
         }
-        JsonNode s = printer.finish();
-        return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
+        TransferSummary s = printer.finish();
+        return s != null && s.complete() ? Aspen.OK : Aspen.FAILURE;
     }
 }

@@ -1,11 +1,11 @@
 package org.aspen.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.config.Units;
 import picocli.CommandLine.Command;
@@ -94,7 +94,7 @@ public final class SendCommand implements Callable<Integer> {
         TransferPrinter printer = new TransferPrinter(spec.commandLine().getOut(), spec.commandLine().getErr(),
                 output.json(), "sending");
         control.stream("rdp.send", args, quiet, printer::accept);
-        JsonNode s = printer.finish();
-        return s != null && s.path("complete").asBoolean() ? Aspen.OK : Aspen.FAILURE;
+        TransferSummary s = printer.finish();
+        return s != null && s.complete() ? Aspen.OK : Aspen.FAILURE;
     }
 }

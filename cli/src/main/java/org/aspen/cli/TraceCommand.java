@@ -3,6 +3,7 @@ package org.aspen.cli;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.aspen.lab.report.HopReply;
 import org.aspen.vnet.VAddr;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,15 +50,15 @@ public final class TraceCommand implements Callable<Integer> {
             if (d == null || !d.has("ttl")) {
                 return;
             }
-            String st = d.path("status").asText();
-            reached[0] |= st.equals("reply");
+            HopReply h = PingCommand.read(d, HopReply.class);
+            reached[0] |= h.status().equals("reply");
             if (output.json()) {
                 out.println(d);
-            } else if (st.equals("timeout")) {
-                out.printf("%3d  *%n", d.path("ttl").asInt());
+            } else if (h.status().equals("timeout")) {
+                out.printf("%3d  *%n", h.ttl());
             } else {
-                out.printf("%3d  %-22s %8.3f ms%s%n", d.path("ttl").asInt(), PingCommand.who(d), d.path("rttMs").asDouble(),
-                        st.equals("unreachable") ? "  (unreachable)" : "");
+                out.printf("%3d  %-22s %8.3f ms%s%n", h.ttl(), PingCommand.who(h.from(), h.name()), h.rttMs(),
+                        h.status().equals("unreachable") ? "  (unreachable)" : "");
             }
             out.flush();
         });

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.aspen.lab.report.ProgressBar;
+import org.aspen.rdp.transfer.TransferListening;
+import org.aspen.rdp.transfer.TransferProgress;
+import org.aspen.rdp.transfer.TransferSummary;
 import org.aspen.vnet.config.Units;
 
 /**
@@ -14,7 +17,7 @@ import org.aspen.vnet.config.Units;
  * <pre>{@code
  * TransferPrinter printer = new TransferPrinter(out, json, "sending");
  * control.stream("rdp.send", args, quiet, printer::accept);
- * JsonNode summary = printer.finish();
+ * TransferSummary summary = printer.finish();   // null when the node sent none
  * }</pre>
  */
 final class TransferPrinter {
@@ -22,14 +25,20 @@ final class TransferPrinter {
     private final PrintWriter err;
     private final boolean json;
     private final ProgressBar bar;
-    private JsonNode summary;
+    private JsonNode summaryLine;
+    private TransferSummary summary;
     private long bytesSoFar = -1;
 
     TransferPrinter(PrintWriter out, PrintWriter err, boolean json, String label) {
+        this(out, err, json, new ProgressBar(label));
+    }
+
+    /** With a given progress bar (tests draw it into a buffer). */
+    TransferPrinter(PrintWriter out, PrintWriter err, boolean json, ProgressBar bar) {
         this.out = out;
         this.err = err;
         this.json = json;
-        this.bar = new ProgressBar(label);
+        this.bar = bar;
     }
 
     void accept(JsonNode d) {
@@ -37,22 +46,22 @@ final class TransferPrinter {
             return;
         }
         if (d.path("summary").asBoolean(false)) {
-            summary = d;
+            summaryLine = d;
+            summary = PingCommand.read(d, TransferSummary.class);
             return;
         }
         if (d.has("listening")) {
             if (!json) {
-                out.println("listening on RDP port " + d.get("listening").asInt());
+                out.println("listening on RDP port " + PingCommand.read(d, TransferListening.class).listening());
                 out.flush();
             }
             return;
         }
-        long bytes = d.path("bytes").asLong();
-        bytesSoFar = bytes;
-        long total = d.path("total").asLong(-1);
-        String detail = String.format(Locale.ROOT, "%s  %s", human(bytes) + (total > 0 ? " / " + human(total) : ""),
-                Units.formatRate(d.path("rateBps").asLong()));
-        bar.update(total > 0 ? bytes / (double) total : 0, detail);
+        TransferProgress p = PingCommand.read(d, TransferProgress.class);
+        bytesSoFar = p.bytes();
+        String detail = String.format(Locale.ROOT, "%s  %s", human(p.bytes()) + (p.totalKnown() ? " / " + human(p.total()) : ""),
+                Units.formatRate(p.rateBps()));
+        bar.update(p.totalKnown() ? p.bytes() / (double) p.total() : 0, detail);
     }
 
     /** Bytes the last progress line counted, or -1 before the first (no transfer under way yet). */
@@ -69,25 +78,23 @@ final class TransferPrinter {
      * Prints the summary; returns it (null when the node sent none). In text mode an unfinished
      * transfer is one line on the error stream saying why ({@link #why}), not the summary.
      */
-    JsonNode finish() {
+    TransferSummary finish() {
         bar.done();
         if (summary == null) {
             return null;
         }
+        TransferSummary s = summary;
+        boolean send = "send".equals(s.role());
         if (json) {
-            out.println(summary.toString());
-        } else if (!summary.path("complete").asBoolean()) {
-            err.println("aspen: " + why(summary));
+            out.println(summaryLine.toString());
+        } else if (!s.complete()) {
+            err.println("aspen: " + why(s));
             err.flush();
         } else {
-            out.printf(Locale.ROOT, "%s %s bytes %s %s in %.3f s: goodput %s, %d retransmissions, %d window closes%n",
-                    summary.path("role").asText().equals("send") ? "sent" : "received", summary.path("bytes").asText(),
-                    summary.path("role").asText().equals("send") ? "to" : "from", summary.path("peer").asText(),
-                    summary.path("seconds").asDouble(), Units.formatRate(summary.path("goodputBps").asLong()),
-                    summary.path("retransmissions").asLong(), summary.path("windowCloses").asLong());
-            out.printf("sha256 %s%s%s%n", summary.path("sha256").asText(),
-                    summary.path("segment").asInt() > 0 ? ", segments of up to " + summary.path("segment").asInt() + " bytes" : "",
-                    summary.path("complete").asBoolean() ? "" : "  (INCOMPLETE)");
+            out.printf(Locale.ROOT, "%s %d bytes %s %s in %.3f s: goodput %s, %d retransmissions, %d window closes%n",
+                    send ? "sent" : "received", s.bytes(), send ? "to" : "from", s.peer(), s.seconds(),
+                    Units.formatRate((long) s.goodputBps()), s.retransmissions(), s.windowCloses());
+            out.printf("sha256 %s%s%n", s.sha256(), s.segment() > 0 ? ", segments of up to " + s.segment() + " bytes" : "");
         }
         out.flush();
         return summary;
@@ -97,18 +104,16 @@ final class TransferPrinter {
      * One line on why a transfer did not complete, from its summary's {@code end} (the connection's
      * {@code CloseReason}), {@code bytes}, {@code expected}, {@code peer} and {@code seconds}.
      */
-    static String why(JsonNode s) {
-        boolean send = s.path("role").asText().equals("send");
-        String peer = s.path("peer").asText();
+    static String why(TransferSummary s) {
+        boolean send = "send".equals(s.role());
+        String peer = s.peer();
         String host = peer.contains(":") ? peer.substring(0, peer.lastIndexOf(':')) : peer;
-        long bytes = s.path("bytes").asLong();
-        long expected = s.path("expected").asLong(-1);
-        String amount = bytes + (expected >= 0 ? " of " + expected : "") + " bytes";
+        String amount = s.bytes() + (s.expected() >= 0 ? " of " + s.expected() : "") + " bytes";
         String what = (send ? "send to " : "receive from ") + peer + " failed: ";
-        String end = s.path("end").asText("");
+        String end = s.end() == null ? "" : s.end().name();
         return what + switch (end) {
             case "HANDSHAKE_TIMEOUT" -> String.format(Locale.ROOT, "handshake timed out after %.0f s (no answer from %s)",
-                    s.path("seconds").asDouble(), host);
+                    s.seconds(), host);
             case "REFUSED" -> "refused by " + peer + " (nothing listening)";
             case "PEER_DEAD" -> "peer stopped answering after " + amount;
             case "PEER_RESET" -> "peer closed the connection after " + amount;

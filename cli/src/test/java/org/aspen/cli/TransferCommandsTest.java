@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import org.aspen.node.NodeHost;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
+import org.aspen.rdp.transfer.TransferSummary;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.udp.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -195,19 +197,18 @@ class TransferCommandsTest {
 
     @Test
     void unfinishedTransferSaysWhy() throws Exception {
-        ObjectMapper json = new ObjectMapper();
         assertEquals("send to 10.0.0.3:7000 failed: handshake timed out after 15 s (no answer from 10.0.0.3)",
-                TransferPrinter.why(json.readTree("""
+                TransferPrinter.why(ReportJson.MAPPER.readValue("""
                         {"role":"send","peer":"10.0.0.3:7000","bytes":0,"expected":1000,"seconds":15.02,"complete":false,
-                         "end":"HANDSHAKE_TIMEOUT"}""")));
+                         "end":"HANDSHAKE_TIMEOUT"}""", TransferSummary.class)));
         assertEquals("send to 10.0.0.3:7000 failed: peer stopped answering after 350000 of 1000000 bytes",
-                TransferPrinter.why(json.readTree("""
+                TransferPrinter.why(ReportJson.MAPPER.readValue("""
                         {"role":"send","peer":"10.0.0.3:7000","bytes":350000,"expected":1000000,"seconds":20,
-                         "complete":false,"end":"PEER_DEAD"}""")));
+                         "complete":false,"end":"PEER_DEAD"}""", TransferSummary.class)));
         assertEquals("receive from 10.0.0.1:49152 failed: peer closed the connection after 500 of 1000 bytes",
-                TransferPrinter.why(json.readTree("""
+                TransferPrinter.why(ReportJson.MAPPER.readValue("""
                         {"role":"recv","peer":"10.0.0.1:49152","bytes":500,"expected":1000,"seconds":2,
-                         "complete":false,"end":"PEER_RESET"}""")));
+                         "complete":false,"end":"PEER_RESET"}""", TransferSummary.class)));
     }
 
     @Test

@@ -12,6 +12,8 @@ import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.build.NodeAuthSetup;
 import org.aspen.lab.report.EchoReply;
 import org.aspen.lab.report.HopReply;
+import org.aspen.lab.report.PingSummaryReply;
+import org.aspen.lab.report.TraceSummaryReply;
 import org.aspen.lab.scenario.ConfigException;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.lab.scenario.ScenarioLoader;
@@ -161,22 +163,13 @@ public final class NodeHost implements AutoCloseable {
             if (count < 1 || count > 100_000 || interval < 0 || timeout <= 0) {
                 throw new IllegalArgumentException("ping: count must be 1-100000 and timeout positive");
             }
-            plane.ping(target, count, interval, timeout, r -> reply.next(EchoReply.of(r, nameOf(r.from()))), sum -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("sent", sum.sent());
-                m.put("received", sum.received());
-                m.put("lost", sum.lost());
-                m.put("rttMinMs", sum.rttMinNanos() / 1e6);
-                m.put("rttAvgMs", sum.rttAvgNanos() / 1e6);
-                m.put("rttMaxMs", sum.rttMaxNanos() / 1e6);
-                reply.done(m);
-            });
+            plane.ping(target, count, interval, timeout, r -> reply.next(EchoReply.of(r, nameOf(r.from()))), sum -> reply.done(PingSummaryReply.of(sum)));
         });
         control.register("trace", (args, reply) -> {
             VAddr target = VAddr.parse(args.path("target").asText(""));
             int maxHops = args.path("maxHops").asInt(16);
             long timeout = args.path("timeoutMs").asLong(1000) * 1_000_000L;
-            plane.trace(target, maxHops, timeout, hop -> reply.next(HopReply.of(hop, nameOf(hop.from()))), hops -> reply.done(Map.of("hops", hops.size())));
+            plane.trace(target, maxHops, timeout, hop -> reply.next(HopReply.of(hop, nameOf(hop.from()))), hops -> reply.done(new TraceSummaryReply(hops.size())));
         });
         // link.set {link, cut}: cuts or mends a link's wire here (a silent failure: routing notices from
         // missing hellos); what 'aspen lab --processes' uses for a scenario's down/up events

@@ -19,6 +19,8 @@ import org.aspen.rdp.SegmentCodec;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.ProgressListener;
+import org.aspen.rdp.transfer.TransferListening;
+import org.aspen.rdp.transfer.TransferProgress;
 import org.aspen.rdp.transfer.TransferReceiver;
 import org.aspen.rdp.transfer.TransferSender;
 import org.aspen.rdp.transfer.TransferSummary;
@@ -102,7 +104,7 @@ final class RdpCommands {
                 reply.error("port " + port + " is already receiving on node " + stack.node().name());
                 return;
             }
-            reply.next(Map.of("listening", port));
+            reply.next(new TransferListening(port));
             reply.onClose(() -> listener[0].close());
         });
     }
@@ -188,14 +190,7 @@ final class RdpCommands {
     }
 
     private static ProgressListener progress(ReplySink reply) {
-        return (bytes, total, nanos, rate) -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("bytes", bytes);
-            m.put("total", total);
-            m.put("seconds", nanos / 1e9);
-            m.put("rateBps", Math.round(rate));
-            reply.next(m);
-        };
+        return (bytes, total, nanos, rate) -> reply.next(TransferProgress.of(bytes, total, nanos, rate));
     }
 
     private static void finish(ReplySink reply, TransferSummary s, Throwable err, boolean details) {

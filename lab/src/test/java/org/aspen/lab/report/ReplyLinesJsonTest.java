@@ -3,6 +3,7 @@ package org.aspen.lab.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.aspen.vnet.VAddr;
 import org.aspen.vnet.control.EchoResult;
+import org.aspen.vnet.control.PingSummary;
 import org.aspen.vnet.control.TraceHop;
 import org.aspen.vnet.mgmt.ReportJson;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code ping} and {@code trace} reply lines ({@link EchoReply}, {@link HopReply}) keep the text the
+ * The {@code ping} and {@code trace} reply lines ({@link EchoReply}, {@link HopReply}, and the last lines
+ * {@link PingSummaryReply} and {@link TraceSummaryReply}) keep the text the
  * daemon's maps had, key order included: {@code from} is written even when null, {@code name} only
  * when known. The control server turns a line into a tree with a plain mapper, so both mappers are checked.
  */
@@ -57,5 +59,19 @@ class ReplyLinesJsonTest {
         assertTrue(first.heard());
         assertFalse(silent.heard());
         assertTrue(last.heard());
+    }
+
+    @Test
+    void summaryLines() throws Exception {
+        PingSummaryReply some = PingSummaryReply.of(new PingSummary(4, 3, 1, 1_500_000L, 2_000_000L, 2_500_000L, 2_000_000L));
+        assertEquals("{\"sent\":4,\"received\":3,\"lost\":1,\"rttMinMs\":1.5,\"rttAvgMs\":2.0,\"rttMaxMs\":2.5}", text(some));
+        PingSummaryReply none = PingSummaryReply.of(new PingSummary(2, 0, 2, 0, 0, 0, 0));
+        assertEquals("{\"sent\":2,\"received\":0,\"lost\":2,\"rttMinMs\":0.0,\"rttAvgMs\":0.0,\"rttMaxMs\":0.0}", text(none));
+        readsBack(PingSummaryReply.class, some, none);
+        assertTrue(some.answered());
+        assertFalse(none.answered());
+        TraceSummaryReply hops = new TraceSummaryReply(3);
+        assertEquals("{\"hops\":3}", text(hops));
+        readsBack(TraceSummaryReply.class, hops);
     }
 }
