@@ -184,7 +184,8 @@ class NodeMetricsTest {
     }
 
     /** The URL of the node's "  metrics URL" line, printed once it serves. */
-    private static CompletableFuture<String> metricsLine(Process p) {
+    /** The URL of the node's {@code  metrics} line, printed once its endpoint listens (after the {@code up} line). */
+    static CompletableFuture<String> metricsLine(Process p) {
         return MultiProcessNodeTest.line(p, l -> l.startsWith("  metrics ")).thenApply(l -> l.substring("  metrics ".length()).strip());
     }
 }
