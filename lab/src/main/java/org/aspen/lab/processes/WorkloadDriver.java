@@ -13,7 +13,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.transfer.TransferProgress;
 import org.aspen.vnet.config.Units;
+import org.aspen.vnet.mgmt.ReportJson;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -138,14 +140,14 @@ final class WorkloadDriver {
                 if (d.path("summary").asBoolean(false)) {
                     replies.received().put(name, d);
                 } else if (d.has("bytes")) {
-                    replies.receivedSoFar().put(name, d.path("bytes").asLong());
+                    replies.receivedSoFar().put(name, progress(d).bytes());
                 }
             }, "transfer " + name + " receiver"));
             time.at(t.startNanos(), () -> stream(t.from(), "rdp.send", send, d -> {
                 if (d.path("summary").asBoolean(false)) {
                     replies.sent().put(name, d);
                 } else if (d.has("bytes")) {
-                    replies.sentSoFar().put(name, d.path("bytes").asLong());
+                    replies.sentSoFar().put(name, progress(d).bytes());
                 }
             }, "transfer " + name + " sender"));
         }
@@ -223,5 +225,14 @@ final class WorkloadDriver {
 
     private String address(String node) {
         return s.node(node).address();
+    }
+
+    /** A transfer's progress line ({@code {"bytes":..,"total":..,"seconds":..,"rateBps":..}}) as its record. */
+    private static TransferProgress progress(JsonNode line) {
+        try {
+            return ReportJson.MAPPER.treeToValue(line, TransferProgress.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the node sent a progress line that is not a TransferProgress: " + line, e);
+        }
     }
 }
