@@ -101,6 +101,13 @@ public final class NodeCommand implements Callable<Integer> {
         try (NodeHost host = startHost(s);
              LabDashboard dash = dashboard == null ? null : LabDashboard.start(dashboard, 0)) {
             var out = spec.commandLine().getOut();
+            // Every endpoint listens before 'up' is printed: a script that waits for the up line (or the
+            // metrics line after it) can connect at once, and a metrics port already taken fails the
+            // command before it claims to be up.
+            if (dash != null) {
+                dash.attach(host, s);
+            }
+            String metricsUrl = metricsAt == null ? null : host.startMetrics(metricsAt).url();
             org.aspen.node.BuildInfo build = org.aspen.node.BuildInfo.current();
             out.printf("node %s (%s) up: udp %s, control %s, %d link(s), aspen %s (commit %s)%n", name, host.node().address(),
                     host.udpAddress(), host.controlAddress(), host.node().links().size(), build.version(), build.commit());
@@ -108,11 +115,10 @@ public final class NodeCommand implements Callable<Integer> {
                 out.printf("  link %s -> %s%n", l.name(), l.transport().describePeer());
             }
             if (dash != null) {
-                dash.attach(host, s);
                 out.printf("  dashboard %s%n", dash.url());
             }
-            if (metricsAt != null) {
-                out.printf("  metrics %s%n", host.startMetrics(metricsAt).url());
+            if (metricsUrl != null) {
+                out.printf("  metrics %s%n", metricsUrl);
             }
             out.flush();
             awaitInterrupt(d);

@@ -146,6 +146,23 @@ class NodeMetricsTest {
         assertEquals(1, r.err().lines().count(), r.err());
     }
 
+    /**
+     * A metrics port another socket holds fails the command with one line naming --metrics and the
+     * address, before the node says it is up: the endpoints listen before the up line is printed.
+     */
+    @Test
+    void aTakenMetricsPortFailsTheNodeBeforeItSaysUp(@TempDir Path dir) throws Exception {
+        Scenarioish files = new Scenarioish(dir);
+        try (java.net.ServerSocket held = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String at = "127.0.0.1:" + held.getLocalPort();
+            Cli.Run r = Cli.run("node", "--config", files.plain.toString(), "--name", "a", "--metrics", at, "--duration", "1s");
+            assertTrue(r.code() != Aspen.OK, "exit " + r.code() + ": " + r.out() + r.err());
+            assertTrue(r.err().contains("--metrics: cannot listen on " + at), r.err());
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+            assertTrue(!r.out().contains(" up: "), "no up line before the endpoint listens: " + r.out());
+        }
+    }
+
     /** Two small files: one without metrics, one whose node a has a malformed metrics address. */
     private static final class Scenarioish {
         final Path plain;
