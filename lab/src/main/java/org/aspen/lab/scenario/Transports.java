@@ -11,6 +11,7 @@ import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
+import org.aspen.rdp.ns2.Ns2LinuxCubic;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
@@ -18,8 +19,8 @@ import org.aspen.rdp.ns2.Ns2Sack1;
 
 /**
  * A transfer's or flow's {@code transport}: {@code rdp} (the default, RDP's own sender) or one of
- * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, docs/rdp.md "ns-2.35
- * agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
+ * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, {@code ns2-sack1},
+ * {@code ns2-cubic}: Agent/TCP/Linux with CUBIC; docs/rdp.md "ns-2.35 agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
  * underscore.
  *
  * <pre>{@code
@@ -28,7 +29,7 @@ import org.aspen.rdp.ns2.Ns2Sack1;
  */
 public final class Transports {
     /** The values {@code transport} takes. */
-    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1");
+    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1", "ns2-cubic");
 
     private Transports() {
     }
@@ -55,9 +56,13 @@ public final class Transports {
         }
         if (!ns2(transport)) {
             if (ns2 != null && !ns2.isEmpty()) {
-                throw fail.apply(path + ".ns2", "only with an ns-2 transport (ns2-reno, ns2-newreno, ns2-sack1)");
+                throw fail.apply(path + ".ns2", "only with an ns-2 transport (ns2-reno, ns2-newreno, ns2-sack1, ns2-cubic)");
             }
             return null;
+        }
+        if ("ns2-cubic".equals(transport)) {
+            Ns2Params lp = params(path, ns2, fail, Ns2Params.linuxDefaults());
+            return () -> new Ns2LinuxCubic(lp);
         }
         Ns2Params p = params(path, ns2, fail);
         return switch (transport) {
@@ -115,6 +120,12 @@ public final class Transports {
 
     private static Ns2Params params(String path, Map<String, Object> ns2,
                                     BiFunction<String, String, ConfigException> fail) {
+        return params(path, ns2, fail, Ns2Params.defaults());
+    }
+
+    /** {@code base}'s variables with {@code ns2}'s overrides (Agent/TCP/Linux starts from its own defaults). */
+    private static Ns2Params params(String path, Map<String, Object> ns2,
+                                    BiFunction<String, String, ConfigException> fail, Ns2Params base) {
         Map<String, Number> values = new LinkedHashMap<>();
         if (ns2 != null) {
             for (Map.Entry<String, Object> e : ns2.entrySet()) {
@@ -129,7 +140,7 @@ public final class Transports {
             }
         }
         try {
-            return Ns2Params.defaults().with(values);
+            return base.with(values);
         } catch (IllegalArgumentException e) {
             // Ns2Params says "ns2.NAME what"
             String m = e.getMessage();

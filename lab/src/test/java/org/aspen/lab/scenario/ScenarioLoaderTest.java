@@ -103,7 +103,7 @@ class ScenarioLoaderTest {
         "zero cross rate    | workload.cross[0].rate: '0kbps' must be above zero              | 'workload:\n  cross:\n    - {from: a, to: b, rate: 0kbps}'",
         "zero cross on      | workload.cross[0].on: '0s' must be above zero                   | 'workload:\n  cross:\n    - {from: a, to: b, on: 0s}'",
         "negative duration  | duration: \"-10s\": a duration cannot be negative              | 'duration: -10s'",
-        "bad transport      | workload.flows[0].transport: 'tcp' is not one of rdp, ns2-reno, ns2-newreno, ns2-sack1 | 'workload:\n  flows:\n    - {from: a, to: b, transport: tcp}'",
+        "bad transport      | workload.flows[0].transport: 'tcp' is not one of rdp, ns2-reno, ns2-newreno, ns2-sack1, ns2-cubic | 'workload:\n  flows:\n    - {from: a, to: b, transport: tcp}'",
         "ns2 without agent  | workload.flows[0].ns2: only with an ns-2 transport | 'workload:\n  flows:\n    - {from: a, to: b, ns2: {window: 64}}'",
         "unknown ns2 name   | workload.transfers[0].ns2.windw: is not a known Agent/TCP variable | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-reno, ns2: {windw: 64}}'",
         "bad ns2 value      | workload.flows[0].ns2.numdupacks: must be an integer, got 2.5   | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, ns2: {numdupacks: 2.5}}'",
