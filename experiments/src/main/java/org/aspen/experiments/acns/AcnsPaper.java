@@ -40,7 +40,8 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
             int buffer,
             @Param(names = "--baseline", label = "BASELINE",
                     description = "Transport and queues: ns2 (ns-2.35's TCP Reno, ACNS's sender built on it, over ns-2's "
-                            + "drop-tail, with the paper's values and ns-2.35's defaults, docs/ns2-baseline.md), ns2-2.35 "
+                            + "drop-tail, with the paper's values and ns-2.35's defaults, docs/ns2-baseline.md), ns2-cubic (the text's CUBIC: "
+                            + "ns-2.35's Agent/TCP/Linux with CUBIC, otherwise as ns2), ns2-2.35 "
                             + "(ns-2.35's defaults throughout: window_ 20) or rdp (Aspen RDP over Aspen's queues) "
                             + "(default: ${DEFAULT-VALUE}).")
             String baseline,
@@ -96,7 +97,7 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
         }
         AcnsBaseline b = AcnsBaseline.byId(o.baseline());
         if (b == null) {
-            throw new IllegalArgumentException("--baseline: unknown baseline '" + o.baseline() + "' (known: ns2, ns2-2.35, rdp)");
+            throw new IllegalArgumentException("--baseline: unknown baseline '" + o.baseline() + "' (known: ns2, ns2-cubic, ns2-2.35, rdp)");
         }
         return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b);
     }
