@@ -21,7 +21,7 @@ class Ns2LinuxCubicTest {
 
     /** The agent on a scripted port: ns-2 seqno = RDP seq (the SYN is 0), sends recorded. */
     static final class Driver implements AgentPort {
-        final Ns2LinuxCubic agent = new Ns2LinuxCubic(P);
+        final Ns2LinuxCubic agent;
         final ConnectionStats stats = new ConnectionStats(() -> 0L, 1000);
         final ConnectionState cs = TestStates.fresh(stats);
         final List<Integer> sent = new ArrayList<>();
@@ -33,6 +33,11 @@ class Ns2LinuxCubicTest {
         boolean timer;
 
         Driver() {
+            this(new Ns2LinuxCubic(P));
+        }
+
+        Driver(Ns2LinuxCubic agent) {
+            this.agent = agent;
             cs.setPeerMaxOutstanding(100_000);
             agent.start(this, cs, 0, 100_000_000L, 0);   // the SYN's round trip: 100 ms
             agent.sendMuch();
@@ -42,6 +47,12 @@ class Ns2LinuxCubicTest {
         void ack(int ack, int... sacks) {
             nanos += 10_000_000L;
             agent.recv(ack, false, true, sacks.length == 0 ? null : sacks);
+        }
+
+        /** As {@link #ack}, the ACK echoing ACNS's command {@code omega} (1-3). */
+        void command(int omega, int ack, int... sacks) {
+            agent.onAcnsCommand(cs, omega);
+            ack(ack, sacks);
         }
 
         /** ACKs 1..n one by one. */

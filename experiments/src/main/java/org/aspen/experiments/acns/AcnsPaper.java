@@ -17,6 +17,7 @@ import org.aspen.vnet.config.Units;
  * <pre>{@code
  * aspen experiment acns --out results/acns
  * aspen experiment acns --baseline ns2 --preregistered --out docs/results/acns   # judged by preregistration/acns.yaml, RDP beside
+ * aspen experiment acns --baseline ns2-cubic --preregistered --out docs/results/acns-cubic   # by acns-cubic.yaml
  * aspen experiment acns --print-scenario acns > acns.yaml && aspen lab --sim acns.yaml
  * }</pre>
  */
@@ -47,7 +48,8 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
             String baseline,
             @Param(names = "--preregistered",
                     description = "Judge the paper comparison by the committed pre-registration "
-                            + "(experiments/src/main/resources/preregistration/acns.yaml) and run the same sweep on Aspen RDP "
+                            + "(experiments/src/main/resources/preregistration/acns.yaml; acns-cubic.yaml under --baseline "
+                            + "ns2-cubic) and run the same sweep on Aspen RDP "
                             + "too, for the 'Aspen RDP' sensitivity column (runs-rdp.csv, series-rdp-*.csv); needs an ns-2 "
                             + "--baseline and the configs reno and acns (default: off).")
             boolean preregistered,
@@ -115,7 +117,7 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
         }
         if (o.preregistered() && setup.baseline() == AcnsBaseline.RDP) {
             throw new IllegalArgumentException("--preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be "
-                    + "ns2 or ns2-2.35, not rdp");
+                    + "ns2, ns2-cubic or ns2-2.35, not rdp");
         }
         if (o.preregistered() && !(cs.contains(Config.RENO) && cs.contains(Config.ACNS))) {
             throw new IllegalArgumentException("--preregistered needs the configs reno and acns in --configs");

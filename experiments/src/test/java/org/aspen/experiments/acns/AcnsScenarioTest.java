@@ -26,9 +26,6 @@ class AcnsScenarioTest {
     void everyConfigsPrintedScenarioParsesBackWithItsReading() {
         for (AcnsBaseline b : AcnsBaseline.values()) {
             for (Config c : Config.values()) {
-                if (b == AcnsBaseline.NS2_CUBIC && c.acns()) {
-                    continue;   // ACNS's sender on ns2-cubic comes with Ns2AcnsCubic (the next commit)
-                }
                 Scenario s = AcnsRun.scenario(c, SHORT.withBaseline(b), 3);
                 assertEquals(s, ScenarioYaml.read(ScenarioYaml.write(s), "acns.yaml"), c.id() + " on " + b.id());
                 for (Scenario.FlowSpec f : s.workload().flows()) {

@@ -9,6 +9,7 @@ import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.AntiEcnReno;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
 import org.aspen.rdp.ns2.Ns2LinuxCubic;
@@ -74,7 +75,8 @@ public final class Transports {
 
     /**
      * As {@link #agent(String, String, Map)}, with ACNS's sender when {@code acns}: on {@code ns2-reno} that is
-     * {@link Ns2AcnsReno} (ACNS built on ns-2's Reno); ACNS on the other ns-2 agents is an error naming
+     * {@link Ns2AcnsReno} (ACNS built on ns-2's Reno), on {@code ns2-cubic} {@link Ns2AcnsCubic} (on ns-2's Linux
+     * CUBIC, preregistration/acns-cubic.yaml); ACNS on the other ns-2 agents is an error naming
      * {@code path.acns}. Null for {@code rdp} (RDP's own sender, with AcnsReno chosen by the caller).
      */
     public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns) {
@@ -88,8 +90,12 @@ public final class Transports {
         if (plain == null || !acns) {
             return plain;
         }
+        if ("ns2-cubic".equals(transport)) {
+            Ns2Params lp = params(path, ns2, (field, what) -> new ConfigException(field + ": " + what), Ns2Params.linuxDefaults());
+            return () -> new Ns2AcnsCubic(lp, AcnsTrend.Params.DEFAULTS, reading);
+        }
         if (!"ns2-reno".equals(transport)) {
-            throw new ConfigException(path + ".acns: runs on transport rdp or ns2-reno only, not on " + transport);
+            throw new ConfigException(path + ".acns: runs on transport rdp, ns2-reno or ns2-cubic only, not on " + transport);
         }
         Ns2Params p = params(path, ns2);
         return () -> new Ns2AcnsReno(p, AcnsTrend.Params.DEFAULTS, reading);

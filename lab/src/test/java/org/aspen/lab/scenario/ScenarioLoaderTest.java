@@ -108,7 +108,7 @@ class ScenarioLoaderTest {
         "unknown ns2 name   | workload.transfers[0].ns2.windw: is not a known Agent/TCP variable | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-reno, ns2: {windw: 64}}'",
         "bad ns2 value      | workload.flows[0].ns2.numdupacks: must be an integer, got 2.5   | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, ns2: {numdupacks: 2.5}}'",
         "ns2 value a word   | workload.flows[0].ns2.minrto: 'soon' is not a number or true/false | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, ns2: {minrto: soon}}'",
-        "ns2 with acns      | workload.flows[0].acns: runs on transport rdp or ns2-reno only, not on ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, acns: true}'",
+        "ns2 with acns      | workload.flows[0].acns: runs on transport rdp, ns2-reno or ns2-cubic only, not on ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, acns: true}'",
         "bad recovery       | workload.flows[0].recovery: must be classic, modern or impatient, not 'fast' | 'workload:\n  flows:\n    - {from: a, to: b, recovery: fast}'",
         "ns2 with recovery  | workload.transfers[0].recovery: runs on transport rdp only, not on ns2-sack1 | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-sack1, recovery: modern}'",
     })

@@ -471,7 +471,7 @@ public class Ns2LinuxCubic implements CongestionControl, AgentSender {
     /** Counts, mirrors and sets the state after the window was set on entering Recovery. */
     protected void recoveryEntered(CloseCause cause) {
         cs.setSsthresh(sndSsthresh);
-        cs.closeWindow(cwnd(), cause);                      // cong_action_ (tcp-linux.cc:500)
+        cs.closeWindow(sndCwnd, cause);                     // cong_action_ (tcp-linux.cc:500); sync() mirrors cwnd_ after
         port.fastRetransmitted();
         setCaState(TCP_CA_RECOVERY);                        // tcp-linux.cc:503
     }
