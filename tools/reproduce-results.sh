@@ -85,6 +85,7 @@ aecn-rdp-impatient|exact|cheap||aecn --baseline rdp-impatient --seeds 1
 acns|exact|cheap||acns --baseline ns2 --preregistered
 acns-ns2-buffer300|exact|cheap||acns --baseline ns2 --configs reno,acns --buffer 300
 acns-ns2-buffer400|exact|cheap||acns --baseline ns2 --preregistered --configs reno,acns --buffer 400
+acns-cubic|exact|cheap||acns --baseline ns2-cubic --preregistered
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --baseline rdp
 abcd|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 0 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp

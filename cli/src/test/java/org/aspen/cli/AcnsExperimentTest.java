@@ -61,7 +61,7 @@ class AcnsExperimentTest {
     void preRegisteredOnAspenRdpOrWithoutRenoIsAOneLineUsageError() {
         CliTest.Run r = CliTest.run("experiment", "acns", "--preregistered", "--baseline", "rdp", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());
-        assertEquals("aspen: --preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be ns2 or ns2-2.35, not rdp",
+        assertEquals("aspen: --preregistered judges an ns-2 baseline against Aspen RDP: --baseline must be ns2, ns2-cubic or ns2-2.35, not rdp",
                 r.err().lines().findFirst().orElseThrow());
         r = CliTest.run("experiment", "acns", "--preregistered", "--configs", "acns", "--seeds", "1", "--duration", "3s");
         assertEquals(Aspen.USAGE, r.code());

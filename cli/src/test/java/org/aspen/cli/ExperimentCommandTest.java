@@ -267,9 +267,10 @@ class ExperimentCommandTest {
         for (String e : List.of("acns", "purple")) {
             CliTest.Run r = CliTest.run("experiment", e, "--baseline", "ns3");
             assertEquals(Aspen.USAGE, r.code(), e);
-            assertEquals("aspen: --baseline: unknown baseline 'ns3' (known: ns2, ns2-2.35, rdp)",
-                    r.err().lines().findFirst().orElseThrow(), e);
+            assertEquals("aspen: --baseline: unknown baseline 'ns3' (known: ns2, " + (e.equals("acns") ? "ns2-cubic, " : "")
+                    + "ns2-2.35, rdp)", r.err().lines().findFirst().orElseThrow(), e);
         }
+        assertEquals(0, CliTest.run("experiment", "acns", "--baseline", "ns2-cubic", "--print-scenario", "reno").code());
         for (String b : List.of("ns2", "ns2-2.35", "rdp")) {
             assertEquals(0, CliTest.run("experiment", "acns", "--baseline", b, "--print-scenario", "acns").code(), b);
             assertEquals(0, CliTest.run("experiment", "purple", "--baseline", b, "--print-scenario", "short:red:10").code(), b);

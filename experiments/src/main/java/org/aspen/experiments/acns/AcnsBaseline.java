@@ -25,12 +25,17 @@ import org.aspen.rdp.ns2.Ns2AcnsReno;
  *     header, windowInit_ 2 after a SYN, Limited Transmit, tcpTick_ 0.01 s, minrto_ 0.2 s, rtxcur_init_
  *     3 s, maxrto_ 60 s, ecn_ 0), and window_ 10,000 from the text's Tables 7 and 8 (3 Mb/s at RTTs of
  *     327-377 ms is about 120 packets in flight). Reno stands for the text's CUBIC (docs/ns2-baseline.md).</li>
+ * <li>{@link #NS2_CUBIC}: the text's variant, CUBIC as ns-2.35 runs it (Agent/TCP/Linux with
+ *     {@code select_ca cubic}, {@link org.aspen.rdp.ns2.Ns2LinuxCubic}: timestamps_ true, a TCPSink/Sack1
+ *     receiver echoing timestamps, Agent/TCP/Linux's defaults), packetSize_ 1000 plus 40 and window_
+ *     10,000 as {@link #NS2}; pre-registered in preregistration/acns-cubic.yaml.</li>
  * <li>{@link #NS2_235}: ns-2.35's defaults throughout (window_ 20).</li>
  * <li>{@link #RDP}: Aspen RDP (Reno and AcnsReno) over Aspen's drop-tail.</li>
  * </ul>
  */
 public enum AcnsBaseline {
     NS2("ns2"),
+    NS2_CUBIC("ns2-cubic"),
     NS2_235("ns2-2.35"),
     RDP("rdp");
 
@@ -43,7 +48,7 @@ public enum AcnsBaseline {
         this.id = id;
     }
 
-    /** The name on the command line and in the files: ns2, ns2-2.35, rdp. */
+    /** The name on the command line and in the files: ns2, ns2-cubic, ns2-2.35, rdp. */
     public String id() {
         return id;
     }
@@ -57,9 +62,9 @@ public enum AcnsBaseline {
         return this != RDP;
     }
 
-    /** The RDP flows' transport: ns-2's Reno carried by RDP, or (null) RDP's own sender. */
+    /** The RDP flows' transport: ns-2's Reno (or Linux CUBIC) carried by RDP, or (null) RDP's own sender. */
     public String transport() {
-        return ns2() ? "ns2-reno" : null;
+        return this == NS2_CUBIC ? "ns2-cubic" : ns2() ? "ns2-reno" : null;
     }
 
     /** The Agent/TCP variables this reading sets apart from ns-2.35's defaults, or null for RDP. */
@@ -68,10 +73,20 @@ public enum AcnsBaseline {
             return null;
         }
         Map<String, Object> m = new LinkedHashMap<>();
-        if (this == NS2) {
+        if (this == NS2 || this == NS2_CUBIC) {
             m.put("window", NO_RECEIVER_LIMIT);   // the text: Tables 7-8 (ns-2.35's default 20 in ns2-2.35)
         }
         return m;
+    }
+
+    /**
+     * RDP's receiver bound (the flow's {@code window}: segments buffered out of order, and so in flight),
+     * or null for RDP's default (256) as every baseline before ns2-cubic runs. ns-2's TCPSink/Sack1 has
+     * no bound, so under {@link #NS2_CUBIC} it is window_ (10,000): Linux TCP's start-up in ns-2.35 has
+     * more than 256 packets in flight (docs/traces/acns-table9-rtt.md: 4,625 of #1's lost in 8 s).
+     */
+    public Integer receiverWindow() {
+        return this == NS2_CUBIC ? NO_RECEIVER_LIMIT : null;
     }
 
     /**
@@ -106,6 +121,10 @@ public enum AcnsBaseline {
             case NS2 -> "docs/ns2-baseline.md, ACNS: ns-2.35's Agent/TCP/Reno (for the text's CUBIC) with ns-2.35's "
                     + "defaults and window_ 10000 (Tables 7-8), packetSize_ 1000 + 40; ACNS's sender on it "
                     + "(Ns2AcnsReno); Queue/DropTail last miles, ACNS routers over Queue/DropTail";
+            case NS2_CUBIC -> "docs/ns2-baseline.md, ACNS (CUBIC): ns-2.35's Agent/TCP/Linux with select_ca cubic, "
+                    + "timestamps_ true, TCPSink/Sack1 with ts_echo_rfc1323_ true, Agent/TCP/Linux's defaults, window_ 10000, "
+                    + "packetSize_ 1000 + 40 (preregistration/acns-cubic.yaml); Queue/DropTail last miles, ACNS routers over "
+                    + "Queue/DropTail";
             case NS2_235 -> "docs/ns2-baseline.md, ACNS sensitivity: ns-2.35's defaults throughout (window_ 20)";
             case RDP -> "Aspen RDP over Aspen's queues";
         };

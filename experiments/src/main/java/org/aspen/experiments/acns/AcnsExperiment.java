@@ -43,13 +43,14 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
 
     /**
      * The configs (in the tables' order), seeds 1..seeds, the set-up; {@code preregistered}: judge the comparison by
-     * {@code preregistration/acns.yaml} and run the same sweep on Aspen RDP as well, for the "Aspen RDP" column.
+     * {@code preregistration/acns.yaml} ({@code acns-cubic.yaml} under ns2-cubic) and run the same sweep on Aspen RDP
+     * as well, for the "Aspen RDP" column.
      */
     public record Params(List<Config> configs, int seeds, AcnsRun.Setup setup, boolean preregistered) {
         public Params {
             if (preregistered && (setup.baseline() == AcnsBaseline.RDP || !configs.contains(Config.RENO)
                     || !configs.contains(Config.ACNS))) {
-                throw new IllegalArgumentException("--preregistered judges an ns-2 baseline (ns2, ns2-2.35) against Aspen RDP "
+                throw new IllegalArgumentException("--preregistered judges an ns-2 baseline (ns2, ns2-cubic, ns2-2.35) against Aspen RDP "
                         + "and needs the configs reno and acns");
             }
         }
@@ -142,6 +143,11 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
         return m;
     }
 
+    /** The pre-registration judging a baseline: acns-cubic.yaml for ns2-cubic, acns.yaml for the others. */
+    static String preregistration(AcnsBaseline base) {
+        return base == AcnsBaseline.NS2_CUBIC ? "acns-cubic" : "acns";
+    }
+
     @Override
     public Summary summarise(List<AcnsRun> all, double wallSeconds) {
         AcnsRun.Setup s = params.setup();
@@ -151,7 +157,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
         List<AcnsTables.Figures> figures = new ArrayList<>(byConfig.values());
         boolean paired = byConfig.containsKey(Config.RENO.id()) && byConfig.containsKey(Config.ACNS.id())
                 && byConfig.get(Config.ACNS.id()).vsReno() != null;
-        Preregistration pre = params.preregistered() ? Preregistration.load(name()) : null;
+        Preregistration pre = params.preregistered() ? Preregistration.load(preregistration(base)) : null;
         List<PaperComparison> comparison;
         if (!paired) {
             comparison = List.of(new PaperComparison("Tables 7-11", "ACNS against no ACNS", "-", PaperComparison.Verdict.NOT_RUN,

@@ -83,7 +83,7 @@ public final class AcnsSites {
                 {"tcp3", "n1", "n3", "30.1", "46"}}) {
             b.flow(ScenarioBuilder.flow(f[0], f[1], f[2]).start(start(Double.parseDouble(f[3]), f[0], seed)).ecn(false)
                     .acns(acns, Integer.parseInt(f[4])).segment(base.segment()).transport(base.transport(), base.agent())
-                    .sender(acns ? ScenarioBuilder.sender(null, null, reading) : null).build());
+                    .window(base.receiverWindow()).sender(acns ? ScenarioBuilder.sender(null, null, reading) : null).build());
         }
         for (String[] u : new String[][] {{"udp1", "n0", "n3", "500kbps", "0.1"}, {"udp2", "n1", "n4", "600kbps", "20.1"},
                 {"udp3", "n2", "n5", "500kbps", "40.1"}}) {

@@ -223,6 +223,9 @@ public final class AcnsTables {
 
     /** The transport the Reno runs used, in the words of a row's why. */
     static String transport(AcnsBaseline base) {
+        if (base == AcnsBaseline.NS2_CUBIC) {
+            return "ns-2.35's Agent/TCP/Linux CUBIC (baseline " + base.id() + ")";
+        }
         return base.ns2() ? "ns-2.35's Agent/TCP/Reno (baseline " + base.id() + ")" : "Aspen RDP's Reno with NewReno recovery";
     }
 

@@ -9,8 +9,10 @@ import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsTrend;
 import org.aspen.rdp.CongestionControl;
 import org.aspen.rdp.AntiEcnReno;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
+import org.aspen.rdp.ns2.Ns2LinuxCubic;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
 import org.aspen.rdp.ns2.Ns2Reno;
@@ -18,8 +20,8 @@ import org.aspen.rdp.ns2.Ns2Sack1;
 
 /**
  * A transfer's or flow's {@code transport}: {@code rdp} (the default, RDP's own sender) or one of
- * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, docs/rdp.md "ns-2.35
- * agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
+ * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, {@code ns2-sack1},
+ * {@code ns2-cubic}: Agent/TCP/Linux with CUBIC; docs/rdp.md "ns-2.35 agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
  * underscore.
  *
  * <pre>{@code
@@ -28,7 +30,7 @@ import org.aspen.rdp.ns2.Ns2Sack1;
  */
 public final class Transports {
     /** The values {@code transport} takes. */
-    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1");
+    public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1", "ns2-cubic");
 
     private Transports() {
     }
@@ -55,9 +57,13 @@ public final class Transports {
         }
         if (!ns2(transport)) {
             if (ns2 != null && !ns2.isEmpty()) {
-                throw fail.apply(path + ".ns2", "only with an ns-2 transport (ns2-reno, ns2-newreno, ns2-sack1)");
+                throw fail.apply(path + ".ns2", "only with an ns-2 transport (ns2-reno, ns2-newreno, ns2-sack1, ns2-cubic)");
             }
             return null;
+        }
+        if ("ns2-cubic".equals(transport)) {
+            Ns2Params lp = params(path, ns2, fail, Ns2Params.linuxDefaults());
+            return () -> new Ns2LinuxCubic(lp);
         }
         Ns2Params p = params(path, ns2, fail);
         return switch (transport) {
@@ -69,7 +75,8 @@ public final class Transports {
 
     /**
      * As {@link #agent(String, String, Map)}, with ACNS's sender when {@code acns}: on {@code ns2-reno} that is
-     * {@link Ns2AcnsReno} (ACNS built on ns-2's Reno); ACNS on the other ns-2 agents is an error naming
+     * {@link Ns2AcnsReno} (ACNS built on ns-2's Reno), on {@code ns2-cubic} {@link Ns2AcnsCubic} (on ns-2's Linux
+     * CUBIC, preregistration/acns-cubic.yaml); ACNS on the other ns-2 agents is an error naming
      * {@code path.acns}. Null for {@code rdp} (RDP's own sender, with AcnsReno chosen by the caller).
      */
     public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns) {
@@ -83,8 +90,12 @@ public final class Transports {
         if (plain == null || !acns) {
             return plain;
         }
+        if ("ns2-cubic".equals(transport)) {
+            Ns2Params lp = params(path, ns2, (field, what) -> new ConfigException(field + ": " + what), Ns2Params.linuxDefaults());
+            return () -> new Ns2AcnsCubic(lp, AcnsTrend.Params.DEFAULTS, reading);
+        }
         if (!"ns2-reno".equals(transport)) {
-            throw new ConfigException(path + ".acns: runs on transport rdp or ns2-reno only, not on " + transport);
+            throw new ConfigException(path + ".acns: runs on transport rdp, ns2-reno or ns2-cubic only, not on " + transport);
         }
         Ns2Params p = params(path, ns2);
         return () -> new Ns2AcnsReno(p, AcnsTrend.Params.DEFAULTS, reading);
@@ -115,6 +126,12 @@ public final class Transports {
 
     private static Ns2Params params(String path, Map<String, Object> ns2,
                                     BiFunction<String, String, ConfigException> fail) {
+        return params(path, ns2, fail, Ns2Params.defaults());
+    }
+
+    /** {@code base}'s variables with {@code ns2}'s overrides (Agent/TCP/Linux starts from its own defaults). */
+    private static Ns2Params params(String path, Map<String, Object> ns2,
+                                    BiFunction<String, String, ConfigException> fail, Ns2Params base) {
         Map<String, Number> values = new LinkedHashMap<>();
         if (ns2 != null) {
             for (Map.Entry<String, Object> e : ns2.entrySet()) {
@@ -129,7 +146,7 @@ public final class Transports {
             }
         }
         try {
-            return Ns2Params.defaults().with(values);
+            return base.with(values);
         } catch (IllegalArgumentException e) {
             // Ns2Params says "ns2.NAME what"
             String m = e.getMessage();

@@ -120,7 +120,7 @@ final class WorkloadChecks {
 
     /**
      * A transfer's or flow's transport and its ns-2 variables; AntiECN and ACNS run on RDP's own sender or on
-     * ns-2's Reno (Ns2AntiEcnReno, Ns2AcnsReno).
+     * ns-2's Reno (Ns2AntiEcnReno, Ns2AcnsReno), ACNS also on ns-2's Linux CUBIC (Ns2AcnsCubic).
      */
     private void transport(String p, String transport, java.util.Map<String, Object> ns2, Boolean aecn, Boolean acns) {
         Transports.agent(p, transport, ns2, c::fail);
@@ -130,8 +130,9 @@ final class WorkloadChecks {
         if (Boolean.TRUE.equals(aecn) && Boolean.TRUE.equals(acns)) {
             throw c.fail(p + ".acns", "a sender runs AntiECN or ACNS, not both");
         }
-        if (Transports.ns2(transport) && Boolean.TRUE.equals(acns) && !"ns2-reno".equals(transport)) {
-            throw c.fail(p + ".acns", "runs on transport rdp or ns2-reno only, not on " + transport);
+        if (Transports.ns2(transport) && Boolean.TRUE.equals(acns) && !"ns2-reno".equals(transport)
+                && !"ns2-cubic".equals(transport)) {
+            throw c.fail(p + ".acns", "runs on transport rdp, ns2-reno or ns2-cubic only, not on " + transport);
         }
     }
 

@@ -87,6 +87,14 @@ public record Ns2Params(double window, double windowInit, int maxcwnd, double tc
     }
 
     /**
+     * Agent/TCP/Linux's defaults: ns-2.35's Agent/TCP ones with maxrto_ 120 s (ns-default.tcl:1579-1582:
+     * rtxcur_init_ 3, maxrto_ 120, minrto_ 0.2, the others as Agent/TCP's).
+     */
+    public static Ns2Params linuxDefaults() {
+        return defaults().with(Map.of("maxrto", 120.0));
+    }
+
+    /**
      * These parameters with ns-2 variables overridden by name ({@link #NAMES}); booleans as 0/1.
      * Throws IllegalArgumentException naming the variable for an unknown name or a bad value.
      */

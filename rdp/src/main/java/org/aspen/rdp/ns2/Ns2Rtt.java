@@ -79,6 +79,40 @@ public final class Ns2Rtt {
                 * p.tcpTick();
     }
 
+    /**
+     * LinuxTcpAgent::rtt_update with timestamps (tcp-linux.cc:237-305, ts_option_ true): a sample of
+     * {@code tao} seconds rounded to whole ticks, and Linux TCP's own rttvar step (a falling RTT moves
+     * rttvar by an eighth; rttvar is not floored at 1).
+     */
+    public void updateTs(double tao) {
+        tRtt = (int) (tao / p.tcpTick() + 0.5);                 // tcp-linux.cc:240-241
+        if (tRtt < 1) {                                         // tcp-linux.cc:267-268
+            tRtt = 1;
+        }
+        if (tSrtt != 0) {
+            short delta = (short) (tRtt - (tSrtt >> p.srttBits()));   // tcp-linux.cc:280-281
+            if ((tSrtt += delta) <= 0) {                              // tcp-linux.cc:278-279
+                tSrtt = 1;
+            }
+            if (delta < 0) {                                          // tcp-linux.cc:282-286
+                delta = (short) -delta;
+                delta = (short) (delta - (tRttvar >> p.rttvarBits()));
+                if (delta > 0) {
+                    delta = (short) (delta >> p.srttBits());
+                }
+            } else {
+                delta = (short) (delta - (tRttvar >> p.rttvarBits()));   // tcp-linux.cc:287-288
+            }
+            tRttvar += delta;                                         // tcp-linux.cc:289
+        } else {
+            tSrtt = tRtt << p.srttBits();                       // tcp-linux.cc:294
+            tRttvar = tRtt << (p.rttvarBits() - 1);             // tcp-linux.cc:293
+        }
+        // tcp-linux.cc:301-302
+        tRtxcur = (((tRttvar << (p.rttvarExp() + (p.srttBits() - p.rttvarBits()))) + tSrtt) >> p.srttBits())
+                * p.tcpTick();
+    }
+
     /** rtt_backoff (tcp.cc:611-627): doubles the backoff; past 8 the srtt is folded into rttvar. */
     public void backoff() {
         if (tBackoff < 64 || timeout() < p.maxrto()) {         // tcp.cc:613 (rfc2988_ true)

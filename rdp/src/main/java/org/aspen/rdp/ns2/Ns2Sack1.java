@@ -45,18 +45,18 @@ public class Ns2Sack1 extends Ns2Reno {
 
     @Override
     public void recv(int ack, boolean ece, boolean isNew, int[] sacks) {
-        recvSack(ack - base(), ece, blocks(sacks));
+        recvSack(ack - base(), ece, blocks(sacks, base()));
         sync();
     }
 
-    /** The EACK list back into SACK blocks (ns-2 seqnos): runs of consecutive segments. */
-    private int[][] blocks(int[] sacks) {
+    /** The EACK list back into SACK blocks (ns-2 seqnos, RDP's {@code base} at seqno 0): runs of consecutive segments. */
+    static int[][] blocks(int[] sacks, int base) {
         if (sacks == null || sacks.length == 0) {
             return new int[0][];
         }
         int[] s = sacks.clone();
         for (int i = 0; i < s.length; i++) {
-            s[i] -= base();
+            s[i] -= base;
         }
         java.util.Arrays.sort(s);
         List<int[]> out = new ArrayList<>();

@@ -1,0 +1,191 @@
+package org.aspen.rdp.ns2;
+
+import java.util.ArrayDeque;
+import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.AcnsSender;
+import org.aspen.rdp.AcnsTrend;
+import org.aspen.rdp.CloseCause;
+import org.aspen.rdp.ConnectionState;
+
+/**
+ * ACNS's sender (Hruby, Olsovsky, Kotocova; docs/acns.md) on ns-2.35's Linux CUBIC
+ * ({@link Ns2LinuxCubic}), as {@code preregistration/acns-cubic.yaml} reads equations 9 and 12 on
+ * CUBIC; the requests and the command memory P are {@link AcnsReno}'s code, as in {@link Ns2AcnsReno}.
+ *
+ * <pre>{@code
+ * RdpOptions o = RdpOptions.defaults().withCongestionControl(
+ *         () -> new Ns2AcnsCubic(Ns2Params.linuxDefaults(), AcnsTrend.Params.DEFAULTS, AcnsReno.Reading.PAPER));
+ * }</pre>
+ *
+ * <ol>
+ * <li>Command 1 (equation 9): CUBIC's own growth on that ACK, slow start below ssthresh and
+ *     tcp_cubic's congestion avoidance above, exactly as without ACNS.</li>
+ * <li>Freeze (2) and fallback (3) act on the window only: on their ACKs CUBIC's congestion avoidance
+ *     does not run, and CUBIC's state (epoch start, W_max, K, its TCP-friendly estimate) is left as
+ *     CUBIC keeps it, so its clock runs on through a freeze.</li>
+ * <li>Fallback sets {@code snd_cwnd} once per command to the last smaller whole-packet level it passed
+ *     through, {@code snd_ssthresh} no higher than it, then holds.</li>
+ * <li>Equation 12 where Linux TCP enters Recovery (tcp_fastretrans_alert): trend 3 is CUBIC's ssthresh
+ *     (beta and fast convergence); trend 1 keeps the window (ssthresh = cwnd); trend 2 falls back one
+ *     level. In all three the segments are resent as Linux TCP's recovery resends them; CUBIC's
+ *     ssthresh code runs only under trend 3. A timeout records 3 in P and is Linux TCP's own.</li>
+ * <li>acns.yaml's readings (p_max, age, once per window, in force until the next command) are the
+ *     routers' and AcnsReno's, unchanged.</li>
+ * </ol>
+ */
+public final class Ns2AcnsCubic extends Ns2LinuxCubic implements AcnsSender {
+    private static final int MAX_LEVELS = 256;
+    private final AcnsReno commands;
+    private final AcnsReno.Reading reading;
+    /** Whole-packet levels of snd_cwnd passed through, strictly increasing, the current one last. */
+    private final ArrayDeque<Integer> levels = new ArrayDeque<>();
+    /** The command echoed on the ACK being handled (0: none). */
+    private int arrived;
+    private final long[] trends = new long[4];
+
+    public Ns2AcnsCubic(Ns2Params p, AcnsTrend.Params params, AcnsReno.Reading reading) {
+        super(p);
+        this.commands = new AcnsReno(params, reading);
+        this.reading = reading;
+    }
+
+    /** Table 4's parameters, the text's reading. */
+    public Ns2AcnsCubic(Ns2Params p) {
+        this(p, AcnsTrend.Params.DEFAULTS, AcnsReno.Reading.PAPER);
+    }
+
+    @Override
+    public String name() {
+        return "ns2-acns-cubic";
+    }
+
+    @Override
+    public boolean acns() {
+        return true;
+    }
+
+    @Override
+    public long received(int omega) {
+        return commands.received(omega);
+    }
+
+    @Override
+    public long trends(int omega) {
+        return trends[omega];
+    }
+
+    @Override
+    public long requests() {
+        return commands.requests();
+    }
+
+    @Override
+    public int command() {
+        return commands.command();
+    }
+
+    /** The command memory P (read-only use, please). */
+    public AcnsTrend trend() {
+        return commands.trend();
+    }
+
+    @Override
+    public boolean acnsRequest(ConnectionState s, int seq) {
+        return commands.acnsRequest(s, seq);
+    }
+
+    @Override
+    public void onAcnsCommand(ConnectionState s, int omega) {
+        arrived = Math.max(1, Math.min(3, omega));
+        commands.onAcnsCommand(s, omega);
+    }
+
+    @Override
+    public void recv(int ack, boolean ece, boolean isNew, int[] sacks) {
+        noteLevel();
+        super.recv(ack, ece, isNew, sacks);
+        arrived = 0;
+        noteLevel();
+    }
+
+    /** Equation 9 where CUBIC would grow the window (tcp_cong_avoid, tcp-linux.cc:398-406). */
+    @Override
+    protected void congAvoid(int inFlight, boolean good) {
+        int act = reading.commandOnItsAckOnly() ? arrived : commands.command();
+        if (act <= 1) {
+            super.congAvoid(inFlight, good);                // (9) omega = 1: cwnd_TCP_variant, CUBIC's own
+            return;
+        }
+        if (arrived == 3) {
+            int target = lastSmaller(sndCwnd);              // (9) omega = 3: cwnd_last,x (11), once per command
+            if (target < sndCwnd) {
+                setWindow(target, Math.min(sndSsthresh, target));
+            }
+        }
+        // (9) omega = 2, and after a fallback: cwnd_last (10); CUBIC's state untouched, its clock runs on
+    }
+
+    /** Equation 12 where Linux TCP enters Recovery (tcp-linux.cc:483-505). */
+    @Override
+    protected void enterRecovery() {
+        int t = commands.trend().trendCommand();            // (6)-(8)
+        trends[t]++;
+        commands.trend().record(t == 1 ? 2 : 3);            // section 2.3: trend 1 puts 2 in P, trends 2 and 3 put 3
+        if (t == 3) {
+            super.enterRecovery();                          // (12) trend 3: CUBIC's ssthresh, beta and fast convergence
+            return;
+        }
+        recover = maxseq;                                   // tcp-linux.cc:484-486, as Linux TCP enters Recovery
+        lastCwndAction = CWND_ACTION_DUPACK;
+        nextPktsInFlight = sndCwnd;
+        int before = sndCwnd;
+        int target = t == 1 ? sndCwnd : lastSmaller(sndCwnd);   // (12) trend 1: cwnd_last; trend 2: cwnd_last,x
+        sndSsthresh = Math.max(2, target);
+        sndCwndCnt = 0;                                     // tcp-linux.cc:493-494
+        bytesAcked = 0;
+        sndCwnd = target;
+        cs.setSsthresh(sndSsthresh);
+        if (target < before) {
+            cs.closeWindow(sndCwnd, CloseCause.ACNS);
+        }
+        port.fastRetransmitted();                           // resent as Linux TCP's Recovery resends them
+        setCaState(TCP_CA_RECOVERY);                        // tcp-linux.cc:503
+    }
+
+    @Override
+    public void timeout() {
+        if (highestAck != maxseq) {
+            commands.trend().record(3);                     // a timeout puts 3 in P, as AcnsReno's
+        }
+        arrived = 0;
+        super.timeout();
+        noteLevel();
+    }
+
+    private void setWindow(int cwnd, int ssthresh) {
+        sndSsthresh = Math.max(2, ssthresh);
+        sndCwnd = cwnd;
+        cs.setSsthresh(sndSsthresh);
+        cs.closeWindow(sndCwnd, CloseCause.ACNS);
+    }
+
+    private int lastSmaller(int w) {
+        while (!levels.isEmpty() && levels.peekLast() >= w) {
+            levels.pollLast();
+        }
+        return levels.isEmpty() ? w : levels.peekLast();
+    }
+
+    private void noteLevel() {
+        int level = sndCwnd;
+        while (!levels.isEmpty() && levels.peekLast() > level) {
+            levels.pollLast();
+        }
+        if (levels.isEmpty() || levels.peekLast() < level) {
+            levels.addLast(level);
+            if (levels.size() > MAX_LEVELS) {
+                levels.pollFirst();
+            }
+        }
+    }
+}
