@@ -106,7 +106,7 @@ public final class Ns2Cubic {
 
     /**
      * Ends the epoch as bictcp_recalc_ssthresh does (tcp_cubic.c:310) and nothing else: the next
-     * bictcp_update starts one from the window it is given (tcp_cubic.c:159-176). Not ns-2's: ACNS's
+     * bictcp_update starts one from the window it is given (tcp_cubic.c:159-175). Not ns-2's: ACNS's
      * epoch-restart reading (Ns2AcnsCubic.CubicReading.EPOCH_RESTART).
      */
     public void restartEpoch() {
