@@ -86,6 +86,8 @@ acns|exact|cheap||acns --baseline ns2 --preregistered
 acns-ns2-buffer300|exact|cheap||acns --baseline ns2 --configs reno,acns --buffer 300
 acns-ns2-buffer400|exact|cheap||acns --baseline ns2 --preregistered --configs reno,acns --buffer 400
 acns-cubic|exact|cheap||acns --baseline ns2-cubic --preregistered
+acns-cubic-eq9-every-ack|exact|cheap||acns --baseline ns2-cubic --preregistered --preregistration acns-cubic-eq9-every-ack --acns-cubic-reading eq9-every-ack --configs reno,acns
+acns-cubic-epoch-restart|exact|cheap||acns --baseline ns2-cubic --preregistered --preregistration acns-cubic-epoch-restart --acns-cubic-reading epoch-restart --configs reno,acns
 abcd-30seeds-sender|exact|expensive||abcd --seeds 30 --configs abcd-sender --baseline rdp
 abcd|exact|cheap||abcd --baseline ns2 --acc-notify window-only --averaging-ms 0 --preregistered
 abcd-30seeds|exact|expensive||abcd --seeds 30 --baseline rdp

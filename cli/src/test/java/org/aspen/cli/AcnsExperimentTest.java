@@ -67,4 +67,22 @@ class AcnsExperimentTest {
         assertEquals(Aspen.USAGE, r.code());
         assertEquals("aspen: --preregistered needs the configs reno and acns in --configs", r.err().lines().findFirst().orElseThrow());
     }
+
+    @Test
+    void aCubicReadingIsRecordedInTheSummaryOnlyWhenNotThePrimary(@TempDir Path dir) throws Exception {
+        for (String reading : List.of("epoch-restart", "primary")) {
+            Path out = dir.resolve(reading);
+            CliTest.Run r = CliTest.run("experiment", "acns", "--baseline", "ns2-cubic", "--acns-cubic-reading", reading,
+                    "--duration", "3s", "--configs", "acns", "--seeds", "1", "--threads", "1", "--out", out.toString());
+            assertEquals(0, r.code(), r.err());
+            String summary = Files.readString(out.resolve("summary.json"));
+            String tables = Files.readString(out.resolve("comparison.md"));
+            if (reading.equals("primary")) {
+                assertTrue(!summary.contains("acnsCubicReading") && !tables.contains("read as"), summary);
+            } else {
+                assertTrue(summary.contains("\"acnsCubicReading\" : \"epoch-restart\""), summary);
+                assertTrue(tables.contains("ACNS on CUBIC read as epoch-restart (a sensitivity reading"), tables);
+            }
+        }
+    }
 }

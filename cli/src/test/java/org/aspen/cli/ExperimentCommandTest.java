@@ -263,6 +263,53 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void acnsCubicReadingIsOptInUnderNs2CubicAndReachesTheScenario() {
+        var primary = (org.aspen.experiments.acns.AcnsExperiment.Params) params("experiment", "acns", "--baseline", "ns2-cubic");
+        assertEquals(org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.PRIMARY, primary.setup().cubicReading());
+        var every = (org.aspen.experiments.acns.AcnsExperiment.Params) params("experiment", "acns", "--baseline", "ns2-cubic",
+                "--acns-cubic-reading", "eq9-every-ack");
+        assertEquals(org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.EQ9_EVERY_ACK, every.setup().cubicReading());
+        assertEquals(primary.setup().withBaseline(org.aspen.experiments.acns.AcnsBaseline.RDP),
+                every.setup().withBaseline(org.aspen.experiments.acns.AcnsBaseline.RDP), "Aspen RDP's runs are the primary's");
+        assertEquals(List.of("epoch-restart"), printed("experiment", "acns", "--baseline", "ns2-cubic", "--acns-cubic-reading",
+                "epoch-restart", "--print-scenario", "acns").workload().flows().get(0).sender().acnsReading());
+        assertEquals(null, printed("experiment", "acns", "--baseline", "ns2-cubic", "--acns-cubic-reading", "epoch-restart",
+                "--print-scenario", "reno").workload().flows().get(0).sender(), "no ACNS, no reading");
+        assertEquals(null, printed("experiment", "acns", "--baseline", "ns2-cubic", "--print-scenario", "acns")
+                .workload().flows().get(0).sender(), "the primary: the scenario as before");
+        CliTest.Run r = CliTest.run("experiment", "acns", "--acns-cubic-reading", "eq9-every-ack", "--print-scenario", "acns");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --acns-cubic-reading eq9-every-ack reads ACNS on CUBIC: it needs --baseline ns2-cubic, not ns2",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "acns", "--baseline", "ns2-cubic", "--acns-cubic-reading", "every-ack", "--print-scenario", "acns");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --acns-cubic-reading: unknown reading 'every-ack' (known: primary, eq9-every-ack, epoch-restart)",
+                r.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void acnsPreregistrationNamesAnotherFileOfTheExperiment() {
+        assertEquals("acns-cubic", ((org.aspen.experiments.acns.AcnsExperiment.Params) params("experiment", "acns", "--baseline",
+                "ns2-cubic", "--preregistered")).preregistrationName());
+        assertEquals("acns", ((org.aspen.experiments.acns.AcnsExperiment.Params) params("experiment", "acns",
+                "--preregistered")).preregistrationName());
+        assertEquals("acns", ((org.aspen.experiments.acns.AcnsExperiment.Params) params("experiment", "acns", "--baseline",
+                "ns2-cubic", "--preregistered", "--preregistration", "acns")).preregistrationName());
+        CliTest.Run r = CliTest.run("experiment", "acns", "--preregistration", "acns-cubic", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistration names the file a --preregistered run is judged by: give --preregistered too",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "acns", "--preregistered", "--preregistration", "aecn", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistration aecn: that file registers experiment 'aecn', not acns",
+                r.err().lines().findFirst().orElseThrow());
+        r = CliTest.run("experiment", "acns", "--preregistered", "--preregistration", "acns-none", "--seeds", "1", "--duration", "3s");
+        assertEquals(Aspen.USAGE, r.code());
+        assertEquals("aspen: --preregistration: no pre-registration for 'acns-none' "
+                + "(experiments/src/main/resources/preregistration/acns-none.yaml)", r.err().lines().findFirst().orElseThrow());
+    }
+
+    @Test
     void anUnknownBaselineIsOneLineNamingTheOption() {
         for (String e : List.of("acns", "purple")) {
             CliTest.Run r = CliTest.run("experiment", e, "--baseline", "ns3");

@@ -17,6 +17,7 @@ import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Sweep;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -43,11 +44,15 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
 
     /**
      * The configs (in the tables' order), seeds 1..seeds, the set-up; {@code preregistered}: judge the comparison by
-     * {@code preregistration/acns.yaml} ({@code acns-cubic.yaml} under ns2-cubic) and run the same sweep on Aspen RDP
-     * as well, for the "Aspen RDP" column.
+     * {@code preregistration/acns.yaml} ({@code acns-cubic.yaml} under ns2-cubic; {@code NAME.yaml} when
+     * {@code preregistration} names one) and run the same sweep on Aspen RDP as well, for the "Aspen RDP" column.
      */
-    public record Params(List<Config> configs, int seeds, AcnsRun.Setup setup, boolean preregistered) {
+    public record Params(List<Config> configs, int seeds, AcnsRun.Setup setup, boolean preregistered, String preregistration) {
         public Params {
+            if (preregistration != null && !preregistered) {
+                throw new IllegalArgumentException("--preregistration names the file a --preregistered run is judged by: give "
+                        + "--preregistered too");
+            }
             if (preregistered && (setup.baseline() == AcnsBaseline.RDP || !configs.contains(Config.RENO)
                     || !configs.contains(Config.ACNS))) {
                 throw new IllegalArgumentException("--preregistered judges an ns-2 baseline (ns2, ns2-cubic, ns2-2.35) against Aspen RDP "
@@ -55,9 +60,19 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
             }
         }
 
+        /** As above, judged (when {@code preregistered}) by the baseline's file ({@link #preregistrationName()}). */
+        public Params(List<Config> configs, int seeds, AcnsRun.Setup setup, boolean preregistered) {
+            this(configs, seeds, setup, preregistered, null);
+        }
+
         /** Without the pre-registration: the comparison by the rules before issue 29, one baseline. */
         public Params(List<Config> configs, int seeds, AcnsRun.Setup setup) {
             this(configs, seeds, setup, false);
+        }
+
+        /** The pre-registration's name: {@code preregistration}, or the baseline's (acns-cubic under ns2-cubic, else acns). */
+        public String preregistrationName() {
+            return preregistration != null ? preregistration : AcnsExperiment.preregistration(setup.baseline());
         }
     }
 
@@ -80,6 +95,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                           @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String baselineSource,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String acnsCubicReading,
                           double startJitterMs, double wallSeconds, List<PaperComparison> paperComparison,
                           Map<String, AcnsTables.Figures> configs, Paper paper,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
@@ -157,7 +173,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
         List<AcnsTables.Figures> figures = new ArrayList<>(byConfig.values());
         boolean paired = byConfig.containsKey(Config.RENO.id()) && byConfig.containsKey(Config.ACNS.id())
                 && byConfig.get(Config.ACNS.id()).vsReno() != null;
-        Preregistration pre = params.preregistered() ? Preregistration.load(preregistration(base)) : null;
+        Preregistration pre = params.preregistered() ? Preregistration.load(params.preregistrationName()) : null;
         List<PaperComparison> comparison;
         if (!paired) {
             comparison = List.of(new PaperComparison("Tables 7-11", "ACNS against no ACNS", "-", PaperComparison.Verdict.NOT_RUN,
@@ -184,7 +200,8 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                     params.seeds(), wallSeconds);
         }
         return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(),
-                base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, base.agent(), AcnsSites.JITTER_NANOS / 2e6,
+                base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, base.agent(),
+                s.cubicReading() == Ns2AcnsCubic.CubicReading.PRIMARY ? null : s.cubicReading().id(), AcnsSites.JITTER_NANOS / 2e6,
                 Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS),
                 pre == null ? null : pre.ref(), verdicts, rdpConfigs, rdpVerdicts, tables);
     }

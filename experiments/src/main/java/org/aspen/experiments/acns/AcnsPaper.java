@@ -8,7 +8,9 @@ import org.aspen.experiments.sweep.CommonParams;
 import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperExperiment;
 import org.aspen.experiments.sweep.Param;
+import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.vnet.config.Units;
 
 /**
@@ -18,6 +20,8 @@ import org.aspen.vnet.config.Units;
  * aspen experiment acns --out results/acns
  * aspen experiment acns --baseline ns2 --preregistered --out docs/results/acns   # judged by preregistration/acns.yaml, RDP beside
  * aspen experiment acns --baseline ns2-cubic --preregistered --out docs/results/acns-cubic   # by acns-cubic.yaml
+ * aspen experiment acns --baseline ns2-cubic --preregistered --preregistration acns-cubic-eq9-every-ack \
+ *     --acns-cubic-reading eq9-every-ack --configs reno,acns --out docs/results/acns-cubic-eq9-every-ack   # a sensitivity
  * aspen experiment acns --print-scenario acns > acns.yaml && aspen lab --sim acns.yaml
  * }</pre>
  */
@@ -53,6 +57,16 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
                             + "too, for the 'Aspen RDP' sensitivity column (runs-rdp.csv, series-rdp-*.csv); needs an ns-2 "
                             + "--baseline and the configs reno and acns (default: off).")
             boolean preregistered,
+            @Param(names = "--preregistration", label = "NAME",
+                    description = "With --preregistered: judge by preregistration/NAME.yaml instead of the baseline's "
+                            + "(e.g. acns-cubic-eq9-every-ack).")
+            String preregistration,
+            @Param(names = "--acns-cubic-reading", label = "READING",
+                    description = "With --baseline ns2-cubic: where ACNS reads equation 9 on CUBIC: primary "
+                            + "(preregistration/acns-cubic.yaml), eq9-every-ack (a fallback acts on every ACK, in Recovery "
+                            + "too) or epoch-restart (CUBIC's epoch restarts when a freeze or fallback ends); the last two "
+                            + "are sensitivities registered after the primary was seen (default: ${DEFAULT-VALUE}).")
+            String acnsCubicReading,
             @Param(names = "--print-scenario", label = "CONFIG",
                     description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
                             + "a config's sender reading is in its flows' sender.acnsReading.")
@@ -84,7 +98,8 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
     @Override
     public Options defaults() {
         return new Options(10, CommonParams.DEFAULT_THREADS, Arrays.stream(Config.values()).map(Config::id).toList(),
-                118_000_000_000L, Units.bitsPerSecond(AcnsRun.BOTTLENECK), AcnsRun.BUFFER, AcnsBaseline.NS2.id(), false, null);
+                118_000_000_000L, Units.bitsPerSecond(AcnsRun.BOTTLENECK), AcnsRun.BUFFER, AcnsBaseline.NS2.id(), false, null,
+                Ns2AcnsCubic.CubicReading.PRIMARY.id(), null);
     }
 
     @Override
@@ -101,7 +116,13 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
         if (b == null) {
             throw new IllegalArgumentException("--baseline: unknown baseline '" + o.baseline() + "' (known: ns2, ns2-cubic, ns2-2.35, rdp)");
         }
-        return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b);
+        Ns2AcnsCubic.CubicReading r = Ns2AcnsCubic.CubicReading.byId(o.acnsCubicReading());
+        if (r == null) {
+            throw new IllegalArgumentException("--acns-cubic-reading: unknown reading '" + o.acnsCubicReading() + "' (known: "
+                    + String.join(", ", Arrays.stream(Ns2AcnsCubic.CubicReading.values()).map(Ns2AcnsCubic.CubicReading::id).toList())
+                    + ")");
+        }
+        return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b, r);
     }
 
     @Override
@@ -122,7 +143,24 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
         if (o.preregistered() && !(cs.contains(Config.RENO) && cs.contains(Config.ACNS))) {
             throw new IllegalArgumentException("--preregistered needs the configs reno and acns in --configs");
         }
-        return new AcnsExperiment(new AcnsExperiment.Params(cs, o.seeds(), setup, o.preregistered()));
+        String name = o.preregistration();
+        if (name != null) {
+            if (!o.preregistered()) {
+                throw new IllegalArgumentException("--preregistration names the file a --preregistered run is judged by: give "
+                        + "--preregistered too");
+            }
+            Preregistration p;
+            try {
+                p = Preregistration.load(name);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--preregistration: " + e.getMessage());
+            }
+            if (!p.experiment().equals("acns")) {
+                throw new IllegalArgumentException("--preregistration " + name + ": that file registers experiment '"
+                        + p.experiment() + "', not acns");
+            }
+        }
+        return new AcnsExperiment(new AcnsExperiment.Params(cs, o.seeds(), setup, o.preregistered(), name));
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.vnet.config.Units;
 
 /**
@@ -88,16 +89,37 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         }
     }
 
-    /** Run length, last-mile rate and buffer (packets), and the transport and queues ({@link AcnsBaseline}). */
-    public record Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline) {
+    /**
+     * Run length, last-mile rate and buffer (packets), the transport and queues ({@link AcnsBaseline}) and,
+     * under {@link AcnsBaseline#NS2_CUBIC} only, where ACNS reads equation 9 on CUBIC
+     * ({@link Ns2AcnsCubic.CubicReading}; the primary elsewhere).
+     */
+    public record Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline,
+                        Ns2AcnsCubic.CubicReading cubicReading) {
+        public Setup {
+            if (cubicReading == null) {
+                cubicReading = Ns2AcnsCubic.CubicReading.PRIMARY;
+            }
+            if (cubicReading != Ns2AcnsCubic.CubicReading.PRIMARY && baseline != AcnsBaseline.NS2_CUBIC) {
+                throw new IllegalArgumentException("--acns-cubic-reading " + cubicReading.id() + " reads ACNS on CUBIC: it needs "
+                        + "--baseline ns2-cubic, not " + baseline.id());
+            }
+        }
+
         /** The set-up on Aspen RDP (what the committed results before issue #28 ran). */
         public Setup(double durationSeconds, String bottleneck, int buffer) {
             this(durationSeconds, bottleneck, buffer, AcnsBaseline.RDP);
         }
 
-        /** The same set-up on another transport and queues. */
+        /** The set-up on {@code baseline}, ACNS on CUBIC read as the primary. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline) {
+            this(durationSeconds, bottleneck, buffer, baseline, Ns2AcnsCubic.CubicReading.PRIMARY);
+        }
+
+        /** The same set-up on another transport and queues (the CUBIC reading kept on ns2-cubic only). */
         public Setup withBaseline(AcnsBaseline b) {
-            return new Setup(durationSeconds, bottleneck, buffer, b);
+            return new Setup(durationSeconds, bottleneck, buffer, b,
+                    b == AcnsBaseline.NS2_CUBIC ? cubicReading : Ns2AcnsCubic.CubicReading.PRIMARY);
         }
     }
 
@@ -106,7 +128,8 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         AcnsBaseline base = setup.baseline();
         ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id() + (base == AcnsBaseline.RDP ? "" : "-" + base.id()),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
-        AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base, config.reading());
+        AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base, config.reading(),
+                setup.cubicReading());
         return b.build();
     }
 

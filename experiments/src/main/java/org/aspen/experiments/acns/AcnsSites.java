@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.vnet.time.Seeds;
 
 /**
@@ -58,6 +59,12 @@ public final class AcnsSites {
     /** As above, the ACNS senders following {@code reading} (the flows' {@code sender.acnsReading}, absent for the text's). */
     public static void addTo(ScenarioBuilder b, Object queue, boolean acns, String lastMile, int buffer, long seed,
                              AcnsBaseline base, AcnsReno.Reading reading) {
+        addTo(b, queue, acns, lastMile, buffer, seed, base, reading, Ns2AcnsCubic.CubicReading.PRIMARY);
+    }
+
+    /** As above, ACNS on ns-2's Linux CUBIC reading equation 9 as {@code cubic} ({@link Ns2AcnsCubic.CubicReading}). */
+    public static void addTo(ScenarioBuilder b, Object queue, boolean acns, String lastMile, int buffer, long seed,
+                             AcnsBaseline base, AcnsReno.Reading reading, Ns2AcnsCubic.CubicReading cubic) {
         String[][] nodes = {{"ra", "10.0.0.1"}, {"i1", "10.0.0.2"}, {"i2", "10.0.0.3"}, {"rb", "10.0.0.4"},
                 {"n0", "10.0.1.1"}, {"n1", "10.0.1.2"}, {"n2", "10.0.1.3"}, {"n3", "10.0.2.1"}, {"n4", "10.0.2.2"},
                 {"n5", "10.0.2.3"}};
@@ -83,7 +90,7 @@ public final class AcnsSites {
                 {"tcp3", "n1", "n3", "30.1", "46"}}) {
             b.flow(ScenarioBuilder.flow(f[0], f[1], f[2]).start(start(Double.parseDouble(f[3]), f[0], seed)).ecn(false)
                     .acns(acns, Integer.parseInt(f[4])).segment(base.segment()).transport(base.transport(), base.agent())
-                    .window(base.receiverWindow()).sender(acns ? ScenarioBuilder.sender(null, null, reading) : null).build());
+                    .window(base.receiverWindow()).sender(acns ? ScenarioBuilder.sender(null, null, reading, cubic) : null).build());
         }
         for (String[] u : new String[][] {{"udp1", "n0", "n3", "500kbps", "0.1"}, {"udp2", "n1", "n4", "600kbps", "20.1"},
                 {"udp3", "n2", "n5", "500kbps", "40.1"}}) {

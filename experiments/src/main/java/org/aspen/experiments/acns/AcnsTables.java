@@ -15,6 +15,7 @@ import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.experiments.sweep.Stat;
 import org.aspen.experiments.sweep.Verdicts;
 import org.aspen.rdp.RdpPackets;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 
 /**
  * The ACNS paper's Tables 7-11 from the runs: per config and flow, the mean over the seeds with its
@@ -470,6 +471,10 @@ public final class AcnsTables {
                 AcnsSites.JITTER_NANOS / 2_000_000, wall));
         if (setup.baseline().ns2()) {
             t.append("Baseline ").append(setup.baseline().id()).append(": ").append(setup.baseline().source()).append(".\n\n");
+        }
+        if (setup.cubicReading() != Ns2AcnsCubic.CubicReading.PRIMARY) {
+            t.append("ACNS on CUBIC read as ").append(setup.cubicReading().id()).append(" (a sensitivity reading, "
+                    + "docs/results-acns.md, \"Registered sensitivities\"), not as the primary.\n\n");
         }
         String perFlow = "| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n";
         String withTotal = "| system | #1 | #2 | #3 | total |\n|---|---|---|---|---|\n";

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 
 /**
  * Puts a {@link Scenario} record together in code: nodes, links, static routes, bulk flows and
@@ -125,12 +126,21 @@ public final class ScenarioBuilder {
      * the ACNS reading ({@link AcnsReno.Reading#PAPER}, or null: the text's, left out).
      */
     public static Scenario.SenderSpec sender(Integer sendBuffer, Boolean refillOnSend, AcnsReno.Reading reading) {
+        return sender(sendBuffer, refillOnSend, reading, Ns2AcnsCubic.CubicReading.PRIMARY);
+    }
+
+    /** As above, ACNS on ns-2's Linux CUBIC reading equation 9 as {@code cubic} (the primary: left out). */
+    public static Scenario.SenderSpec sender(Integer sendBuffer, Boolean refillOnSend, AcnsReno.Reading reading,
+                                             Ns2AcnsCubic.CubicReading cubic) {
         List<String> readings = new ArrayList<>();
         if (reading != null && reading.requestEverySegment()) {
             readings.add("every-segment");
         }
         if (reading != null && reading.commandOnItsAckOnly()) {
             readings.add("on-its-ack");
+        }
+        if (cubic != null && cubic != Ns2AcnsCubic.CubicReading.PRIMARY) {
+            readings.add(cubic.id());
         }
         if (sendBuffer == null && refillOnSend == null && readings.isEmpty()) {
             return null;

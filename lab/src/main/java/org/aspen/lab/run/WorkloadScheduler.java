@@ -16,6 +16,7 @@ import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.RdpStack;
 import org.aspen.rdp.Recovery;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.rdp.transfer.ByteSink;
 import org.aspen.rdp.transfer.ByteSource;
 import org.aspen.rdp.transfer.ProgressListener;
@@ -151,7 +152,8 @@ public final class WorkloadScheduler {
             o = o.withRefillOnSend(spec.sender().refillOnSend());
         }
         var agent = Boolean.TRUE.equals(spec.aecn()) ? Transports.antiEcnAgent(name, spec.transport(), spec.ns2())
-                : Transports.agent(name, spec.transport(), spec.ns2(), acns, reading);
+                : Transports.agent(name, spec.transport(), spec.ns2(), acns, reading,
+                        spec.sender() == null ? Ns2AcnsCubic.CubicReading.PRIMARY : spec.sender().cubicReading());
         if (agent != null) {
             o = o.withCongestionControl(agent);
             if (spec.ecn() == null) {

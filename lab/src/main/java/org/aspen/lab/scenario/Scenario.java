@@ -232,11 +232,15 @@ public record Scenario(
      * for data as each segment leaves (with {@code sendBuffer: 1}, ns-2's agent: segments are cut just
      * before they leave); {@code acnsReading}, how an ACNS sender reads the paper
      * ({@code every-segment}: every data segment asks for a command; {@code on-its-ack}: a command acts
-     * on the ACK that carries it only; absent: the text's reading).
+     * on the ACK that carries it only; on {@code ns2-cubic} only, one of {@code eq9-every-ack} and
+     * {@code epoch-restart}: where equation 9 acts on CUBIC, {@link org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading};
+     * absent: the text's reading).
      */
     public record SenderSpec(Integer sendBuffer, Boolean refillOnSend, List<String> acnsReading) {
         /** The values {@code acnsReading} lists. */
-        public static final List<String> ACNS_READINGS = List.of("every-segment", "on-its-ack");
+        public static final List<String> ACNS_READINGS = List.of("every-segment", "on-its-ack", "eq9-every-ack", "epoch-restart");
+        /** Those of them that read ACNS on ns-2's Linux CUBIC only. */
+        public static final List<String> CUBIC_READINGS = List.of("eq9-every-ack", "epoch-restart");
 
         public SenderSpec {
             acnsReading = acnsReading == null ? List.of() : acnsReading;
@@ -245,6 +249,13 @@ public record Scenario(
         /** The ACNS sender's reading: the text's, with what {@code acnsReading} lists changed. */
         public org.aspen.rdp.AcnsReno.Reading reading() {
             return new org.aspen.rdp.AcnsReno.Reading(acnsReading.contains("every-segment"), acnsReading.contains("on-its-ack"));
+        }
+
+        /** How ACNS reads equation 9 on ns-2's Linux CUBIC: the one of {@link #CUBIC_READINGS} listed, else the primary. */
+        public org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading cubicReading() {
+            return acnsReading.stream().filter(CUBIC_READINGS::contains).findFirst()
+                    .map(org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading::byId)
+                    .orElse(org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.PRIMARY);
         }
     }
 

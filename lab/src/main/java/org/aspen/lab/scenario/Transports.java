@@ -86,13 +86,19 @@ public final class Transports {
     /** As {@link #agent(String, String, Map, boolean)}, ACNS's sender reading its commands as {@code reading}. */
     public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns,
                                                     AcnsReno.Reading reading) {
+        return agent(path, transport, ns2, acns, reading, Ns2AcnsCubic.CubicReading.PRIMARY);
+    }
+
+    /** As above, ACNS on {@code ns2-cubic} reading equation 9 as {@code cubicReading} (ignored on other transports). */
+    public static Supplier<CongestionControl> agent(String path, String transport, Map<String, Object> ns2, boolean acns,
+                                                    AcnsReno.Reading reading, Ns2AcnsCubic.CubicReading cubicReading) {
         Supplier<CongestionControl> plain = agent(path, transport, ns2);
         if (plain == null || !acns) {
             return plain;
         }
         if ("ns2-cubic".equals(transport)) {
             Ns2Params lp = params(path, ns2, (field, what) -> new ConfigException(field + ": " + what), Ns2Params.linuxDefaults());
-            return () -> new Ns2AcnsCubic(lp, AcnsTrend.Params.DEFAULTS, reading);
+            return () -> new Ns2AcnsCubic(lp, AcnsTrend.Params.DEFAULTS, reading, cubicReading);
         }
         if (!"ns2-reno".equals(transport)) {
             throw new ConfigException(path + ".acns: runs on transport rdp, ns2-reno or ns2-cubic only, not on " + transport);

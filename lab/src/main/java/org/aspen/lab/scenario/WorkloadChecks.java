@@ -172,6 +172,15 @@ final class WorkloadChecks {
         if (!sender.acnsReading().isEmpty() && !Boolean.TRUE.equals(acns)) {
             throw c.fail(q + ".acnsReading", "applies to an ACNS sender only (acns: true)");
         }
+        List<String> cubic = sender.acnsReading().stream().filter(Scenario.SenderSpec.CUBIC_READINGS::contains).toList();
+        if (!cubic.isEmpty() && !"ns2-cubic".equals(transport)) {
+            throw c.fail(q + ".acnsReading", "'" + cubic.get(0) + "' reads ACNS on transport ns2-cubic only, not on "
+                    + (transport == null ? "rdp" : transport));
+        }
+        if (cubic.size() > 1) {
+            throw c.fail(q + ".acnsReading", "one of " + String.join(", ", Scenario.SenderSpec.CUBIC_READINGS) + " at most, not "
+                    + String.join(" and ", cubic));
+        }
     }
 
     /** A transfer's or flow's connection settings. */

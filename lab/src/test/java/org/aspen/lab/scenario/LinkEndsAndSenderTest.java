@@ -2,10 +2,12 @@ package org.aspen.lab.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import java.util.List;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.run.WorkloadScheduler;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.RdpOptions;
+import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
 import org.aspen.vnet.link.DropTail;
 import org.aspen.vnet.qdisc.AntiEcn;
@@ -82,7 +84,8 @@ class LinkEndsAndSenderTest {
     void badSenderSettingsAreOneLine() {
         assertEquals("t.yaml: workload.flows[0].sender.sendBuffer: must be 1-65535 segments",
                 ScenarioLoaderTest.error(FLOW.replace("sendBuffer: 8", "sendBuffer: 0")));
-        assertEquals("t.yaml: workload.flows[1].sender.acnsReading[0]: 'on-ack' is not one of every-segment, on-its-ack",
+        assertEquals("t.yaml: workload.flows[1].sender.acnsReading[0]: 'on-ack' is not one of every-segment, on-its-ack, eq9-every-ack, "
+                        + "epoch-restart",
                 ScenarioLoaderTest.error(FLOW.replace("[on-its-ack]", "[on-ack]")));
         assertEquals("t.yaml: workload.flows[1].sender.acnsReading: applies to an ACNS sender only (acns: true)",
                 ScenarioLoaderTest.error(FLOW.replace("acns: true, sender", "sender")));
@@ -90,6 +93,25 @@ class LinkEndsAndSenderTest {
                 ScenarioLoaderTest.error(FLOW.replace("sender: {acnsReading: [on-its-ack]}", "sender: {refillOnSend: true}")));
         assertEquals("t.yaml: workload.flows[0].aecn: runs on transport rdp or ns2-reno only, not on ns2-newreno",
                 ScenarioLoaderTest.error(FLOW.replace("ns2-reno", "ns2-newreno")));
+        assertEquals("t.yaml: workload.flows[1].sender.acnsReading: 'epoch-restart' reads ACNS on transport ns2-cubic only, not on rdp",
+                ScenarioLoaderTest.error(FLOW.replace("[on-its-ack]", "[epoch-restart]")));
+        assertEquals("t.yaml: workload.flows[1].sender.acnsReading: one of eq9-every-ack, epoch-restart at most, not "
+                        + "eq9-every-ack and epoch-restart",
+                ScenarioLoaderTest.error(FLOW.replace("acns: true, sender: {acnsReading: [on-its-ack]}",
+                        "transport: ns2-cubic, acns: true, sender: {acnsReading: [eq9-every-ack, epoch-restart]}")));
+    }
+
+    @Test
+    void aCubicReadingReachesAcnsOnCubic() {
+        Scenario s = ScenarioLoaderTest.parse(FLOW.replace("acns: true, sender: {acnsReading: [on-its-ack]}",
+                "transport: ns2-cubic, acns: true, sender: {acnsReading: [eq9-every-ack]}"));
+        Scenario.FlowSpec g = s.workload().flows().get(1);
+        assertEquals(Ns2AcnsCubic.CubicReading.EQ9_EVERY_ACK, g.sender().cubicReading());
+        assertEquals(AcnsReno.Reading.PAPER, g.sender().reading());
+        RdpOptions o = WorkloadScheduler.options(g.asTransfer("g"), "g", RdpOptions.defaults());
+        Ns2AcnsCubic a = (Ns2AcnsCubic) o.congestionControl().get();
+        assertEquals(Ns2AcnsCubic.CubicReading.EQ9_EVERY_ACK, a.cubicReading());
+        assertEquals(Ns2AcnsCubic.CubicReading.PRIMARY, new Scenario.SenderSpec(null, null, List.of("on-its-ack")).cubicReading());
     }
 
 }

@@ -104,6 +104,15 @@ public final class Ns2Cubic {
         return x;
     }
 
+    /**
+     * Ends the epoch as bictcp_recalc_ssthresh does (tcp_cubic.c:310) and nothing else: the next
+     * bictcp_update starts one from the window it is given (tcp_cubic.c:159-175). Not ns-2's: ACNS's
+     * epoch-restart reading (Ns2AcnsCubic.CubicReading.EPOCH_RESTART).
+     */
+    public void restartEpoch() {
+        epochStart = 0;
+    }
+
     /** bictcp_update (tcp_cubic.c:144-247): sets cnt for a window of {@code cwnd} at {@code now} ms. */
     public void update(long cwnd, long now) {
         ackCnt = (ackCnt + 1) & U32;                                        // tcp_cubic.c:150
