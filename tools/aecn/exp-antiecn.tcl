@@ -10,13 +10,16 @@
 #         1000-byte packets, AecnRun's virtual_buffer_packets x mean_packet_size 1000 bytes),
 #         series (a file for the samples every 3 RTTs: time, cwnd_, ssthresh_; and FILE.util: the bottleneck's
 #         utilisation in each 3 RTTs, from its trace),
+#         trace (a file for a finer trace, every tracestep seconds (0: one RTT): time, cwnd_, ssthresh_, data packets
+#         sent, the AntiECN layer's arrivals / kept / cleared and the sender's aggressive ACKs, as
+#         tools/aecn/aecn-trace.jsh prints them on Aspen, to find where the two first differ),
 #         and exp1-vq.tcl's keys: scale (0.1), rtts (1000), buffer (1.0), vqbuf (1.0), ecnlim (1.0), gamma (0.96),
 #         window (100000), ssthresh (0), minrto (1), rtxcur_init (6), maxrto (64)
 # Prints exp1-vq.tcl's 'key value' lines, then the AntiECN layer's and sender's counters and the utilisation over
 # the run.
 
 set rtt [lindex $argv 0]
-array set cfg {eta 0 aecnbuf 0 series {} scale 0.1 rtts 1000 buffer 1.0 vqbuf 1.0 ecnlim 1.0 gamma 0.96 window 100000 ssthresh 0
+array set cfg {eta 0 aecnbuf 0 series {} trace {} tracestep 0 scale 0.1 rtts 1000 buffer 1.0 vqbuf 1.0 ecnlim 1.0 gamma 0.96 window 100000 ssthresh 0
                minrto 1 rtxcur_init 6 maxrto 64}
 array set cfg [lrange $argv 1 end]
 set C [expr {1e9 * $cfg(scale)}]
@@ -141,6 +144,22 @@ proc sample {} {
 }
 $ns at [expr {3 * $rtt / 1e3}] sample
 
+if {$cfg(trace) ne ""} {
+    set tracef [open $cfg(trace) w]
+    puts $tracef "time_s,cwnd,ssthresh,data_packets,aecn_arrivals,aecn_kept,aecn_cleared,aggressive_acks"
+    set tstep [expr {$cfg(tracestep) > 0 ? $cfg(tracestep) : $rtt / 1e3}]
+    proc tracestep {k} {
+        global ns tcp tracef tstep l cfg
+        set q [$l queue]
+        set aggr [expr {$cfg(eta) > 0 ? [$tcp set aggressive_acks_] : 0}]
+        puts $tracef [format "%.6f,%.4f,%d,%d,%d,%d,%d,%d" [$ns now] [$tcp set cwnd_] [$tcp set ssthresh_] \
+            [$tcp set ndatapack_] [$q set aecn_arrivals_] [$q set aecn_kept_] [$q set aecn_cleared_] $aggr]
+        # times as k x step, not a running sum, as the Aspen side steps
+        $ns at [expr {($k + 1) * $tstep}] "tracestep [expr {$k + 1}]"
+    }
+    $ns at $tstep "tracestep 1"
+}
+
 proc finish {} {
     global ns tcp sink tf maxcwnd firstcut bdp qlim rtt samples cfg
     puts "rtt_ms $rtt"
@@ -169,6 +188,7 @@ proc finish {} {
         puts "aecn_echoes 0"
     }
     if {$seriesf ne ""} { close $seriesf }
+    if {$cfg(trace) ne ""} { global tracef; close $tracef }
     $ns flush-trace
     close $tf
     exit 0

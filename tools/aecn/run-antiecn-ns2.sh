@@ -7,6 +7,8 @@
 #   NAME.csv    every 3 RTTs: cwnd_, ssthresh_ at the sample, the bottleneck's utilisation over the 3 RTTs
 #   runs.csv    one row per run, the columns of docs/results/aecn/runs.csv that ns-2 can give
 #   compare.md  ns-2.35 + patch against Aspen's committed run (docs/results/aecn/runs.csv, baseline ns2)
+#   off-check.txt  first, with AntiECN off: tools/aecn/run-exp1-vq.sh's eleven cases on the patched ns, each
+#               compared byte for byte with the committed docs/traces/aecn-ns2/NAME.txt (made by /usr/bin/ns)
 #
 #   NS=/tmp/ns2-aecn/ns-2.35/ns tools/aecn/run-antiecn-ns2.sh [OUT]     # default docs/traces/aecn-ns2-antiecn
 #
@@ -22,6 +24,18 @@ echo 'set s [new Simulator]; set c [new Agent/TCP/Reno/AntiECN]; exit' | "$ns" >
   || { echo "run-antiecn-ns2.sh: $ns has no Agent/TCP/Reno/AntiECN (not the patched build)" >&2; exit 2; }
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
+
+# AntiECN off: the patched ns must be ns-2.35 (run-exp1-vq.sh calls 'ns' from PATH)
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/bin" && ln -s "$ns" "$work/bin/ns"
+PATH="$work/bin:$PATH" sh "$here/run-exp1-vq.sh" "$work/off" > /dev/null
+: > "$out/off-check.txt"
+for f in "$root"/docs/traces/aecn-ns2/*.txt; do
+  n="$(basename "$f")"
+  if cmp -s "$f" "$work/off/$n"; then echo "identical $n" >> "$out/off-check.txt"; else echo "DIFFERS $n" >> "$out/off-check.txt"; fi
+done
+if grep -q DIFFERS "$out/off-check.txt"; then echo "run-antiecn-ns2.sh: with AntiECN off the patched ns differs from ns-2.35 (off-check.txt)" >&2; fi
 
 run() {   # NAME RTT [key value ...]
   local name=$1; shift
