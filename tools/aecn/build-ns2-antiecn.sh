@@ -4,6 +4,7 @@
 # it never installs anything and leaves /usr/bin/ns alone.
 #
 #   tools/aecn/build-ns2-antiecn.sh [WORK]        # default /tmp/ns2-aecn; about 3 minutes on 2 idle cores
+#   DIAG=avq-clamp-order tools/aecn/build-ns2-antiecn.sh WORK   # also tools/aecn/ns2-avq-clamp-order.patch
 #
 # The source is Debian's ns2_2.35+dfsg.orig.tar.xz (the source of /usr/bin/ns, ns2 2.35+dfsg-5), fetched with
 # `apt-get source --download-only ns2` (needs a deb-src line) into WORK unless ORIG=/path/to/that tarball is
@@ -19,7 +20,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 work="${1:-/tmp/ns2-aecn}"
 orig_sha256=a3a097194c87fedbf2a7d3c8520790dc8688874cad0373af2db0ed33e463d52e
 
-for f in /usr/include/tcl8.6/tclInt.h /usr/include/tcl8.6/tk.h /usr/include/otcl.h /usr/include/tclcl/tclcl.h \
+for f in /usr/include/tcl8.6/tcl-private/generic/tclInt.h /usr/include/tcl8.6/tk.h /usr/include/otcl.h /usr/include/tclcl/tclcl.h \
          /usr/bin/tcl2c++ /usr/lib/x86_64-linux-gnu/libotcl.so /usr/lib/x86_64-linux-gnu/libtclcl.so; do
   [ -e "$f" ] || { echo "build-ns2-antiecn.sh: $f is missing (install the packages listed in this script's header)" >&2; exit 2; }
 done
@@ -40,6 +41,11 @@ tar -C "$work" -xJf "$ORIG"
 [ -d "$src" ] || { echo "build-ns2-antiecn.sh: the tarball has no ns-2.35/" >&2; exit 2; }
 cd "$src"
 patch -p1 --quiet < "$here/ns2-antiecn.patch"
+case "${DIAG:-}" in
+  "") ;;
+  avq-clamp-order) patch -p1 --quiet < "$here/ns2-avq-clamp-order.patch" ;;   # a diagnostic, see that file
+  *) echo "build-ns2-antiecn.sh: unknown DIAG '$DIAG' (only avq-clamp-order)" >&2; exit 2 ;;
+esac
 
 # Build fixes, not AntiECN (ns-2.35 is of 2011):
 # * Debian's libtclcl is built without HAVE_INT64, so it has no TclObject::bind(const char*, int64_t*). Debian's
