@@ -8,7 +8,8 @@
 //       drops-by-link.csv (seed, flow, link end, drops: where each flow's data packets were dropped) and
 //       drops-seed1.csv (seed 1 per second and flow: drops at the two last miles, and at any queue)
 //   java tools/acns-cubic-keep.java compare docs/traces/acns-cubic-keep/ns2 docs/traces/acns-cubic-keep/aspen
-//       prints the comparison and the verdict: ns-2's, the port's or undecided
+//       prints the comparison and the verdict: ns-2's, the port's or undecided (NS2_DIR may be ns2-host100,
+//       ns-2 with Aspen's 100-packet host links: a comparison made after the first, README.md says why)
 //
 // Last miles: ns-2's traced queues ra -> i1 and i2 -> rb (tools/acns-ns2.tcl); Aspen's link ends
 // ra-i1@ra and i2-rb@i2. Aspen's packets acknowledged are its acknowledged bytes over 980 data bytes a
@@ -95,6 +96,7 @@ public class AcnsCubicKeep {
         double[][] ns2 = new double[3][4];
         double[][] aspen = new double[3][4];
         double[] aspenAnyQueue = new double[3];
+        double[] ns2AnyQueue = new double[3];
         List<String[]> ns2Runs = csv(ns2Dir.resolve("runs.csv"));
         List<String> h = Arrays.asList(ns2Runs.get(0));
         int n2 = 0;
@@ -107,6 +109,8 @@ public class AcnsCubicKeep {
             ns2[f][1] += Math.max(0, num(c[h.indexOf("acked_pkts")]));   // ack_ -1: nothing acknowledged
             ns2[f][2] += num(c[h.indexOf("avg_path_rtt_ms")]);
             ns2[f][3] += num(c[h.indexOf("rexmit_pkts")]);
+            // host_drops: from the second ns-2 run on (the first's runs.csv had no such column)
+            ns2AnyQueue[f] += num(c[h.indexOf("drops")]) + (h.contains("host_drops") ? num(c[h.indexOf("host_drops")]) : Double.NaN);
             n2++;
         }
         List<String[]> aspenRuns = csv(aspenDir.resolve("runs.csv"));
@@ -144,8 +148,10 @@ public class AcnsCubicKeep {
             }
         }
         Arrays.setAll(aspenAnyQueue, i -> aspenAnyQueue[i] / SEEDS);
+        Arrays.setAll(ns2AnyQueue, i -> ns2AnyQueue[i] / SEEDS);
         System.out.printf(Locale.ROOT, "CUBIC beta 1024, no ACNS: means over %d seeds, Aspen's port against ns-2.35%n", SEEDS);
-        System.out.println("| flow | drops at the last miles Aspen / ns-2 | ratio | (Aspen, any queue) | packets acked Aspen / ns-2 "
+        System.out.println("ns-2: " + ns2Dir + ", Aspen: " + aspenDir);
+        System.out.println("| flow | drops at the last miles Aspen / ns-2 | ratio | (drops at any queue Aspen / ns-2) | packets acked Aspen / ns-2 "
                 + "| path RTT Aspen / ns-2 (ms) | retransmissions Aspen / ns-2 |");
         System.out.println("|---|---|---|---|---|---|---|");
         boolean a = true;
@@ -156,12 +162,12 @@ public class AcnsCubicKeep {
             a &= aspen[f][0] >= ns2[f][0] / 1.5 && aspen[f][0] <= 1.5 * ns2[f][0];
             totalAspen += aspen[f][0];
             totalNs2 += ns2[f][0];
-            System.out.printf(Locale.ROOT, "| #%d | %.1f / %.1f | %.2f | %.1f | %.0f / %.0f | %.1f / %.1f | %.1f / %.1f |%n", f + 1,
-                    aspen[f][0], ns2[f][0], ratio, aspenAnyQueue[f], aspen[f][1], ns2[f][1], aspen[f][2], ns2[f][2],
+            System.out.printf(Locale.ROOT, "| #%d | %.1f / %.1f | %.2f | %.1f / %.1f | %.0f / %.0f | %.1f / %.1f | %.1f / %.1f |%n", f + 1,
+                    aspen[f][0], ns2[f][0], ratio, aspenAnyQueue[f], ns2AnyQueue[f], aspen[f][1], ns2[f][1], aspen[f][2], ns2[f][2],
                     aspen[f][3], ns2[f][3]);
         }
-        System.out.printf(Locale.ROOT, "| all | %.1f / %.1f | %.2f | %.1f | | | |%n", totalAspen, totalNs2, totalAspen / totalNs2,
-                aspenAnyQueue[0] + aspenAnyQueue[1] + aspenAnyQueue[2]);
+        System.out.printf(Locale.ROOT, "| all | %.1f / %.1f | %.2f | %.1f / %.1f | | | |%n", totalAspen, totalNs2, totalAspen / totalNs2,
+                aspenAnyQueue[0] + aspenAnyQueue[1] + aspenAnyQueue[2], ns2AnyQueue[0] + ns2AnyQueue[1] + ns2AnyQueue[2]);
         // seed 1 per second: the highest drops of one flow in one second (last miles), and the storm's seconds
         long ns2Max = 0;
         int ns2Storm = 0;

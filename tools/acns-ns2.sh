@@ -12,9 +12,11 @@
 #   tools/acns-ns2.sh docs/traces/acns-ns2 [BUFFER] [FIRST_SEED LAST_SEED]    # 100, 1 10: about a minute
 #
 # VARIANTS (default "reno cubic") picks the variants; with cubic-keep among them (CUBIC with
-# `set_ca_param cubic beta 1024`, tools/acns-ns2.tcl) runs.csv gets a last column rexmit_pkts (empty for
-# the other variants) and the first seed also writes drops-cubic-keep.csv (drops per second and flow):
+# `set_ca_param cubic beta 1024`, tools/acns-ns2.tcl) runs.csv gets two last columns rexmit_pkts and
+# host_drops (empty for the other variants) and the first seed also writes drops-cubic-keep.csv (drops
+# per second and flow); HOST_BUFFER (packets, default 1000) sets the host links' limit:
 #   VARIANTS=cubic-keep tools/acns-ns2.sh docs/traces/acns-cubic-keep/ns2
+#   VARIANTS=cubic-keep HOST_BUFFER=100 tools/acns-ns2.sh docs/traces/acns-cubic-keep/ns2-host100
 #
 # Needs /usr/bin/ns and cli/target/aspen.jar (mvn -B -o -q package -pl cli -am -DskipTests) or JAR=...
 # Exit status 2 on bad arguments, 1 when ns fails.
@@ -26,11 +28,14 @@ if [ $# -ne 1 ] && [ $# -ne 2 ] && [ $# -ne 4 ]; then
 fi
 out="$1"; buffer="${2:-100}"; first="${3:-1}"; last="${4:-10}"
 variants="${VARIANTS:-reno cubic}"
+if [ -n "${HOST_BUFFER:-}" ] && ! [[ "$HOST_BUFFER" =~ ^[1-9][0-9]*$ ]]; then
+  echo "tools/acns-ns2.sh: HOST_BUFFER '$HOST_BUFFER' is not a whole number of packets" >&2; exit 2
+fi
 rexmit=""
 for v in $variants; do
   case "$v" in
     reno|cubic) ;;
-    cubic-keep) rexmit=",rexmit_pkts" ;;
+    cubic-keep) rexmit=",rexmit_pkts,host_drops" ;;
     *) echo "tools/acns-ns2.sh: VARIANTS: '$v' is not one of reno, cubic, cubic-keep" >&2; exit 2 ;;
   esac
 done
@@ -60,7 +65,7 @@ for variant in $variants; do
         printf "%s,%s,%s,tcp%s,%s,%s,%.3f,%.4f,%s,%s,%s,%s,%s,%s", v, b, s, $2, kv["start"], kv["acked_pkts"], mb,
             mb * 8 / (118 - kv["start"]), kv["drops"], kv["avg_path_rtt_ms"], kv["max_path_rtt_ms"], kv["fixed_ms"],
             kv["queue_ra_i1_ms"], kv["queue_other_ms"]
-        if (rx != "") printf ",%s", kv["rexmit_pkts"]
+        if (rx != "") printf ",%s,%s", kv["rexmit_pkts"], kv["host_drops"]
         printf "\n"
     }' ns.log >> "$out/runs.csv"
   done < starts.txt

@@ -18,6 +18,10 @@
 # Its flow lines add "rexmit_pkts R": the flow's data packets entering its host link with a seqno at
 # or below one already sent (Agent/TCP/Linux keeps no nrexmitpack_). DROPS_FILE (any variant): the
 # drops at the two last miles per second and flow, "time_s,flow,drops" (second k = [k-1, k)).
+# cubic-keep's flow lines add "host_drops H" too: the flow's packets dropped at its host link. The
+# environment's HOST_BUFFER (packets, default 1000) sets the host links' limit: 100 is what Aspen's
+# scenario gives them (no buffer given: QueueSpecs.DEFAULT_BUFFER_PACKETS), 1000 what this script
+# always ran (docs/traces/acns-cubic-keep/README.md).
 if {$argc < 8} {
     puts stderr "usage: ns acns-ns2.tcl reno|cubic|cubic-keep BUFFER T1 T2 T3 U1 U2 U3 \[SERIES_FILE \[DROPS_FILE\]\]"
     exit 2
@@ -51,8 +55,10 @@ proc link {a b rate delay limit} {
 }
 # host links 10 Mb/s 2 ms with Aspen's default limit (1000 packets, LinkConfig.DEFAULT), the last
 # miles 3 Mb/s 10 ms with the experiment's buffer, the ISP core 100 Mb/s 20 ms (AcnsSites)
-foreach h {n0 n1 n2} { link $h ra 10Mb 2ms 1000 }
-foreach h {n3 n4 n5} { link rb $h 10Mb 2ms 1000 }
+set hostbuf 1000
+if {[info exists env(HOST_BUFFER)]} { set hostbuf $env(HOST_BUFFER) }
+foreach h {n0 n1 n2} { link $h ra 10Mb 2ms $hostbuf }
+foreach h {n3 n4 n5} { link rb $h 10Mb 2ms $hostbuf }
 link ra i1 3Mb 10ms $buffer
 link i1 i2 100Mb 20ms 1000
 link i2 rb 3Mb 10ms $buffer
@@ -193,11 +199,16 @@ proc finish {} {
     # retransmissions: '+' lines of a flow's data packets (field 5 tcp, 8 fid, 11 seqno) at or below its
     # highest seqno so far
     array set rx {1 0 2 0 3 0}
+    array set hd {1 0 2 0 3 0}
     if {$variant == "cubic-keep"} {
         close $sent
         array set top {1 -1 2 -1 3 -1}
         set f [open sent.tr r]
         while {[gets $f line] >= 0} {
+            if {[string index $line 0] == "d"} {
+                set fid [lindex $line 7]
+                if {[info exists hd($fid)]} { incr hd($fid) }
+            }
             if {[string index $line 0] == "+" && [lindex $line 4] == "tcp"} {
                 set fid [lindex $line 7]
                 set seq [lindex $line 10]
@@ -210,7 +221,7 @@ proc finish {} {
     for {set i 1} {$i <= 3} {incr i} {
         set n $rttn($i)
         set extra ""
-        if {$variant == "cubic-keep"} { set extra " rexmit_pkts $rx($i)" }
+        if {$variant == "cubic-keep"} { set extra " rexmit_pkts $rx($i) host_drops $hd($i)" }
         puts [format "flow %d start %.6f acked_pkts %d drops %d avg_path_rtt_ms %.1f max_path_rtt_ms %.1f fixed_ms %.1f queue_ra_i1_ms %.1f queue_other_ms %.1f%s samples %d" \
             $i $start($i) [$tcp($i) set ack_] $d($i) [expr $rttsum($i) / $n] $rttmax($i) [expr $fixsum($i) / $n] \
             [expr $qlsum($i) / $n] [expr $qosum($i) / $n] $extra $n]
