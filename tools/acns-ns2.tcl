@@ -4,7 +4,7 @@
 # Aspen's ns-2 baseline carries). docs/traces/acns-table9-rtt.md says why; tools/acns-ns2.sh runs it
 # for the experiment's 10 seeds.
 #
-#   ns tools/acns-ns2.tcl reno|cubic BUFFER T1 T2 T3 U1 U2 U3 [SERIES_FILE]
+#   ns tools/acns-ns2.tcl reno|cubic|cubic-keep BUFFER T1 T2 T3 U1 U2 U3 [SERIES_FILE [DROPS_FILE]]
 #
 # T1-T3: start times (s) of the TCP flows #1-#3, U1-U3 of the constant-rate flows (the paper's 0.1,
 # 15.1, 30.1 and 0.1, 20.1, 40.1, moved by a seed's offsets). Prints one line per TCP flow:
@@ -12,8 +12,18 @@
 # The path RTT is Aspen's measure (FlowProbeRun.samplePathRtt): every 100 ms while the flow runs,
 # the sum over the links of both directions of delay + (bytes queued + frame) x 8 / rate, frame 1040
 # bytes forward (a data packet: packetSize_ 1000 + 40, tcp.cc:763) and 44 back (Aspen's ACK frame).
+# cubic-keep: cubic with `set_ca_param cubic beta 1024` on every agent (tcp-linux.cc:789-795), so
+# CUBIC's ssthresh at a loss is the window (tcp_cubic.c:321; beta_scale stays 23, computed once at
+# registration from the default beta, tcp_cubic.c:373); ns.log gets get_ca_param's answer per agent.
+# Its flow lines add "rexmit_pkts R": the flow's data packets entering its host link with a seqno at
+# or below one already sent (Agent/TCP/Linux keeps no nrexmitpack_). DROPS_FILE (any variant): the
+# drops at the two last miles per second and flow, "time_s,flow,drops" (second k = [k-1, k)).
+# cubic-keep's flow lines add "host_drops H" too: the flow's packets dropped at its host link. The
+# environment's HOST_BUFFER (packets, default 1000) sets the host links' limit: 100 is what Aspen's
+# scenario gives them (no buffer given: QueueSpecs.DEFAULT_BUFFER_PACKETS), 1000 what this script
+# always ran (docs/traces/acns-cubic-keep/README.md).
 if {$argc < 8} {
-    puts stderr "usage: ns acns-ns2.tcl reno|cubic BUFFER T1 T2 T3 U1 U2 U3 \[SERIES_FILE\]"
+    puts stderr "usage: ns acns-ns2.tcl reno|cubic|cubic-keep BUFFER T1 T2 T3 U1 U2 U3 \[SERIES_FILE \[DROPS_FILE\]\]"
     exit 2
 }
 set variant [lindex $argv 0]
@@ -22,8 +32,10 @@ set starts [lrange $argv 2 4]
 set ustarts [lrange $argv 5 7]
 set series ""
 if {$argc > 8} { set series [open [lindex $argv 8] w] }
-if {$variant != "reno" && $variant != "cubic"} {
-    puts stderr "acns-ns2.tcl: variant must be reno or cubic, not '$variant'"
+set dropsfile ""
+if {$argc > 9} { set dropsfile [lindex $argv 9] }
+if {$variant != "reno" && $variant != "cubic" && $variant != "cubic-keep"} {
+    puts stderr "acns-ns2.tcl: variant must be reno, cubic or cubic-keep, not '$variant'"
     exit 2
 }
 set ns [new Simulator]
@@ -43,14 +55,22 @@ proc link {a b rate delay limit} {
 }
 # host links 10 Mb/s 2 ms with Aspen's default limit (1000 packets, LinkConfig.DEFAULT), the last
 # miles 3 Mb/s 10 ms with the experiment's buffer, the ISP core 100 Mb/s 20 ms (AcnsSites)
-foreach h {n0 n1 n2} { link $h ra 10Mb 2ms 1000 }
-foreach h {n3 n4 n5} { link rb $h 10Mb 2ms 1000 }
+set hostbuf 1000
+if {[info exists env(HOST_BUFFER)]} { set hostbuf $env(HOST_BUFFER) }
+foreach h {n0 n1 n2} { link $h ra 10Mb 2ms $hostbuf }
+foreach h {n3 n4 n5} { link rb $h 10Mb 2ms $hostbuf }
 link ra i1 3Mb 10ms $buffer
 link i1 i2 100Mb 20ms 1000
 link i2 rb 3Mb 10ms $buffer
 set drops [open drops.tr w]
 $ns trace-queue $node(ra) $node(i1) $drops
 $ns trace-queue $node(i2) $node(rb) $drops
+if {$variant == "cubic-keep"} {
+    # the senders' host links, for the retransmissions (#1, #2 from n0, #3 from n1)
+    set sent [open sent.tr w]
+    $ns trace-queue $node(n0) $node(ra) $sent
+    $ns trace-queue $node(n1) $node(ra) $sent
+}
 
 # TCP flows (Table 5): #1 n0 -> n5, #2 n0 -> n4, #3 n1 -> n3, run to 118 s
 set flows {{n0 n5} {n0 n4} {n1 n3}}
@@ -75,7 +95,11 @@ for {set i 1} {$i <= 3} {incr i} {
     $ns attach-agent $node([lindex $f 0]) $tcp($i)
     $ns attach-agent $node([lindex $f 1]) $sink($i)
     $ns connect $tcp($i) $sink($i)
-    if {$variant == "cubic"} { $ns at 0 "$tcp($i) select_ca cubic" }   ;# simple.tcl:60 (highspeed there)
+    if {$variant != "reno"} { $ns at 0 "$tcp($i) select_ca cubic" }   ;# simple.tcl:60 (highspeed there)
+    if {$variant == "cubic-keep"} {
+        $ns at 0 "$tcp($i) set_ca_param cubic beta 1024"                ;# tcp-linux.cc:789-795
+        $ns at 0 "$tcp($i) get_ca_param cubic beta"                     ;# tcp-linux.cc:796-805
+    }
     set ftp($i) [$tcp($i) attach-source FTP]
     set start($i) [lindex $starts [expr $i - 1]]
     $ns at $start($i) "$ftp($i) start"
@@ -143,24 +167,64 @@ $ns at 0.1 "sample"
 if {$series != ""} { puts $series "time_s,flow,throughput_mbps,path_rtt_ms,queue_ra_i1_ms,queue_other_ms,cwnd" }
 
 proc finish {} {
-    global tcp start rttsum rttmax rttn drops series fixsum qlsum qosum
+    global tcp start rttsum rttmax rttn drops series fixsum qlsum qosum variant sent dropsfile duration
     close $drops
     if {$series != ""} { close $series }
-    # drops by flow id at the two last miles ('d' lines, field 8 = fid)
+    # drops by flow id at the two last miles ('d' lines, field 2 = time, field 8 = fid)
     set f [open drops.tr r]
     array set d {1 0 2 0 3 0}
     while {[gets $f line] >= 0} {
         if {[string index $line 0] == "d"} {
             set fid [lindex $line 7]
-            if {[info exists d($fid)]} { incr d($fid) }
+            if {[info exists d($fid)]} {
+                incr d($fid)
+                set sec [expr int([lindex $line 1]) + 1]
+                if {[info exists dsec($fid:$sec)]} { incr dsec($fid:$sec) } else { set dsec($fid:$sec) 1 }
+            }
         }
     }
     close $f
+    if {$dropsfile != ""} {
+        set o [open $dropsfile w]
+        puts $o "time_s,flow,drops"
+        for {set sec 1} {$sec <= int($duration)} {incr sec} {
+            for {set i 1} {$i <= 3} {incr i} {
+                set n 0
+                if {[info exists dsec($i:$sec)]} { set n $dsec($i:$sec) }
+                puts $o "$sec.0,tcp$i,$n"
+            }
+        }
+        close $o
+    }
+    # retransmissions: '+' lines of a flow's data packets (field 5 tcp, 8 fid, 11 seqno) at or below its
+    # highest seqno so far
+    array set rx {1 0 2 0 3 0}
+    array set hd {1 0 2 0 3 0}
+    if {$variant == "cubic-keep"} {
+        close $sent
+        array set top {1 -1 2 -1 3 -1}
+        set f [open sent.tr r]
+        while {[gets $f line] >= 0} {
+            if {[string index $line 0] == "d"} {
+                set fid [lindex $line 7]
+                if {[info exists hd($fid)]} { incr hd($fid) }
+            }
+            if {[string index $line 0] == "+" && [lindex $line 4] == "tcp"} {
+                set fid [lindex $line 7]
+                set seq [lindex $line 10]
+                if {![info exists top($fid)]} continue
+                if {$seq <= $top($fid)} { incr rx($fid) } else { set top($fid) $seq }
+            }
+        }
+        close $f
+    }
     for {set i 1} {$i <= 3} {incr i} {
         set n $rttn($i)
-        puts [format "flow %d start %.6f acked_pkts %d drops %d avg_path_rtt_ms %.1f max_path_rtt_ms %.1f fixed_ms %.1f queue_ra_i1_ms %.1f queue_other_ms %.1f samples %d" \
+        set extra ""
+        if {$variant == "cubic-keep"} { set extra " rexmit_pkts $rx($i) host_drops $hd($i)" }
+        puts [format "flow %d start %.6f acked_pkts %d drops %d avg_path_rtt_ms %.1f max_path_rtt_ms %.1f fixed_ms %.1f queue_ra_i1_ms %.1f queue_other_ms %.1f%s samples %d" \
             $i $start($i) [$tcp($i) set ack_] $d($i) [expr $rttsum($i) / $n] $rttmax($i) [expr $fixsum($i) / $n] \
-            [expr $qlsum($i) / $n] [expr $qosum($i) / $n] $n]
+            [expr $qlsum($i) / $n] [expr $qosum($i) / $n] $extra $n]
     }
     exit 0
 }

@@ -176,6 +176,36 @@ class Ns2LinuxCubicTest {
     }
 
     @Test
+    void cubicBeta1024KeepsTheWindowThroughRecoveryAsSetCaParamDoes() {
+        // the script above with `$tcp set_ca_param cubic beta 1024` (tcp-linux.cc:789-795)
+        Driver d = new Driver(new Ns2LinuxCubic(P, 1024));
+        d.ackUpTo(8);
+        d.ack(8, 10);
+        d.ack(8, 10, 11);
+        d.ack(8, 10, 11, 12);
+        assertEquals(21, d.sent.get(d.sent.size() - 1));
+        d.ack(8, 10, 11, 12, 13);
+        assertEquals(3, d.agent.caState());
+        assertEquals(10, d.agent.sndSsthresh());                   // 10 x 1024 / 1024 (tcp_cubic.c:321)
+        assertEquals(10, d.agent.sndCwnd());                       // the window kept (tcp-linux.cc:498)
+        assertEquals(10, d.agent.cubic().lastMaxCwnd());
+        // in flight 8; next_pkts_in_flight min(10, 9) = 9: 9 resent (in flight 9, next 8), then
+        // 9 < max(cwnd 10, 8): new data 22 (in flight 10)
+        assertEquals(List.of(9), d.resent);
+        assertEquals(22, d.sent.get(d.sent.size() - 1));
+        // no rate halving: every SACK lets one new packet out (in flight 22 - 8 - 5 SACKed - 1 lost + 1 resent = 9)
+        d.ack(8, 10, 11, 12, 13, 14);
+        assertEquals(23, d.sent.get(d.sent.size() - 1));
+        d.ack(8, 10, 11, 12, 13, 14, 15);
+        assertEquals(24, d.sent.get(d.sent.size() - 1));
+        assertEquals(List.of(9), d.resent);                        // nothing resent twice
+        d.ack(21);
+        assertEquals(0, d.agent.caState());                        // highest_ack 21 >= recover 21: Open
+        assertEquals(10, d.agent.sndCwnd());                       // not raised in Recovery (tcp-linux.cc:395-396)
+        assertEquals(10, d.agent.sndSsthresh());
+    }
+
+    @Test
     void aTimeoutEntersLossWithWindowOneAndResetsCubic() {
         Driver d = new Driver();
         d.ackUpTo(8);                                              // cwnd 10, 1-18 sent, 9-18 in flight

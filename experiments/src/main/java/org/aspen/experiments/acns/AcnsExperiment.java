@@ -200,7 +200,7 @@ public final class AcnsExperiment implements Experiment<AcnsExperiment.RunSpec, 
                     params.seeds(), wallSeconds);
         }
         return new Summary(name(), params.seeds(), s.durationSeconds(), s.bottleneck(), s.buffer(),
-                base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, base.agent(),
+                base.ns2() ? base.id() : null, base.ns2() ? base.source() : null, s.agent(),
                 s.cubicReading() == Ns2AcnsCubic.CubicReading.PRIMARY ? null : s.cubicReading().id(), AcnsSites.JITTER_NANOS / 2e6,
                 Sweep.tenths(wallSeconds), comparison, byConfig, new Paper(AcnsTables.PAPER_RENO, AcnsTables.PAPER_ACNS),
                 pre == null ? null : pre.ref(), verdicts, rdpConfigs, rdpVerdicts, tables);

@@ -67,6 +67,11 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
                             + "too) or epoch-restart (CUBIC's epoch restarts when a freeze or fallback ends); the last two "
                             + "are sensitivities registered after the primary was seen (default: ${DEFAULT-VALUE}).")
             String acnsCubicReading,
+            @Param(names = "--cubic-beta", label = "BETA",
+                    description = "With --baseline ns2-cubic and configs without ACNS: CUBIC's beta (/1024) as ns-2's "
+                            + "'$tcp set_ca_param cubic beta BETA' sets it; 1024 keeps the window at a loss "
+                            + "(docs/traces/acns-cubic-keep) (default: ns-2's 819).")
+            Integer cubicBeta,
             @Param(names = "--print-scenario", label = "CONFIG",
                     description = "Print that config's scenario (seed 1) as YAML for 'aspen lab --sim', run nothing; "
                             + "a config's sender reading is in its flows' sender.acnsReading.")
@@ -99,7 +104,7 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
     public Options defaults() {
         return new Options(10, CommonParams.DEFAULT_THREADS, Arrays.stream(Config.values()).map(Config::id).toList(),
                 118_000_000_000L, Units.bitsPerSecond(AcnsRun.BOTTLENECK), AcnsRun.BUFFER, AcnsBaseline.NS2.id(), false, null,
-                Ns2AcnsCubic.CubicReading.PRIMARY.id(), null);
+                Ns2AcnsCubic.CubicReading.PRIMARY.id(), null, null);
     }
 
     @Override
@@ -122,7 +127,13 @@ public final class AcnsPaper implements PaperExperiment<AcnsPaper.Options> {
                     + String.join(", ", Arrays.stream(Ns2AcnsCubic.CubicReading.values()).map(Ns2AcnsCubic.CubicReading::id).toList())
                     + ")");
         }
-        return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b, r);
+        if (o.cubicBeta() != null && o.preregistered()) {
+            throw new IllegalArgumentException("--cubic-beta is not for a --preregistered run (the registrations use ns-2's beta)");
+        }
+        if (o.cubicBeta() != null && o.configs().stream().map(Config::byId).anyMatch(c -> c != null && c.acns())) {
+            throw new IllegalArgumentException("--cubic-beta runs CUBIC without ACNS: --configs must hold no ACNS config (e.g. reno)");
+        }
+        return new AcnsRun.Setup(seconds, Units.formatRate(o.bottleneckBps()), o.buffer(), b, r, o.cubicBeta());
     }
 
     @Override

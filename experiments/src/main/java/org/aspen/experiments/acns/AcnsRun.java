@@ -7,7 +7,9 @@ import org.aspen.experiments.sweep.Ids;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.AcnsReno;
+import org.aspen.lab.scenario.Transports;
 import org.aspen.rdp.ns2.Ns2AcnsCubic;
+import org.aspen.rdp.ns2.Ns2Cubic;
 import org.aspen.vnet.config.Units;
 
 /**
@@ -92,10 +94,12 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
     /**
      * Run length, last-mile rate and buffer (packets), the transport and queues ({@link AcnsBaseline}) and,
      * under {@link AcnsBaseline#NS2_CUBIC} only, where ACNS reads equation 9 on CUBIC
-     * ({@link Ns2AcnsCubic.CubicReading}; the primary elsewhere).
+     * ({@link Ns2AcnsCubic.CubicReading}; the primary elsewhere), and under it only an opt-in CUBIC
+     * {@code cubicBeta} (/1024, as ns-2's {@code set_ca_param cubic beta}; null for ns-2's 819) for the
+     * runs without ACNS (docs/traces/acns-cubic-keep: beta 1024 keeps the window through a Recovery).
      */
     public record Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline,
-                        Ns2AcnsCubic.CubicReading cubicReading) {
+                        Ns2AcnsCubic.CubicReading cubicReading, Integer cubicBeta) {
         public Setup {
             if (cubicReading == null) {
                 cubicReading = Ns2AcnsCubic.CubicReading.PRIMARY;
@@ -104,6 +108,27 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
                 throw new IllegalArgumentException("--acns-cubic-reading " + cubicReading.id() + " reads ACNS on CUBIC: it needs "
                         + "--baseline ns2-cubic, not " + baseline.id());
             }
+            if (cubicBeta != null && baseline != AcnsBaseline.NS2_CUBIC) {
+                throw new IllegalArgumentException("--cubic-beta sets CUBIC's beta: it needs --baseline ns2-cubic, not " + baseline.id());
+            }
+            if (cubicBeta != null && (cubicBeta < 1 || cubicBeta > Ns2Cubic.MAX_BETA)) {
+                throw new IllegalArgumentException("--cubic-beta must be 1-" + Ns2Cubic.MAX_BETA + " (/1024), not " + cubicBeta);
+            }
+        }
+
+        /** The set-up on {@code baseline}, ACNS on CUBIC read as {@code cubicReading}, CUBIC's beta ns-2's. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, AcnsBaseline baseline,
+                     Ns2AcnsCubic.CubicReading cubicReading) {
+            this(durationSeconds, bottleneck, buffer, baseline, cubicReading, null);
+        }
+
+        /** The TCP flows' {@code ns2} map: the baseline's ({@link AcnsBaseline#agent()}), with cubic.beta when set. */
+        public Map<String, Object> agent() {
+            Map<String, Object> m = baseline.agent();
+            if (cubicBeta != null) {
+                m.put(Transports.CUBIC_BETA, cubicBeta);
+            }
+            return m;
         }
 
         /** The set-up on Aspen RDP (what the committed results before issue #28 ran). */
@@ -119,7 +144,8 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         /** The same set-up on another transport and queues (the CUBIC reading kept on ns2-cubic only). */
         public Setup withBaseline(AcnsBaseline b) {
             return new Setup(durationSeconds, bottleneck, buffer, b,
-                    b == AcnsBaseline.NS2_CUBIC ? cubicReading : Ns2AcnsCubic.CubicReading.PRIMARY);
+                    b == AcnsBaseline.NS2_CUBIC ? cubicReading : Ns2AcnsCubic.CubicReading.PRIMARY,
+                    b == AcnsBaseline.NS2_CUBIC ? cubicBeta : null);
         }
     }
 
@@ -129,7 +155,7 @@ public record AcnsRun(Config config, long seed, FlowProbeRun.Result result, long
         ScenarioBuilder b = new ScenarioBuilder("acns-paper-" + config.id() + (base == AcnsBaseline.RDP ? "" : "-" + base.id()),
                 String.format(Locale.ROOT, "%.3fs", setup.durationSeconds()));
         AcnsSites.addTo(b, base.queue(config), config.acns(), setup.bottleneck(), setup.buffer(), seed, base, config.reading(),
-                setup.cubicReading());
+                setup.cubicReading(), setup.agent());
         return b.build();
     }
 

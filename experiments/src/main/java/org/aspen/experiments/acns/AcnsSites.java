@@ -1,6 +1,7 @@
 package org.aspen.experiments.acns;
 
 import java.util.Locale;
+import java.util.Map;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.scenario.Scenario;
 import org.aspen.rdp.AcnsReno;
@@ -65,6 +66,13 @@ public final class AcnsSites {
     /** As above, ACNS on ns-2's Linux CUBIC reading equation 9 as {@code cubic} ({@link Ns2AcnsCubic.CubicReading}). */
     public static void addTo(ScenarioBuilder b, Object queue, boolean acns, String lastMile, int buffer, long seed,
                              AcnsBaseline base, AcnsReno.Reading reading, Ns2AcnsCubic.CubicReading cubic) {
+        addTo(b, queue, acns, lastMile, buffer, seed, base, reading, cubic, base.agent());
+    }
+
+    /** As above, the TCP flows' {@code ns2} map {@code agent} instead of the baseline's ({@link AcnsRun.Setup#agent()}). */
+    public static void addTo(ScenarioBuilder b, Object queue, boolean acns, String lastMile, int buffer, long seed,
+                             AcnsBaseline base, AcnsReno.Reading reading, Ns2AcnsCubic.CubicReading cubic,
+                             Map<String, Object> agent) {
         String[][] nodes = {{"ra", "10.0.0.1"}, {"i1", "10.0.0.2"}, {"i2", "10.0.0.3"}, {"rb", "10.0.0.4"},
                 {"n0", "10.0.1.1"}, {"n1", "10.0.1.2"}, {"n2", "10.0.1.3"}, {"n3", "10.0.2.1"}, {"n4", "10.0.2.2"},
                 {"n5", "10.0.2.3"}};
@@ -89,7 +97,7 @@ public final class AcnsSites {
         for (String[] f : new String[][] {{"tcp1", "n0", "n5", "0.1", "0"}, {"tcp2", "n0", "n4", "15.1", "26"},
                 {"tcp3", "n1", "n3", "30.1", "46"}}) {
             b.flow(ScenarioBuilder.flow(f[0], f[1], f[2]).start(start(Double.parseDouble(f[3]), f[0], seed)).ecn(false)
-                    .acns(acns, Integer.parseInt(f[4])).segment(base.segment()).transport(base.transport(), base.agent())
+                    .acns(acns, Integer.parseInt(f[4])).segment(base.segment()).transport(base.transport(), agent)
                     .window(base.receiverWindow()).sender(acns ? ScenarioBuilder.sender(null, null, reading, cubic) : null).build());
         }
         for (String[] u : new String[][] {{"udp1", "n0", "n3", "500kbps", "0.1"}, {"udp2", "n1", "n4", "600kbps", "20.1"},

@@ -476,6 +476,10 @@ public final class AcnsTables {
             t.append("ACNS on CUBIC read as ").append(setup.cubicReading().id()).append(" (a sensitivity reading, "
                     + "docs/results-acns.md, \"Registered sensitivities\"), not as the primary.\n\n");
         }
+        if (setup.cubicBeta() != null) {
+            t.append("CUBIC's beta ").append(setup.cubicBeta()).append("/1024 (ns-2's set_ca_param cubic beta; ns-2's default 819), "
+                    + "not the baseline's (docs/traces/acns-cubic-keep).\n\n");
+        }
         String perFlow = "| system | avg #1 | avg #2 | avg #3 | max #1 | max #2 | max #3 |\n|---|---|---|---|---|---|---|\n";
         String withTotal = "| system | #1 | #2 | #3 | total |\n|---|---|---|---|---|\n";
         t.append("Table 7: throughput (Mb/s), average over each flow's life and highest 1 s bin\n\n").append(perFlow);

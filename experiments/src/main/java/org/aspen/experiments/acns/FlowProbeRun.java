@@ -65,9 +65,20 @@ public final class FlowProbeRun {
                              Map<String, Long> closesByCause, long requests, long[] commandsReceived, long[] lossTrends) {
     }
 
-    /** The run: per-flow results, cross-traffic reports and the discipline of every link end ({@code link@node}). */
+    /**
+     * The run: per-flow results, cross-traffic reports and the discipline of every link end ({@code link@node}),
+     * and {@code dropsByLink}: per flow name and link end ({@code link@node}), the flow's data packets that end
+     * dropped in each second of the run (index k = [k, k + 1) s); in no file the experiment writes
+     * (docs/traces/acns-cubic-keep reads it).
+     */
     public record Result(List<FlowResult> flows, List<CrossReport> cross, Map<String, Map<String, Object>> queues,
-                         double binSeconds, double durationSeconds) {
+                         double binSeconds, double durationSeconds, Map<String, Map<String, long[]>> dropsByLink) {
+        /** Without the drops by link end. */
+        public Result(List<FlowResult> flows, List<CrossReport> cross, Map<String, Map<String, Object>> queues,
+                      double binSeconds, double durationSeconds) {
+            this(flows, cross, queues, binSeconds, durationSeconds, Map.of());
+        }
+
         /** A counter of a link end's discipline ({@code describe()}), 0 when it has none of that name. */
         public long queueCounter(String linkAtNode, String key) {
             Map<String, Object> q = queues.get(linkAtNode);
@@ -105,6 +116,7 @@ public final class FlowProbeRun {
         double rttMax;
         double maxBin;
         final List<double[]> series = new ArrayList<>();
+        final Map<String, long[]> dropsAt = new java.util.TreeMap<>();
 
         Probe(Scenario.FlowSpec spec, int index) {
             this.spec = spec;
@@ -143,10 +155,13 @@ public final class FlowProbeRun {
             });
         }
         List<CrossTraffic> cross = WorkloadScheduler.cross(s, net, seed, duration);
+        int seconds = (int) (duration / 1_000_000_000L) + 1;
         for (Node n : net.nodes()) {
             for (Link l : n.links()) {
                 l.setCongestionDetection(true);
-                l.addDropListener((link, packet, why) -> countDrop(packet, bySourcePort));
+                String end = l.name() + "@" + n.name();
+                l.addDropListener((link, packet, why) -> countDrop(packet, bySourcePort, end,
+                        (int) Math.min(seconds - 1, net.now() / 1_000_000_000L), seconds));
             }
         }
         for (Probe p : probes) {
@@ -181,7 +196,11 @@ public final class FlowProbeRun {
             }
         }
         net.close();
-        return new Result(flows, crossReports, queues, binNanos / 1e9, duration / 1e9);
+        Map<String, Map<String, long[]>> dropsByLink = new LinkedHashMap<>();
+        for (Probe p : probes) {
+            dropsByLink.put(p.name, p.dropsAt);
+        }
+        return new Result(flows, crossReports, queues, binNanos / 1e9, duration / 1e9, dropsByLink);
     }
 
     /** The flow's options as every workload's ({@link WorkloadScheduler#options}), without the sender's cwnd series. */
@@ -189,13 +208,14 @@ public final class FlowProbeRun {
         return WorkloadScheduler.options(f.asTransfer(f.name()), "flow", RdpOptions.defaults().withMaxSamples(0));
     }
 
-    private static void countDrop(Packet packet, Map<String, Probe> bySourcePort) {
+    private static void countDrop(Packet packet, Map<String, Probe> bySourcePort, String end, int second, int seconds) {
         if (!RdpPackets.isRdp(packet) || RdpPackets.dataLength(packet) == 0) {
             return;
         }
         Probe p = bySourcePort.get(packet.source() + ":" + RdpPackets.connectionId(packet).sourcePort());
         if (p != null) {
             p.drops++;
+            p.dropsAt.computeIfAbsent(end, k -> new long[seconds])[second]++;
             if (p.sender != null && p.sender.connection().congestionState().phase() == org.aspen.rdp.SenderState.PHASE_SLOW_START) {
                 p.dropsInSlowStart++;
             }

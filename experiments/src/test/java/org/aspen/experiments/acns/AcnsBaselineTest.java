@@ -48,6 +48,34 @@ class AcnsBaselineTest {
     }
 
     @Test
+    void aCubicBetaReachesTheNs2CubicFlowsOnly() {
+        AcnsRun.Setup keep = new AcnsRun.Setup(20, AcnsRun.BOTTLENECK, AcnsRun.BUFFER, AcnsBaseline.NS2_CUBIC,
+                org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.PRIMARY, 1024);
+        for (Scenario.FlowSpec f : AcnsRun.scenario(Config.RENO, keep, 1).workload().flows()) {
+            assertEquals(Map.of("window", 10_000, "cubic.beta", 1024), f.ns2());
+        }
+        assertEquals(Map.of("window", 10_000), SHORT.withBaseline(AcnsBaseline.NS2_CUBIC).agent(), "ns-2's beta: no key");
+        assertNull(keep.withBaseline(AcnsBaseline.RDP).cubicBeta());
+        assertEquals("--cubic-beta sets CUBIC's beta: it needs --baseline ns2-cubic, not ns2",
+                org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new AcnsRun.Setup(20,
+                        AcnsRun.BOTTLENECK, AcnsRun.BUFFER, AcnsBaseline.NS2, org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.PRIMARY,
+                        1024)).getMessage());
+    }
+
+    @Test
+    void theDropsByLinkEndAddUpToEachFlowsDrops() {
+        AcnsRun.Setup keep = new AcnsRun.Setup(4, AcnsRun.BOTTLENECK, AcnsRun.BUFFER, AcnsBaseline.NS2_CUBIC,
+                org.aspen.rdp.ns2.Ns2AcnsCubic.CubicReading.PRIMARY, 1024);
+        FlowProbeRun.Result r = AcnsRun.simulate(Config.RENO, 1, keep).result();
+        FlowProbeRun.FlowResult f = r.flows().get(0);
+        Map<String, long[]> ends = r.dropsByLink().get("tcp1");
+        assertTrue(f.drops() > 0, "the window kept at cwnd 243 overflows the last mile in 4 s");
+        assertEquals(f.drops(), ends.values().stream().mapToLong(v -> java.util.Arrays.stream(v).sum()).sum());
+        assertTrue(ends.containsKey("ra-i1@ra"), ends.keySet().toString());
+        assertEquals(5, ends.get("ra-i1@ra").length, "one bin a second, 0-4 s");
+    }
+
+    @Test
     void acnsCommandsReachTheSenderBuiltOnNs2Reno() {
         FlowProbeRun.Result r = AcnsRun.simulate(Config.ACNS, 1, SHORT.withBaseline(AcnsBaseline.NS2)).result();
         FlowProbeRun.FlowResult old = r.flows().get(0);

@@ -12,6 +12,7 @@ import org.aspen.rdp.AntiEcnReno;
 import org.aspen.rdp.ns2.Ns2AcnsCubic;
 import org.aspen.rdp.ns2.Ns2AcnsReno;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
+import org.aspen.rdp.ns2.Ns2Cubic;
 import org.aspen.rdp.ns2.Ns2LinuxCubic;
 import org.aspen.rdp.ns2.Ns2NewReno;
 import org.aspen.rdp.ns2.Ns2Params;
@@ -22,7 +23,8 @@ import org.aspen.rdp.ns2.Ns2Sack1;
  * A transfer's or flow's {@code transport}: {@code rdp} (the default, RDP's own sender) or one of
  * ns-2.35's agents carried by RDP ({@code ns2-reno}, {@code ns2-newreno}, {@code ns2-sack1},
  * {@code ns2-cubic}: Agent/TCP/Linux with CUBIC; docs/rdp.md "ns-2.35 agents"), with its {@code ns2} map of Agent/TCP variables named as in ns-2 without the trailing
- * underscore.
+ * underscore. On {@code ns2-cubic} the map may also hold {@link #CUBIC_BETA} ({@code cubic.beta}: what
+ * {@code $tcp set_ca_param cubic beta N} sets, 1-1024, ns-2's 819 when absent; without ACNS only).
  *
  * <pre>{@code
  * Supplier<CongestionControl> cc = Transports.agent("workload.flows[0]", "ns2-reno", Map.of("window", 64));
@@ -31,6 +33,8 @@ import org.aspen.rdp.ns2.Ns2Sack1;
 public final class Transports {
     /** The values {@code transport} takes. */
     public static final List<String> NAMES = List.of("rdp", "ns2-reno", "ns2-newreno", "ns2-sack1", "ns2-cubic");
+    /** The {@code ns2} map's key for CUBIC's beta on {@code ns2-cubic} (tcp-linux.cc:789-795, set_ca_param). */
+    public static final String CUBIC_BETA = "cubic.beta";
 
     private Transports() {
     }
@@ -62,8 +66,12 @@ public final class Transports {
             return null;
         }
         if ("ns2-cubic".equals(transport)) {
-            Ns2Params lp = params(path, ns2, fail, Ns2Params.linuxDefaults());
-            return () -> new Ns2LinuxCubic(lp);
+            Integer beta = cubicBeta(path, ns2, fail);
+            Ns2Params lp = params(path, withoutCubicBeta(ns2), fail, Ns2Params.linuxDefaults());
+            return beta == null ? () -> new Ns2LinuxCubic(lp) : () -> new Ns2LinuxCubic(lp, beta);
+        }
+        if (ns2 != null && ns2.containsKey(CUBIC_BETA)) {
+            throw fail.apply(path + ".ns2." + CUBIC_BETA, "only with transport ns2-cubic, not " + transport);
         }
         Ns2Params p = params(path, ns2, fail);
         return switch (transport) {
@@ -97,6 +105,9 @@ public final class Transports {
             return plain;
         }
         if ("ns2-cubic".equals(transport)) {
+            if (ns2 != null && ns2.containsKey(CUBIC_BETA)) {
+                throw new ConfigException(path + ".ns2." + CUBIC_BETA + ": not with ACNS (ACNS's trends set the window at a loss)");
+            }
             Ns2Params lp = params(path, ns2, (field, what) -> new ConfigException(field + ": " + what), Ns2Params.linuxDefaults());
             return () -> new Ns2AcnsCubic(lp, AcnsTrend.Params.DEFAULTS, reading, cubicReading);
         }
@@ -123,6 +134,28 @@ public final class Transports {
         }
         Ns2Params p = params(path, ns2);
         return () -> new Ns2AntiEcnReno(p, AntiEcnReno.Delta.WINDOW);
+    }
+
+    /** {@code ns2}'s {@link #CUBIC_BETA}, or null when absent; a bad value is an error naming the field. */
+    private static Integer cubicBeta(String path, Map<String, Object> ns2, BiFunction<String, String, ConfigException> fail) {
+        if (ns2 == null || !ns2.containsKey(CUBIC_BETA)) {
+            return null;
+        }
+        Object v = ns2.get(CUBIC_BETA);
+        if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())
+                || n.doubleValue() < 1 || n.doubleValue() > Ns2Cubic.MAX_BETA) {
+            throw fail.apply(path + ".ns2." + CUBIC_BETA, "must be a whole number 1-" + Ns2Cubic.MAX_BETA + " (/1024), got '" + v + "'");
+        }
+        return n.intValue();
+    }
+
+    private static Map<String, Object> withoutCubicBeta(Map<String, Object> ns2) {
+        if (ns2 == null || !ns2.containsKey(CUBIC_BETA)) {
+            return ns2;
+        }
+        Map<String, Object> m = new LinkedHashMap<>(ns2);
+        m.remove(CUBIC_BETA);
+        return m;
     }
 
     /** The Agent/TCP variables of an ns-2 transport: ns-2.35's defaults with {@code ns2}'s overrides. */

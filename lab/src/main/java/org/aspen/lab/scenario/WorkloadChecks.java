@@ -134,6 +134,9 @@ final class WorkloadChecks {
                 && !"ns2-cubic".equals(transport)) {
             throw c.fail(p + ".acns", "runs on transport rdp, ns2-reno or ns2-cubic only, not on " + transport);
         }
+        if (Boolean.TRUE.equals(acns) && ns2 != null && ns2.containsKey(Transports.CUBIC_BETA)) {
+            throw c.fail(p + ".ns2." + Transports.CUBIC_BETA, "not with ACNS (ACNS's trends set the window at a loss)");
+        }
     }
 
     /** A transfer's or flow's {@code recovery}: classic, modern or impatient, on RDP's own sender only (an ns-2 agent recovers itself). */

@@ -8,6 +8,7 @@ import org.aspen.lab.run.WorkloadScheduler;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.RdpOptions;
 import org.aspen.rdp.ns2.Ns2AcnsCubic;
+import org.aspen.rdp.ns2.Ns2LinuxCubic;
 import org.aspen.rdp.ns2.Ns2AntiEcnReno;
 import org.aspen.vnet.link.DropTail;
 import org.aspen.vnet.qdisc.AntiEcn;
@@ -99,6 +100,21 @@ class LinkEndsAndSenderTest {
                         + "eq9-every-ack and epoch-restart",
                 ScenarioLoaderTest.error(FLOW.replace("acns: true, sender: {acnsReading: [on-its-ack]}",
                         "transport: ns2-cubic, acns: true, sender: {acnsReading: [eq9-every-ack, epoch-restart]}")));
+    }
+
+    @Test
+    void aCubicBetaReachesTheLinuxAgentAndIsNotAnAgentTcpVariable() {
+        Scenario s = ScenarioLoaderTest.parse(FLOW.replace("acns: true, sender: {acnsReading: [on-its-ack]}",
+                "transport: ns2-cubic, ns2: {window: 64, cubic.beta: 1024}"));
+        Scenario.FlowSpec g = s.workload().flows().get(1);
+        RdpOptions o = WorkloadScheduler.options(g.asTransfer("g"), "g", RdpOptions.defaults());
+        Ns2LinuxCubic a = (Ns2LinuxCubic) o.congestionControl().get();
+        assertEquals(1024, a.cubic().beta());
+        assertEquals(64, a.params().window());
+        Scenario plain = ScenarioLoaderTest.parse(FLOW.replace("acns: true, sender: {acnsReading: [on-its-ack]}",
+                "transport: ns2-cubic"));
+        RdpOptions p = WorkloadScheduler.options(plain.workload().flows().get(1).asTransfer("g"), "g", RdpOptions.defaults());
+        assertEquals(819, ((Ns2LinuxCubic) p.congestionControl().get()).cubic().beta());
     }
 
     @Test

@@ -109,6 +109,10 @@ class ScenarioLoaderTest {
         "bad ns2 value      | workload.flows[0].ns2.numdupacks: must be an integer, got 2.5   | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, ns2: {numdupacks: 2.5}}'",
         "ns2 value a word   | workload.flows[0].ns2.minrto: 'soon' is not a number or true/false | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, ns2: {minrto: soon}}'",
         "ns2 with acns      | workload.flows[0].acns: runs on transport rdp, ns2-reno or ns2-cubic only, not on ns2-newreno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-newreno, acns: true}'",
+        "cubic beta on reno | workload.flows[0].ns2.cubic.beta: only with transport ns2-cubic, not ns2-reno | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-reno, ns2: {cubic.beta: 1024}}'",
+        "cubic beta too big | workload.flows[0].ns2.cubic.beta: must be a whole number 1-1024 (/1024), got '1025' | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-cubic, ns2: {cubic.beta: 1025}}'",
+        "cubic beta a word  | workload.flows[0].ns2.cubic.beta: must be a whole number 1-1024 (/1024), got 'keep' | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-cubic, ns2: {cubic.beta: keep}}'",
+        "cubic beta on acns | workload.flows[0].ns2.cubic.beta: not with ACNS (ACNS's trends set the window at a loss) | 'workload:\n  flows:\n    - {from: a, to: b, transport: ns2-cubic, acns: true, ns2: {cubic.beta: 1024}}'",
         "bad recovery       | workload.flows[0].recovery: must be classic, modern or impatient, not 'fast' | 'workload:\n  flows:\n    - {from: a, to: b, recovery: fast}'",
         "ns2 with recovery  | workload.transfers[0].recovery: runs on transport rdp only, not on ns2-sack1 | 'workload:\n  transfers:\n    - {from: a, to: b, size: 1MB, transport: ns2-sack1, recovery: modern}'",
     })

@@ -15,7 +15,11 @@ package org.aspen.rdp.ns2;
  * }</pre>
  *
  * Parameters are the module's defaults (tcp_cubic.c:29-34): fast_convergence 1, max_increment 16,
- * beta 819, initial_ssthresh 0, bic_scale 41, tcp_friendliness 1. Time is ns-2's
+ * beta 819, initial_ssthresh 0, bic_scale 41, tcp_friendliness 1; {@code new Ns2Cubic(1024)} sets beta
+ * as ns-2's {@code $tcp set_ca_param cubic beta 1024} does (tcp-linux.cc:789-795, a per-agent value
+ * loaded around each call): the decrease and fast convergence use it (tcp_cubic.c:313-321), the
+ * TCP-friendly beta_scale keeps 23, computed once at registration from the default (tcp_cubic.c:373).
+ * Time is ns-2's
  * {@code tcp_time_stamp}: milliseconds (HZ 1000, ns-linux-c.h:40; JIFFY_RATIO 1000, ns-linux-util.h:29).
  */
 public final class Ns2Cubic {
@@ -26,9 +30,11 @@ public final class Ns2Cubic {
     static final boolean FAST_CONVERGENCE = true;   // tcp_cubic.c:29
     static final long MAX_INCREMENT = 16;       // tcp_cubic.c:30
     static final long BETA = 819;               // tcp_cubic.c:31
+    /** The highest beta accepted: 1024 keeps the window at a loss (ssthresh = cwnd, tcp_cubic.c:321). */
+    public static final int MAX_BETA = (int) BETA_SCALE;
     static final long BIC_SCALE = 41;           // tcp_cubic.c:33
     static final boolean TCP_FRIENDLINESS = true;   // tcp_cubic.c:34
-    /** beta_scale = 8*(1024+beta)/3/(1024-beta) = 23 (tcp_cubic.c:373). */
+    /** beta_scale = 8*(1024+beta)/3/(1024-beta) = 23 (tcp_cubic.c:373), from the default beta at registration. */
     static final long BETA_SCALE_FRIENDLY = 8 * (BETA_SCALE + BETA) / 3 / (BETA_SCALE - BETA);
     /** cube_rtt_scale = bic_scale * 10 = 410 (tcp_cubic.c:375). */
     static final long CUBE_RTT_SCALE = BIC_SCALE * 10;
@@ -64,9 +70,28 @@ public final class Ns2Cubic {
     private long ackCnt;
     private long tcpCwnd;
     private long delayedAck;
+    /** The agent's beta (tcp_cubic.c:31; set_ca_param's value, tcp-linux.cc:789-795). */
+    private final long beta;
 
     public Ns2Cubic() {
+        this((int) BETA);
+    }
+
+    /**
+     * CUBIC with this beta (/1024) for the decrease and fast convergence; 1-{@link #MAX_BETA}, else
+     * IllegalArgumentException naming cubic.beta.
+     */
+    public Ns2Cubic(int beta) {
+        if (beta < 1 || beta > MAX_BETA) {
+            throw new IllegalArgumentException("cubic.beta must be 1-" + MAX_BETA + " (/1024), got " + beta);
+        }
+        this.beta = beta;
         reset();
+    }
+
+    /** The agent's beta (/1024). */
+    public int beta() {
+        return (int) beta;
     }
 
     /** bictcp_reset (tcp_cubic.c:75-89). */
@@ -192,12 +217,12 @@ public final class Ns2Cubic {
     public int recalcSsthresh(long sndCwnd) {
         epochStart = 0;                                                     // tcp_cubic.c:310
         if (sndCwnd < lastMaxCwnd && FAST_CONVERGENCE) {                    // tcp_cubic.c:313-317
-            lastMaxCwnd = (sndCwnd * (BETA_SCALE + BETA)) / (2 * BETA_SCALE);
+            lastMaxCwnd = (sndCwnd * (BETA_SCALE + beta)) / (2 * BETA_SCALE);
         } else {
             lastMaxCwnd = sndCwnd;
         }
         lossCwnd = sndCwnd;                                                 // tcp_cubic.c:319
-        return (int) Math.max((sndCwnd * BETA) / BETA_SCALE, 2);            // tcp_cubic.c:321
+        return (int) Math.max((sndCwnd * beta) / BETA_SCALE, 2);            // tcp_cubic.c:321
     }
 
     /** bictcp_state (tcp_cubic.c:331-335): entering Loss resets everything. */

@@ -52,7 +52,7 @@ public class Ns2LinuxCubic implements CongestionControl, AgentSender {
     private static final int TS_RING = 1 << 17;
 
     protected final Ns2Params p;
-    protected final Ns2Cubic cubic = new Ns2Cubic();
+    protected final Ns2Cubic cubic;
     protected final Ns2ScoreBoard1 scb = new Ns2ScoreBoard1();
     protected Ns2Rtt rtt;
     protected AgentPort port;
@@ -81,7 +81,20 @@ public class Ns2LinuxCubic implements CongestionControl, AgentSender {
     private double tsEcho;
 
     public Ns2LinuxCubic(Ns2Params p) {
+        this(p, new Ns2Cubic());
+    }
+
+    /**
+     * With CUBIC's beta set as {@code $tcp set_ca_param cubic beta BETA} sets it (tcp-linux.cc:789-795;
+     * {@link Ns2Cubic#Ns2Cubic(int)}): 1024 keeps the window at a loss.
+     */
+    public Ns2LinuxCubic(Ns2Params p, int cubicBeta) {
+        this(p, new Ns2Cubic(cubicBeta));
+    }
+
+    private Ns2LinuxCubic(Ns2Params p, Ns2Cubic cubic) {
         this.p = p;
+        this.cubic = cubic;
     }
 
     public Ns2LinuxCubic() {

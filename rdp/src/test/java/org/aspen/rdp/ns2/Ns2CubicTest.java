@@ -1,6 +1,7 @@
 package org.aspen.rdp.ns2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +68,47 @@ class Ns2CubicTest {
         assertEquals(95, c.recalcSsthresh(120));                   // above W_max: W_max = 120, 120 x 819 / 1024 = 95.98
         assertEquals(120, c.lastMaxCwnd());
         assertEquals(2, c.recalcSsthresh(2));                      // at least 2
+    }
+
+    @Test
+    void beta1024KeepsTheWindowAndFastConvergenceKeepsTheLossWindow() {
+        Ns2Cubic c = new Ns2Cubic(1024);                           // set_ca_param cubic beta 1024
+        assertEquals(1024, c.beta());
+        assertEquals(100, c.recalcSsthresh(100));                  // 100 x 1024 / 1024 (tcp_cubic.c:321)
+        assertEquals(100, c.lastMaxCwnd());                        // first loss: W_max = cwnd
+        assertEquals(90, c.recalcSsthresh(90));
+        assertEquals(90, c.lastMaxCwnd());                         // 90 < 100: 90 x (1024 + 1024) / 2048 = 90
+        assertEquals(90, c.lossCwnd());
+        // the next epoch starts at the loss window: W_max 90 <= 90, so K 0 and origin 90
+        c.update(90, 5000);
+        assertEquals(0, c.bicK());
+        assertEquals(90, c.bicOriginPoint());
+    }
+
+    @Test
+    void anotherBetaDecreasesByItAndKeepsTheRegisteredTcpFriendlyScale() {
+        Ns2Cubic c = new Ns2Cubic(512);
+        assertEquals(50, c.recalcSsthresh(100));                   // 100 x 512 / 1024
+        assertEquals(45, c.recalcSsthresh(90));                    // 90 x 512 / 1024
+        assertEquals(67, c.lastMaxCwnd());                         // 90 < 100: 90 x (1024 + 512) / 2048 = 67.5
+        // beta_scale stays 23 (tcp_cubic.c:373 at registration, beta 819), not 8 x 1536 / 3 / 512 = 8
+        Ns2Cubic f = new Ns2Cubic(512);
+        f.recalcSsthresh(10);                                      // W_max 10
+        f.update(10, 1000);                                        // K 0, origin 10, tcp_cwnd 10, ack_cnt 1
+        for (int k = 0; k < 28; k++) {
+            f.update(10, 1010);                                    // within 31 ms: ACKs counted only
+        }
+        f.update(10, 1100);                                        // 30 > 10 x 23 >> 3 = 28: tcp_cwnd 11, 2 left
+        assertEquals(11, f.tcpCwnd());                             // (with 8: d 10, tcp_cwnd 12 and 10 left)
+        assertEquals(2, f.ackCnt());
+    }
+
+    @Test
+    void aBetaOutsideOneTo1024IsRefused() {
+        assertEquals("cubic.beta must be 1-1024 (/1024), got 0",
+                assertThrows(IllegalArgumentException.class, () -> new Ns2Cubic(0)).getMessage());
+        assertEquals("cubic.beta must be 1-1024 (/1024), got 1025",
+                assertThrows(IllegalArgumentException.class, () -> new Ns2Cubic(1025)).getMessage());
     }
 
     @Test
