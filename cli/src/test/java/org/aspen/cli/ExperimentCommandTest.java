@@ -344,6 +344,23 @@ class ExperimentCommandTest {
     }
 
     @Test
+    void accOverheadTakesARecoveryAndPerFlowFiguresOnlyWhenAsked() {
+        var asp = org.aspen.experiments.acc.AccOverheadRun.Setup.unshaped(15).withInputQueue(25).withLoops(6);
+        var d = List.of(100);
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(d, 5,
+                        asp.withRecovery(org.aspen.rdp.Recovery.MODERN), true, "acc-overhead-asp", true),
+                params("experiment", "acc-overhead", "--preregistered", "--preregistration", "acc-overhead-asp", "--input-queue",
+                        "25", "--loops", "per-node", "--delays", "100", "--seeds", "5", "--duration", "15s", "--recovery", "MODERN",
+                        "--per-flow"));
+        assertEquals(new org.aspen.experiments.acc.AccOverheadExperiment.Params(d, 5, asp, true, "acc-overhead-asp", false),
+                params("experiment", "acc-overhead", "--preregistered", "--preregistration", "acc-overhead-asp", "--input-queue",
+                        "25", "--loops", "per-node", "--delays", "100", "--seeds", "5", "--duration", "15s"));
+        CliTest.Run r = CliTest.run("experiment", "acc-overhead", "--recovery", "sack", "--print-scenario", "on:0");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--recovery: recovery must be classic, modern or impatient, not 'sack'"), r.err());
+    }
+
+    @Test
     void purpleUsageIsStillItsHelp() {
         CliTest.Run r = CliTest.run("experiment", "purple", "--usage");
         assertEquals(0, r.code());

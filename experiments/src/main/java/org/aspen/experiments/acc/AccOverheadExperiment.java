@@ -52,6 +52,11 @@ import org.aspen.experiments.sweep.Verdicts;
  * ({@link AccOverheadRun#INPUT_QUEUE_METRICS}) and the summary {@code inputQueuePackets}. A
  * pre-registered run may name another file of the same readings ({@link Params#preregistration},
  * {@code --preregistration NAME}), e.g. {@code acc-overhead-input-queue}.
+ *
+ * <p>With {@link Params#perFlow} ({@code --per-flow}) runs.csv, summary.csv and the summary's points add
+ * each flow's figures ({@link AccOverheadRun#PER_FLOW_METRICS}) and the summary {@code "perFlow": true};
+ * with {@link Setup#recovery} ({@code --recovery}) both senders use that RDP recovery and the summary
+ * names it ({@code recovery}). Without them the files are as before, byte for byte in shape.
  */
 public final class AccOverheadExperiment implements Experiment<AccOverheadExperiment.RunSpec, AccOverheadRun,
         AccOverheadExperiment.Summary> {
@@ -63,9 +68,15 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
     /**
      * The inserted delays (ms), runs per point (seeds 1..runs), the set-up, whether the run is
      * the pre-registered one (its comparison rows judged by {@code preregistration/NAME.yaml}), and
-     * NAME ({@code preregistration}; null: {@code acc-overhead}).
+     * NAME ({@code preregistration}; null: {@code acc-overhead}), and whether the files add each
+     * flow's figures ({@code perFlow}, {@code --per-flow}: {@link AccOverheadRun.PerFlow}).
      */
-    public record Params(List<Integer> delays, int runs, Setup setup, boolean preregistered, String preregistration) {
+    public record Params(List<Integer> delays, int runs, Setup setup, boolean preregistered, String preregistration,
+                         boolean perFlow) {
+        public Params(List<Integer> delays, int runs, Setup setup, boolean preregistered, String preregistration) {
+            this(delays, runs, setup, preregistered, preregistration, false);
+        }
+
         public Params(List<Integer> delays, int runs, Setup setup, boolean preregistered) {
             this(delays, runs, setup, preregistered, null);
         }
@@ -116,7 +127,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<PaperComparison> paperComparison,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Preregistration.Ref preregistration,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String nodePlacement,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer inputQueuePackets) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer inputQueuePackets,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String recovery,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Boolean perFlow) {
     }
 
     /**
@@ -209,6 +222,9 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 if (params.setup().inputQueue() > 0) {
                     AccOverheadRun.INPUT_QUEUE_METRICS.forEach((m, f) -> stats.put(m, Stat.of(runs, f)));
                 }
+                if (params.perFlow()) {
+                    AccOverheadRun.PER_FLOW_METRICS.forEach((m, f) -> stats.put(m, Stat.of(runs, f)));
+                }
                 points.add(new Point(acc, d, runs.size(), stats));
             }
         }
@@ -233,7 +249,8 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 s.noShaping() ? null : s.buffer(), Sweep.tenths(wallSeconds), on.stream().filter(r -> r.filtersStarted() > 0).count(),
                 on.stream().filter(r -> r.packetsFiltered() > 0).count(), on.size(), repeated.get(), ratio, ci, points,
                 pre ? "rdp" : null, load, pre ? comparison(p, rs, params.delays()) : null, pre ? p.ref() : null,
-                nodePlacement(s), s.inputQueue() > 0 ? s.inputQueue() : null);
+                nodePlacement(s), s.inputQueue() > 0 ? s.inputQueue() : null, s.recovery() == null ? null : s.recovery().label(),
+                params.perFlow() ? Boolean.TRUE : null);
     }
 
     /** The three readings of the pre-registration, judged on the runs {@code rs}: points labelled "D ms". */
@@ -327,6 +344,16 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                     .column("s1_s2_input_queue_drops", r -> CsvTable.format("%d", r.inputQueueDropsS()))
                     .column("monitor_congestion_events", r -> CsvTable.format("%d", r.congestionEvents()));
         }
+        if (params.perFlow()) {
+            runs.column("flow1_retransmissions", r -> CsvTable.format("%d", r.perFlow().retransmissions1()))
+                    .column("flow2_retransmissions", r -> CsvTable.format("%d", r.perFlow().retransmissions2()))
+                    .column("flow1_timeouts", r -> CsvTable.format("%d", r.perFlow().timeouts1()))
+                    .column("flow2_timeouts", r -> CsvTable.format("%d", r.perFlow().timeouts2()))
+                    .column("flow1_fast_retransmits", r -> CsvTable.format("%d", r.perFlow().fastRetransmits1()))
+                    .column("flow2_fast_retransmits", r -> CsvTable.format("%d", r.perFlow().fastRetransmits2()))
+                    .column("i1_input_queue_drops", r -> CsvTable.format("%d", r.perFlow().inputQueueDropsI1()))
+                    .column("i2_input_queue_drops", r -> CsvTable.format("%d", r.perFlow().inputQueueDropsI2()));
+        }
         runs.write(done.dir().resolve("runs.csv"), done.runs());
         List<PointMetric> rows = new ArrayList<>();
         for (Point p : done.summary().points()) {
@@ -380,6 +407,21 @@ public final class AccOverheadExperiment implements Experiment<AccOverheadExperi
                 o.printf(Locale.ROOT, "%-8s %5dms %11.1f %10.1f %14.1f %11.1f %14.1f %15.1f%n", p.acc() ? "on" : "off", p.delayMs(),
                         p.stat("inputQueueDropsC").mean(), p.stat("inputQueuePeakC").mean(), p.stat("inputQueueDropsI").mean(),
                         p.stat("inputQueueDropsD").mean(), p.stat("inputQueueDropsS").mean(), p.stat("congestionEvents").mean());
+            }
+        }
+        if (s.recovery() != null) {
+            o.printf(Locale.ROOT, "RDP recovery: %s (both senders)%n", s.recovery());
+        }
+        if (params.perFlow()) {
+            o.printf(Locale.ROOT, "per flow, means per run (flow 1 / flow 2):%n");
+            o.printf(Locale.ROOT, "%-8s %7s %21s %17s %13s %15s %17s%n", "ACC", "delay", "goodput kb/s", "retransmissions",
+                    "timeouts", "fast retransm.", "drops at i1 / i2");
+            for (Point p : s.points()) {
+                o.printf(Locale.ROOT, "%-8s %5dms %10.1f / %8.1f %8.1f / %6.1f %6.1f / %4.1f %7.1f / %5.1f %8.1f / %6.1f%n",
+                        p.acc() ? "on" : "off", p.delayMs(), p.stat("flow1Kbps").mean(), p.stat("flow2Kbps").mean(),
+                        p.stat("retransmissions1").mean(), p.stat("retransmissions2").mean(), p.stat("timeouts1").mean(),
+                        p.stat("timeouts2").mean(), p.stat("fastRetransmits1").mean(), p.stat("fastRetransmits2").mean(),
+                        p.stat("inputQueueDropsI1").mean(), p.stat("inputQueueDropsI2").mean());
             }
         }
         if (s.paperComparison() != null) {

@@ -7,6 +7,7 @@ import org.aspen.experiments.sweep.PaperExperiment;
 import org.aspen.experiments.sweep.Param;
 import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.Recovery;
 import org.aspen.vnet.config.Units;
 
 /**
@@ -20,6 +21,8 @@ import org.aspen.vnet.config.Units;
  *     --seeds 10 --duration 15s --out results/acc-overhead-input-queue                               # ASP's input queue
  * aspen experiment acc-overhead --print-scenario on:50 > on.yaml && aspen lab on.yaml
  * aspen experiment acc-overhead --preregistered --seeds 3 --delays 0 --duration 5s --loops per-node   # one loop per node
+ * aspen experiment acc-overhead --preregistered --preregistration acc-overhead-asp --input-queue 25 --loops per-node \
+ *     --delays 100 --seeds 5 --duration 15s --recovery modern --per-flow --out level-modern       # per flow, MODERN recovery
  * }</pre>
  */
 public final class AccOverheadPaper implements PaperExperiment<AccOverheadPaper.Options> {
@@ -63,6 +66,14 @@ public final class AccOverheadPaper implements PaperExperiment<AccOverheadPaper.
                     description = "With --preregistered: judge by preregistration/NAME.yaml instead of acc-overhead.yaml "
                             + "(e.g. acc-overhead-input-queue).")
             String preregistration,
+            @Param(names = "--recovery", label = "classic|modern|impatient",
+                    description = "Both senders' RDP loss recovery (default: RDP's, classic, named nowhere; "
+                            + "docs/traces/acc-overhead-level.md).")
+            String recovery,
+            @Param(names = "--per-flow",
+                    description = "Add each flow's retransmissions, timeouts, fast retransmits and drops at its relay's "
+                            + "(i1's, i2's) input queue to runs.csv, summary.csv and summary.json.")
+            boolean perFlow,
             @Param(names = "--print-scenario", label = "on|off:DELAY",
                     description = "Print one run's scenario as YAML (e.g. on:50, for 'aspen lab') and run nothing.")
             String printScenario) {
@@ -89,7 +100,8 @@ public final class AccOverheadPaper implements PaperExperiment<AccOverheadPaper.
 
     @Override
     public Options defaults() {
-        return new Options(3, 10_000_000_000L, List.of(0, 25, 50, 100), null, null, false, null, false, null, null, null);
+        return new Options(3, 10_000_000_000L, List.of(0, 25, 50, 100), null, null, false, null, false, null, null, null, false,
+                null);
     }
 
     private static AccOverheadRun.Setup setup(Options o) {
@@ -115,6 +127,13 @@ public final class AccOverheadPaper implements PaperExperiment<AccOverheadPaper.
                 : new AccOverheadRun.Setup(seconds, o.bottleneckBps() == null ? AccOverheadRun.BOTTLENECK
                         : Units.formatRate(o.bottleneckBps()), b);
         s = s.withLoops(loops(o.loops())).withFlow2First(o.flow2First());
+        if (o.recovery() != null) {
+            try {
+                s = s.withRecovery(Recovery.parse(o.recovery()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--recovery: " + e.getMessage());
+            }
+        }
         return q == null ? s : s.withInputQueue(q);
     }
 
@@ -157,7 +176,8 @@ public final class AccOverheadPaper implements PaperExperiment<AccOverheadPaper.
                         + p.experiment() + "', not acc-overhead");
             }
         }
-        return new AccOverheadExperiment(new AccOverheadExperiment.Params(o.delays(), o.seeds(), s, o.preregistered(), name));
+        return new AccOverheadExperiment(new AccOverheadExperiment.Params(o.delays(), o.seeds(), s, o.preregistered(), name,
+                o.perFlow()));
     }
 
     @Override

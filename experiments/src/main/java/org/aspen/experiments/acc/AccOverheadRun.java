@@ -8,6 +8,8 @@ import org.aspen.experiments.sweep.RunReport;
 import org.aspen.experiments.sweep.ScenarioBuilder;
 import org.aspen.lab.run.LabRunner;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.CloseCause;
+import org.aspen.rdp.Recovery;
 import org.aspen.vnet.udp.UdpOptions;
 
 /**
@@ -28,12 +30,23 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
                              long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
                              long packetsFiltered, long bottleneckDrops, double wallSeconds, long inputQueueDropsC,
                              long inputQueuePeakC, long inputQueueDropsI, long inputQueueDropsD, long inputQueueDropsS,
-                             long congestionEvents) {
+                             long congestionEvents, PerFlow perFlow) {
     public static final String BOTTLENECK = "4Mbps";
     public static final int BUFFER = 25;
     public static final int SEGMENT = 940;
     /** The flows start after the nodes and AAs are up; goodput is measured over the flows' life. */
     public static final double START_SECONDS = 0.5;
+
+    /** A run without the per-flow split ({@link PerFlow#NONE}). */
+    public AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
+                          long retransmissions, long timeouts, long notifications, long filterRequests, long filtersStarted,
+                          long packetsFiltered, long bottleneckDrops, double wallSeconds, long inputQueueDropsC,
+                          long inputQueuePeakC, long inputQueueDropsI, long inputQueueDropsD, long inputQueueDropsS,
+                          long congestionEvents) {
+        this(acc, delayMs, seed, throughputKbps, flow1Kbps, flow2Kbps, retransmissions, timeouts, notifications, filterRequests,
+                filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, inputQueueDropsC, inputQueuePeakC, inputQueueDropsI,
+                inputQueueDropsD, inputQueueDropsS, congestionEvents, PerFlow.NONE);
+    }
 
     /** A run without input queues (their four figures 0). */
     public AccOverheadRun(boolean acc, int delayMs, long seed, double throughputKbps, double flow1Kbps, double flow2Kbps,
@@ -41,6 +54,25 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
                           long packetsFiltered, long bottleneckDrops, double wallSeconds) {
         this(acc, delayMs, seed, throughputKbps, flow1Kbps, flow2Kbps, retransmissions, timeouts, notifications, filterRequests,
                 filtersStarted, packetsFiltered, bottleneckDrops, wallSeconds, 0, 0, 0, 0, 0, 0);
+    }
+
+    /**
+     * The run's figures per flow (flow 1: s1 -> i1 -> c -> d, flow 2: s2 -> i2 -> c -> d): retransmitted
+     * segments, timeouts (window closes by the retransmission timer) and fast retransmits (window
+     * closes by three duplicate ACKs) of each sender, and the drops at each flow's own relay's input
+     * queue. i1 forwards only flow 1's segments and ACKs (and, with ACC on, c's filter requests to i1),
+     * i2 only flow 2's, so these drops fall on one flow each; the drops at c and d, which both flows
+     * pass, are not split. Written with {@code --per-flow} (docs/traces/acc-overhead-level.md).
+     *
+     * <pre>{@code
+     * PerFlow f = run.perFlow();
+     * boolean flow1TimedOutMore = f.timeouts1() > f.timeouts2();
+     * }</pre>
+     */
+    public record PerFlow(long retransmissions1, long retransmissions2, long timeouts1, long timeouts2, long fastRetransmits1,
+                          long fastRetransmits2, long inputQueueDropsI1, long inputQueueDropsI2) {
+        /** No per-flow figures (a run made before them, or a made-up one). */
+        public static final PerFlow NONE = new PerFlow(0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The metrics of the summary, by name, in the order of summary.csv. */
@@ -52,7 +84,20 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
      */
     public static final Map<String, ToDoubleFunction<AccOverheadRun>> INPUT_QUEUE_METRICS = new LinkedHashMap<>();
 
+    /** The metrics added after the others with {@code --per-flow} ({@link PerFlow}). */
+    public static final Map<String, ToDoubleFunction<AccOverheadRun>> PER_FLOW_METRICS = new LinkedHashMap<>();
+
     static {
+        PER_FLOW_METRICS.put("flow1Kbps", AccOverheadRun::flow1Kbps);
+        PER_FLOW_METRICS.put("flow2Kbps", AccOverheadRun::flow2Kbps);
+        PER_FLOW_METRICS.put("retransmissions1", r -> r.perFlow().retransmissions1());
+        PER_FLOW_METRICS.put("retransmissions2", r -> r.perFlow().retransmissions2());
+        PER_FLOW_METRICS.put("timeouts1", r -> r.perFlow().timeouts1());
+        PER_FLOW_METRICS.put("timeouts2", r -> r.perFlow().timeouts2());
+        PER_FLOW_METRICS.put("fastRetransmits1", r -> r.perFlow().fastRetransmits1());
+        PER_FLOW_METRICS.put("fastRetransmits2", r -> r.perFlow().fastRetransmits2());
+        PER_FLOW_METRICS.put("inputQueueDropsI1", r -> r.perFlow().inputQueueDropsI1());
+        PER_FLOW_METRICS.put("inputQueueDropsI2", r -> r.perFlow().inputQueueDropsI2());
         METRICS.put("throughputKbps", AccOverheadRun::throughputKbps);
         METRICS.put("retransmissions", AccOverheadRun::retransmissions);
         METRICS.put("timeouts", AccOverheadRun::timeouts);
@@ -76,9 +121,12 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
      * nodes dealt to them in the scenario's order; {@link AccParkingLot#NODES}: one loop per node),
      * {@code flow2First} lists flow 2's nodes first ({@link AccParkingLot}). Both only place the
      * nodes on threads (docs/traces/acc-overhead-imbalance.md). {@code inputQueue} above 0 gives every
-     * node an input queue of that many packets ({@link AccParkingLot}; 0: none).
+     * node an input queue of that many packets ({@link AccParkingLot}; 0: none). {@code recovery} is both
+     * senders' RDP loss recovery ({@code --recovery}; null, the default: RDP's, {@link Recovery#CLASSIC},
+     * and the scenario names none, as every committed directory's).
      */
-    public record Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First, int inputQueue) {
+    public record Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First, int inputQueue,
+                        Recovery recovery) {
         public Setup {
             if (loops < 0) {
                 throw new IllegalArgumentException("loops must not be negative: " + loops);
@@ -86,7 +134,12 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         }
 
         public Setup(double durationSeconds, String bottleneck, int buffer) {
-            this(durationSeconds, bottleneck, buffer, 0, false, 0);
+            this(durationSeconds, bottleneck, buffer, 0, false, 0, null);
+        }
+
+        /** With event loops, node order and input queue, RDP's default recovery. */
+        public Setup(double durationSeconds, String bottleneck, int buffer, int loops, boolean flow2First, int inputQueue) {
+            this(durationSeconds, bottleneck, buffer, loops, flow2First, inputQueue, null);
         }
 
         /** With event loops and node order, no input queue. */
@@ -101,17 +154,22 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
 
         /** This set-up on {@code n} event loops (0: one per processor). */
         public Setup withLoops(int n) {
-            return new Setup(durationSeconds, bottleneck, buffer, n, flow2First, inputQueue);
+            return new Setup(durationSeconds, bottleneck, buffer, n, flow2First, inputQueue, recovery);
         }
 
         /** This set-up with flow 2's nodes listed first. */
         public Setup withFlow2First(boolean on) {
-            return new Setup(durationSeconds, bottleneck, buffer, loops, on, inputQueue);
+            return new Setup(durationSeconds, bottleneck, buffer, loops, on, inputQueue, recovery);
         }
 
         /** The same set-up with an input queue of {@code packets} on every node. */
         public Setup withInputQueue(int packets) {
-            return new Setup(durationSeconds, bottleneck, buffer, loops, flow2First, packets);
+            return new Setup(durationSeconds, bottleneck, buffer, loops, flow2First, packets, recovery);
+        }
+
+        /** The same set-up with both senders on RDP's {@code r} recovery (null: RDP's default, named nowhere). */
+        public Setup withRecovery(Recovery r) {
+            return new Setup(durationSeconds, bottleneck, buffer, loops, flow2First, inputQueue, r);
         }
 
         /** The real runtime's settings: {@link UdpOptions#DEFAULT} unless {@link #loops} is set. */
@@ -140,7 +198,7 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
         new AccParkingLot(setup.bottleneck(), setup.buffer(), delayMs, acc, setup.flow2First(), setup.inputQueue()).addTo(b);
         for (int i = 1; i <= 2; i++) {
             b.flow(ScenarioBuilder.flow("bulk" + i, "s" + i, "d").start(Math.round(START_SECONDS * 1000) + "ms")
-                    .segment(SEGMENT).build());
+                    .segment(SEGMENT).recovery(setup.recovery() == null ? null : setup.recovery().label()).build());
         }
         return b.build();
     }
@@ -164,14 +222,20 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
             throw new IllegalStateException("the ACC monitor did not start");
         }
         double[] kbps = new double[2];
-        long retrans = 0;
-        long timeouts = 0;
+        long[] retransByFlow = new long[2];
+        long[] timeoutsByFlow = new long[2];
+        long[] fastByFlow = new long[2];
         for (int i = 0; i < r.transfers().size() && i < 2; i++) {
             RunReport.Transfer f = r.transfers().get(i);
             kbps[i] = f.goodputBps() / 1e3;
-            retrans += f.retransmissions();
-            timeouts += f.closes("TIMEOUT");
+            retransByFlow[i] = f.retransmissions();
+            timeoutsByFlow[i] = f.closes(CloseCause.TIMEOUT.name());
+            fastByFlow[i] = f.closes(CloseCause.FAST_RETRANSMIT.name());
         }
+        long retrans = retransByFlow[0] + retransByFlow[1];
+        long timeouts = timeoutsByFlow[0] + timeoutsByFlow[1];
+        PerFlow perFlow = new PerFlow(retransByFlow[0], retransByFlow[1], timeoutsByFlow[0], timeoutsByFlow[1], fastByFlow[0],
+                fastByFlow[1], r.inputQueue("i1").drops(), r.inputQueue("i2").drops());
         long filtersStarted = 0;
         long filtered = 0;
         for (String n : new String[] {"i1", "i2", "c"}) {
@@ -183,6 +247,6 @@ public record AccOverheadRun(boolean acc, int delayMs, long seed, double through
                 r.link("c-d@c").congestionDrops(), r.wallSeconds(), r.inputQueue("c").drops(), r.inputQueue("c").peak(),
                 r.inputQueue("i1").drops() + r.inputQueue("i2").drops(), r.inputQueue("d").drops(),
                 r.inputQueue("s1").drops() + r.inputQueue("s2").drops(),
-                r.aaMetric("c", "congestionEvents"));
+                r.aaMetric("c", "congestionEvents"), perFlow);
     }
 }

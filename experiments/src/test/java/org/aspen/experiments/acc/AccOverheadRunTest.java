@@ -2,21 +2,27 @@ package org.aspen.experiments.acc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.aspen.experiments.sweep.Experiment;
 import org.aspen.experiments.sweep.PaperComparison;
 import org.aspen.experiments.sweep.PaperComparison.Verdict;
 import org.aspen.experiments.sweep.Preregistration;
 import org.aspen.lab.build.LabBuilder;
 import org.aspen.lab.scenario.Scenario;
+import org.aspen.rdp.Recovery;
 import org.aspen.vnet.udp.UdpNetwork;
 import org.aspen.vnet.udp.UdpOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The overhead experiment (Figures 8-9): its scenario builds as the paper describes it (the runs: cli's AccOverheadTest). */
 class AccOverheadRunTest {
@@ -189,5 +195,66 @@ class AccOverheadRunTest {
                 AccOverheadRun.Setup.unshaped(5), false)).summarise(rs, 10);
         assertNull(without.inputQueuePackets());
         assertEquals(AccOverheadRun.METRICS.keySet(), without.points().get(0).stats().keySet());
+    }
+
+    @Test
+    void recoveryIsNamedNowhereByDefaultAndForBothSendersWhenAsked() {
+        AccOverheadRun.Setup asp = AccOverheadRun.Setup.unshaped(15).withInputQueue(25).withLoops(AccParkingLot.NODES);
+        Scenario usual = AccOverheadRun.scenario(true, 100, asp);
+        usual.workload().flows().forEach(f -> assertNull(f.recovery(), "committed directories name no recovery: " + f.name()));
+        assertNull(asp.recovery());
+        assertEquals(new AccOverheadRun.Setup(15, null, 0, AccParkingLot.NODES, false, 25), asp);
+        for (Recovery r : Recovery.values()) {
+            Scenario s = AccOverheadRun.scenario(true, 100, asp.withRecovery(r));
+            assertEquals(List.of(r.label(), r.label()), s.workload().flows().stream().map(Scenario.FlowSpec::recovery).toList());
+            assertEquals(usual.nodes(), s.nodes());
+            assertEquals(usual.links(), s.links());
+            assertEquals(usual.routes(), s.routes());
+        }
+        assertEquals(asp, asp.withRecovery(Recovery.MODERN).withRecovery(null));
+    }
+
+    @Test
+    void perFlowFiguresGoIntoTheFilesOnlyWithPerFlow(@TempDir Path dir) throws Exception {
+        // flow 1: 300 kb/s, 10 resent, 3 timeouts, 2 fast retransmits, 12 drops at i1; flow 2: 500 kb/s, 4, 1, 1, 5 at i2
+        AccOverheadRun.PerFlow f = new AccOverheadRun.PerFlow(10, 4, 3, 1, 2, 1, 12, 5);
+        List<AccOverheadRun> rs = List.of(
+                new AccOverheadRun(false, 100, 1, 800, 300, 500, 14, 4, 0, 0, 0, 0, 0, 15.2, 0, 25, 17, 30, 0, 0, f),
+                new AccOverheadRun(true, 100, 1, 600, 200, 400, 20, 6, 2, 2, 1, 0, 0, 15.1, 2, 25, 9, 20, 0, 2,
+                        new AccOverheadRun.PerFlow(15, 5, 5, 1, 1, 1, 7, 2)));
+        AccOverheadRun.Setup setup = AccOverheadRun.Setup.unshaped(15).withInputQueue(25).withLoops(AccParkingLot.NODES);
+        // without --per-flow: the header of the committed acc-overhead-asp run, and no per-flow field in the summary
+        var plain = new AccOverheadExperiment(new AccOverheadExperiment.Params(List.of(100), 1, setup, false));
+        Path without = Files.createDirectories(dir.resolve("without"));
+        var plainSummary = plain.summarise(rs, 31);
+        plain.write(new Experiment.Outcome<>(rs, plainSummary, 31, without));
+        assertEquals("acc,delay_ms,seed,throughput_kbps,flow1_kbps,flow2_kbps,retransmissions,timeouts,notifications,"
+                + "filter_requests,filters_started,packets_filtered,bottleneck_drops,wall_s,c_input_queue_drops,c_input_queue_peak,"
+                + "i1_i2_input_queue_drops,d_input_queue_drops,s1_s2_input_queue_drops,monitor_congestion_events",
+                Files.readAllLines(without.resolve("runs.csv")).get(0));
+        assertNull(plainSummary.perFlow());
+        assertNull(plainSummary.recovery());
+        assertFalse(plainSummary.points().get(0).stats().containsKey("timeouts1"));
+        // with it: eight more columns, the figures as made up above
+        var per = new AccOverheadExperiment(new AccOverheadExperiment.Params(List.of(100), 1,
+                setup.withRecovery(Recovery.MODERN), true, "acc-overhead-asp", true));
+        Path with = Files.createDirectories(dir.resolve("with"));
+        var perSummary = per.summarise(rs, 31);
+        per.write(new Experiment.Outcome<>(rs, perSummary, 31, with));
+        List<String> lines = Files.readAllLines(with.resolve("runs.csv"));
+        assertTrue(lines.get(0).endsWith(",monitor_congestion_events,flow1_retransmissions,flow2_retransmissions,flow1_timeouts,"
+                + "flow2_timeouts,flow1_fast_retransmits,flow2_fast_retransmits,i1_input_queue_drops,i2_input_queue_drops"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("off,100,1,800.0,300.0,500.0,14,4,"), lines.get(1));
+        assertTrue(lines.get(1).endsWith(",0,25,17,30,0,0,10,4,3,1,2,1,12,5"), lines.get(1));
+        assertTrue(lines.get(2).endsWith(",2,25,9,20,0,2,15,5,5,1,1,1,7,2"), lines.get(2));
+        assertEquals(Boolean.TRUE, perSummary.perFlow());
+        assertEquals("modern", perSummary.recovery());
+        AccOverheadExperiment.Point on = perSummary.points().get(1);
+        assertTrue(on.acc());
+        assertEquals(5.0, on.stat("timeouts1").mean());
+        assertEquals(1.0, on.stat("timeouts2").mean());
+        assertEquals(7.0, on.stat("inputQueueDropsI1").mean());
+        assertEquals(200.0, on.stat("flow1Kbps").mean());
+        assertTrue(Files.readString(with.resolve("summary.csv")).contains("on,100,fastRetransmits2,1,1.000,"));
     }
 }
