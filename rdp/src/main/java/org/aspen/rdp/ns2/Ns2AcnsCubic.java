@@ -1,6 +1,5 @@
 package org.aspen.rdp.ns2;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Locale;
 import org.aspen.rdp.AcnsReno;
@@ -46,11 +45,10 @@ import org.aspen.rdp.ConnectionState;
  * }</pre>
  */
 public final class Ns2AcnsCubic extends Ns2LinuxCubic implements AcnsSender {
-    private static final int MAX_LEVELS = 256;
     private final AcnsReno commands;
     private final AcnsReno.Reading reading;
-    /** Whole-packet levels of snd_cwnd passed through, strictly increasing, the current one last. */
-    private final ArrayDeque<Integer> levels = new ArrayDeque<>();
+    /** Whole-packet levels of snd_cwnd passed through (equation 11). */
+    private final AcnsLevels levels = new AcnsLevels();
     /** The command echoed on the ACK being handled (0: none). */
     private int arrived;
     private final long[] trends = new long[4];
@@ -279,22 +277,11 @@ public final class Ns2AcnsCubic extends Ns2LinuxCubic implements AcnsSender {
     }
 
     private int lastSmaller(int w) {
-        while (!levels.isEmpty() && levels.peekLast() >= w) {
-            levels.pollLast();
-        }
-        return levels.isEmpty() ? w : levels.peekLast();
+        int below = levels.lastBelow(w);
+        return below < 0 ? w : below;
     }
 
     private void noteLevel() {
-        int level = sndCwnd;
-        while (!levels.isEmpty() && levels.peekLast() > level) {
-            levels.pollLast();
-        }
-        if (levels.isEmpty() || levels.peekLast() < level) {
-            levels.addLast(level);
-            if (levels.size() > MAX_LEVELS) {
-                levels.pollFirst();
-            }
-        }
+        levels.note(sndCwnd);
     }
 }

@@ -1,6 +1,5 @@
 package org.aspen.rdp.ns2;
 
-import java.util.ArrayDeque;
 import org.aspen.rdp.AcnsReno;
 import org.aspen.rdp.AcnsSender;
 import org.aspen.rdp.AcnsTrend;
@@ -36,12 +35,11 @@ import org.aspen.rdp.WindowNotification;
  * ACK, the timer and go-back-N after a timeout. A timeout records 3 in P, as AcnsReno's does.
  */
 public final class Ns2AcnsReno extends Ns2Reno implements AcnsSender {
-    private static final int MAX_LEVELS = 256;
     /** The requests and the command memory: AcnsReno's code, its window rules unused. */
     private final AcnsReno commands;
     private final AcnsReno.Reading reading;
-    /** Whole-packet levels of cwnd_ passed through, strictly increasing, the current one last. */
-    private final ArrayDeque<Integer> levels = new ArrayDeque<>();
+    /** Whole-packet levels of cwnd_ passed through (equation 11). */
+    private final AcnsLevels levels = new AcnsLevels();
     /** The command echoed on the ACK being handled (0: none). */
     private int arrived;
     private final long[] trends = new long[4];
@@ -168,23 +166,11 @@ public final class Ns2AcnsReno extends Ns2Reno implements AcnsSender {
     }
 
     private double lastSmaller(double w) {
-        int level = (int) Math.floor(w + 1e-9);
-        while (!levels.isEmpty() && levels.peekLast() >= level) {
-            levels.pollLast();
-        }
-        return levels.isEmpty() ? w : levels.peekLast();
+        int below = levels.lastBelow((int) Math.floor(w + 1e-9));
+        return below < 0 ? w : below;
     }
 
     private void noteLevel() {
-        int level = (int) Math.floor(cwnd + 1e-9);
-        while (!levels.isEmpty() && levels.peekLast() > level) {
-            levels.pollLast();   // the window came down (a reduction): forget the levels above it
-        }
-        if (levels.isEmpty() || levels.peekLast() < level) {
-            levels.addLast(level);
-            if (levels.size() > MAX_LEVELS) {
-                levels.pollFirst();
-            }
-        }
+        levels.note((int) Math.floor(cwnd + 1e-9));
     }
 }
